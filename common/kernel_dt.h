@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Running the kernel's DTS toolchain: the cpp step (with the kernel's include
+ * dirs) then dtc. Shared by the SoC .dtsi loader, `--validate`, `diff` on .dts
+ * input, and the tests' compile checks.
+ */
+#ifndef B2D_KERNEL_DT_H
+#define B2D_KERNEL_DT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/*
+ * Preprocess `dts_path` like the kernel's Makefile does (cpp -nostdinc
+ * -I KDIR/include -I KDIR/arch/arm/boot/dts -I KDIR/scripts/dtc/include-prefixes
+ * -undef -D__DTS__ -x assembler-with-cpp, plus extra_inc dirs), compile it with
+ * dtc (with -@ when symbols), and return the blob (malloc'd) in *blob.
+ * kernel_dir may be NULL (only extra_inc dirs are used).
+ * On failure returns a negative b2d_err and, when errors != NULL, dtc/cpp's
+ * stderr in *errors (malloc'd).
+ */
+int kernel_dts_compile(const char *kernel_dir, const char *const *extra_inc, size_t ninc,
+		       const char *dts_path, bool symbols, void **blob, size_t *len,
+		       char **errors);
+
+#endif

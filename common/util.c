@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "util.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void out_of_memory(void)
+{
+	fputs("board2dts: error: out of memory\n", stderr);
+	exit(2);
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p)
+		out_of_memory();
+	return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+
+	if (!p)
+		out_of_memory();
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		out_of_memory();
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+	char *p = xmalloc(n + 1);
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	struct strbuf sb;
+	va_list ap;
+
+	sb_init(&sb);
+	va_start(ap, fmt);
+	sb_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	return sb_detach(&sb);
+}
+
+void sb_init(struct strbuf *sb)
+{
+	sb->cap = 64;
+	sb->len = 0;
+	sb->buf = xmalloc(sb->cap);
+	sb->buf[0] = '\0';
+}
+
+static void sb_grow(struct strbuf *sb, size_t extra)
+{
+	if (sb->len + extra + 1 <= sb->cap)
+		return;
+	while (sb->len + extra + 1 > sb->cap)
+		sb->cap *= 2;
+	sb->buf = xrealloc(sb->buf, sb->cap);
+}
+
+void sb_addn(struct strbuf *sb, const char *s, size_t n)
+{
+	sb_grow(sb, n);
+	memcpy(sb->buf + sb->len, s, n);
+	sb->len += n;
+	sb->buf[sb->len] = '\0';
+}
+
+void sb_add(struct strbuf *sb, const char *s)
+{
+	sb_addn(sb, s, strlen(s));
+}
+
+void sb_addc(struct strbuf *sb, char c)
+{
+	sb_addn(sb, &c, 1);
+}
+
+void sb_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
+{
+	va_list ap2;
+	int n;
+
+	va_copy(ap2, ap);
+	n = vsnprintf(NULL, 0, fmt, ap2);
+	va_end(ap2);
+	if (n < 0)
+		return;
+	sb_grow(sb, (size_t)n);
+	vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
+	sb->len += (size_t)n;
+}
+
+void sb_addf(struct strbuf *sb, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	sb_vaddf(sb, fmt, ap);
+	va_end(ap);
+}
+
+char *sb_detach(struct strbuf *sb)
+{
+	char *s = sb->buf;
+
+	sb->buf = NULL;
+	sb->len = sb->cap = 0;
+	return s;
+}
+
+void sb_free(struct strbuf *sb)
+{
+	free(sb->buf);
+	sb->buf = NULL;
+	sb->len = sb->cap = 0;
+}
+
+void pv_push(struct ptrvec *pv, void *item)
+{
+	if (pv->len == pv->cap) {
+		pv->cap = pv->cap ? pv->cap * 2 : 8;
+		pv->items = xrealloc(pv->items, pv->cap * sizeof(*pv->items));
+	}
+	pv->items[pv->len++] = item;
+}
+
+void pv_free(struct ptrvec *pv)
+{
+	free(pv->items);
+	pv->items = NULL;
+	pv->len = pv->cap = 0;
+}
+
+bool str_eq(const char *a, const char *b)
+{
+	if (!a || !b)
+		return a == b;
+	return strcmp(a, b) == 0;
+}
+
+bool str_starts(const char *s, const char *prefix)
+{
+	return s && strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+const char *path_basename(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
+char *read_file(const char *path, size_t *len)
+{
+	struct strbuf sb;
+	char chunk[65536];
+	size_t n;
+	FILE *f = fopen(path, "rb");
+
+	if (!f)
+		return NULL;
+	sb_init(&sb);
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		sb_addn(&sb, chunk, n);
+	if (ferror(f)) {
+		int saved = errno ? errno : EIO;
+
+		fclose(f);
+		sb_free(&sb);
+		errno = saved;
+		return NULL;
+	}
+	fclose(f);
+	if (len)
+		*len = sb.len;
+	return sb_detach(&sb);
+}

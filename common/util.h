@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Small helpers shared by every stage: allocation that never returns NULL,
+ * a growable string buffer, and a growable pointer vector.
+ *
+ * Why abort on out-of-memory: board2dts is a batch tool; a half-built model is
+ * worse than a clean exit, and checking every allocation would hide the logic.
+ */
+#ifndef B2D_UTIL_H
+#define B2D_UTIL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Growable, always NUL-terminated string. */
+struct strbuf {
+	char *buf;
+	size_t len;
+	size_t cap;
+};
+
+void sb_init(struct strbuf *sb);
+void sb_add(struct strbuf *sb, const char *s);
+void sb_addn(struct strbuf *sb, const char *s, size_t n);
+void sb_addc(struct strbuf *sb, char c);
+void sb_addf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void sb_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
+char *sb_detach(struct strbuf *sb);	/* caller frees; sb is reset */
+void sb_free(struct strbuf *sb);
+
+/* Growable array of pointers. */
+struct ptrvec {
+	void **items;
+	size_t len;
+	size_t cap;
+};
+
+void pv_push(struct ptrvec *pv, void *item);
+void pv_free(struct ptrvec *pv);	/* frees the array, not the items */
+
+bool str_eq(const char *a, const char *b);	/* NULL-safe */
+bool str_starts(const char *s, const char *prefix);
+const char *path_basename(const char *path);
+
+/* Read a whole file; NULL and errno set on failure. *len may be NULL. */
+char *read_file(const char *path, size_t *len);
+
+#endif

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Emitter: normalisation passes over the node graph, then the writers.
+ * One writer per output format; the DTS writer is the only code that knows
+ * DTS syntax.
+ */
+#ifndef B2D_EMIT_H
+#define B2D_EMIT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "graph.h"
+
+struct strbuf;
+
+/* Run every normalisation pass in order (see passes.c for the table). */
+void emit_normalise(struct dt_tree *t);
+
+struct dts_options {
+	bool annotate;		/* add a file:line comment to each generated property */
+};
+
+/* The .dts text: kernel style, deterministic. */
+void dts_write(const struct dt_tree *t, const struct dts_options *o, struct strbuf *out);
+
+/* Append s as a DTS string literal (quotes included), escaping what dtc needs. */
+void dts_escape_string(struct strbuf *out, const char *s);
+/* A valid node name / label from arbitrary text ("DVI nPD" -> "dvi-npd"). */
+char *dts_node_name(const char *s);
+char *dts_label(const char *s);
+
+/*
+ * The .dtb through libfdt's sequential-write API. `base` is the SoC .dtsi
+ * compiled with `dtc -@` (labels in __symbols__), or NULL when there is none;
+ * overlays are merged into it and phandle references resolved.
+ * Returns B2D_OK and a malloc'd blob, or a negative b2d_err with a diagnostic.
+ */
+int dtb_write(const struct dt_tree *t, const void *base, void **blob, size_t *len);
+
+/*
+ * The JSON report of one machine's conversion, as one object in j: facts,
+ * what each became, TODOs, counts (converted + todo = extracted). The CLI
+ * wraps the per-machine objects in {"source": ..., "machines": [...]}.
+ */
+struct json;
+void report_add_machine(struct json *j, const struct dt_tree *t);
+
+/*
+ * Write data to path safely: to a temporary file in the same directory, then
+ * rename. Refuses (B2D_ERR_USAGE) when path names one of `inputs`.
+ */
+int write_file_atomic(const char *path, const void *data, size_t len,
+		      const char *const *inputs, size_t ninputs);
+
+#endif

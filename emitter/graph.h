@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The node graph: device tree nodes and properties built by the rule engine,
+ * before any text is written. Every property keeps the srcpos and C text it
+ * came from, so writers can annotate it. Allocation is from tree->arena.
+ *
+ * Order is insertion order everywhere except overlays (&label { }), which the
+ * writers sort by label: the same board model always gives the same output.
+ */
+#ifndef B2D_GRAPH_H
+#define B2D_GRAPH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../common/arena.h"
+#include "../common/diag.h"
+
+enum dt_cell_kind {
+	CELL_U32,	/* plain number */
+	CELL_REF,	/* phandle reference to a label: text = "gpio5" */
+	CELL_MACRO,	/* a dt-bindings macro: text = "GPIO_ACTIVE_LOW", val = its value */
+};
+
+struct dt_cell {
+	enum dt_cell_kind kind;
+	uint32_t val;
+	const char *text;
+};
+
+enum dt_chunk_kind {
+	CHUNK_STRING,	/* "text" */
+	CHUNK_CELLS,	/* <cells...> */
+	CHUNK_REF_PATH,	/* &label as a path reference (e.g. in aliases) */
+};
+
+/* A property value is a comma-separated list of chunks: "a", "b" or <1 2>, <3 4>. */
+struct dt_chunk {
+	enum dt_chunk_kind kind;
+	const char *str;	/* CHUNK_STRING bytes (unescaped); CHUNK_REF_PATH label */
+	struct dt_cell *cells;	/* CHUNK_CELLS */
+	size_t ncells;
+};
+
+struct dt_prop {
+	const char *name;
+	struct dt_chunk **chunks;	/* none: a boolean (empty) property */
+	size_t nchunks;
+	struct srcpos pos;		/* board-file line it came from */
+	const char *origin;		/* C text for the annotation, e.g. ".gpio = 150" */
+	const char *condition;		/* guard text when this is an alternative */
+	struct dt_prop **alts;		/* values under other guard branches (comments) */
+	size_t nalts;
+};
+
+/* Something not converted, written as a comment where it belongs. */
+struct dt_todo {
+	struct srcpos pos;
+	const char *text;	/* the C text */
+	const char *reason;	/* why it was not converted */
+};
+
+struct dt_node {
+	const char *name;	/* "led-0"; "" for the root */
+	const char *unit;	/* unit address ("50"), or NULL */
+	const char *label;	/* label defined on this node, or NULL */
+	const char *ref;	/* overlays only: the label after '&' */
+	struct dt_node *parent;
+	struct dt_prop **props;
+	size_t nprops;
+	struct dt_node **children;
+	size_t nchildren;
+	struct dt_todo **todos;
+	size_t ntodos;
+	struct srcpos pos;
+	const char *origin;	/* C text that created the node */
+};
+
+/* What happened to one fact of the board model (the report's unit). */
+enum fact_fate {
+	FACT_CONVERTED,
+	FACT_TODO,
+};
+
+struct fact {
+	const char *kind;	/* "variable", "call", "store", "machine" */
+	const char *what;	/* short C text: "gpio_led beagle_leds[0]" */
+	struct srcpos pos;
+	enum fact_fate fate;
+	const char *became;	/* converted: node path or &label and property */
+	const char *reason;	/* todo: why */
+};
+
+struct dt_tree {
+	struct arena arena;
+	const char *machine_id;		/* MACHINE_START id */
+	const char *source;		/* board file path */
+	const char **includes;		/* "<dt-bindings/gpio/gpio.h>", "\"omap34xx.dtsi\"" */
+	size_t nincludes;
+	const char **tail_includes;	/* included after the overlays ("twl4030.dtsi" needs &twl) */
+	size_t ntail_includes;
+	struct dt_node *root;
+	struct dt_node **overlays;	/* nodes with ref set: &label { ... } */
+	size_t noverlays;
+	struct dt_todo **todos;		/* TODOs with no better place (end of file) */
+	size_t ntodos;
+	struct fact **facts;
+	size_t nfacts;
+};
+
+struct dt_tree *dt_tree_new(void);
+void dt_tree_free(struct dt_tree *t);
+
+struct dt_node *dt_node_add(struct dt_tree *t, struct dt_node *parent,
+			    const char *name, const char *unit);
+struct dt_node *dt_child(const struct dt_node *parent, const char *name, const char *unit);
+/* The overlay for &label, created on first use. */
+struct dt_node *dt_overlay(struct dt_tree *t, const char *label);
+void dt_add_include(struct dt_tree *t, const char *include);	/* ignores duplicates */
+void dt_add_tail_include(struct dt_tree *t, const char *include);
+
+/* Adding a property whose name exists replaces its value (last one wins). */
+struct dt_prop *dt_prop_set(struct dt_tree *t, struct dt_node *n, const char *name);
+struct dt_prop *dt_prop_find(const struct dt_node *n, const char *name);
+void dt_prop_del(struct dt_node *n, const char *name);
+void dt_prop_add_string(struct dt_tree *t, struct dt_prop *p, const char *s);
+struct dt_chunk *dt_prop_add_cells(struct dt_tree *t, struct dt_prop *p);	/* new <> group */
+void dt_chunk_add_u32(struct dt_tree *t, struct dt_chunk *c, uint32_t v);
+void dt_chunk_add_ref(struct dt_tree *t, struct dt_chunk *c, const char *label);
+void dt_chunk_add_macro(struct dt_tree *t, struct dt_chunk *c, const char *macro, uint32_t v);
+
+void dt_node_add_todo(struct dt_tree *t, struct dt_node *n, const struct srcpos *pos,
+		      const char *text, const char *reason);	/* n == NULL: tree level */
+struct fact *dt_add_fact(struct dt_tree *t, const char *kind, const char *what,
+			 const struct srcpos *pos);
+
+/* "/leds/led-0" or "&i2c1/eeprom@50" for reports and diagnostics. */
+char *dt_node_path(struct dt_tree *t, const struct dt_node *n);
+
+#endif

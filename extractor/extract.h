@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Extractor entry point: one C file in, one board model out.
+ */
+#ifndef B2D_EXTRACT_H
+#define B2D_EXTRACT_H
+
+#include <stddef.h>
+
+#include "model.h"
+
+/* An in-memory file for libclang (tests parse C without touching disk). */
+struct unsaved_source {
+	const char *path;
+	const char *contents;
+	unsigned long length;
+};
+
+struct extract_options {
+	const char *build_dir;		/* -p DIR with compile_commands.json; NULL: tolerant mode */
+	const char *kernel_dir;		/* --kernel KDIR: include dirs for tolerant mode */
+	const char *model_dir;		/* bundled model headers (tolerant mode) */
+	const char **defines;		/* extra -D NAME=VALUE (from the SoC rule pack), tolerant mode */
+	size_t ndefines;
+	const char **clang_args;	/* arguments after `--`, passed to clang last */
+	size_t nclang_args;
+	const struct unsaved_source *unsaved;
+	size_t nunsaved;
+	void *index;			/* a CXIndex to reuse across files; NULL: make one */
+};
+
+/*
+ * Parse `path` and build its board model. Returns B2D_OK and sets *out, or a
+ * negative b2d_err after printing a one-line diagnostic (file:line: error: ...).
+ */
+int extract_board(const char *path, const struct extract_options *opt, struct board **out);
+
+/* Write the board model as JSON (the `extract --json` output). */
+struct strbuf;
+void board_dump_json(const struct board *b, struct strbuf *out);
+
+#endif

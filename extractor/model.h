@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The board model: what a board file says, as the extractor found it.
+ *
+ * It is plain data with provenance (every value has a srcpos and its C
+ * spelling) and no knowledge of device tree. The extractor builds it from
+ * libclang; the rule engine reads it; `board2dts extract --json` dumps it.
+ * Everything is allocated from board->arena.
+ */
+#ifndef B2D_MODEL_H
+#define B2D_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../common/arena.h"
+#include "../common/diag.h"
+
+enum value_kind {
+	VAL_INT,	/* integer with a known value (ival) */
+	VAL_SYMBOLIC,	/* integer = callback parameter `sym` + ival */
+	VAL_STRING,	/* string literal; text holds the bytes, unescaped */
+	VAL_ADDR,	/* &name, or an array/function name decayed to a pointer: text = name */
+	VAL_FUNC,	/* reference to a function: text = function name */
+	VAL_LIST,	/* brace initializer: struct (type) or array (is_array) */
+	VAL_NULL,	/* NULL pointer */
+	VAL_EXPR,	/* operator over kids (guards only): text = op ("==", "&&", "!", ...) */
+	VAL_UNKNOWN,	/* could not evaluate: spelling is all we have */
+};
+
+struct value {
+	enum value_kind kind;
+	const char *field;	/* designator or declared field name; NULL in arrays */
+	long index;		/* position in the parent list (array index for arrays) */
+	const char *type;	/* VAL_LIST: struct tag without "struct " (element tag for arrays) */
+	bool is_array;		/* VAL_LIST: array rather than struct */
+	long long ival;		/* VAL_INT: value; VAL_SYMBOLIC: offset from sym */
+	const char *text;	/* VAL_STRING bytes, VAL_ADDR/VAL_FUNC name, VAL_EXPR op */
+	const char *sym;	/* VAL_SYMBOLIC: parameter name */
+	int sym_index;		/* VAL_SYMBOLIC: parameter position (0-based) */
+	const char *sym_meaning;	/* VAL_SYMBOLIC: set by rules, e.g. "twl4030-gpio" */
+	const char *spelling;	/* C source text of the expression, as written */
+	const char *expansion;	/* macro chain, e.g. "GPIO_X -> A + B -> 210"; may be NULL */
+	struct srcpos pos;
+	struct value **kids;	/* VAL_LIST members / VAL_EXPR operands */
+	size_t nkids;
+};
+
+/* A condition on the path to a call or store: `cond` is true (or false when negated). */
+struct guard {
+	struct value *cond;
+	bool negated;
+	const char *text;	/* C text of the condition, "!(...)" added when negated */
+};
+
+struct call {
+	const char *callee;
+	struct value **args;
+	size_t nargs;
+	struct guard **guards;	/* outermost first; empty when unconditional */
+	size_t nguards;
+	struct srcpos pos;
+	const char *spelling;	/* whole call as written, for annotations */
+};
+
+/* An assignment `var.path = rhs` / `var[i].f = rhs` / `p->f = rhs` inside a function. */
+struct store {
+	const char *var;	/* base variable (file-scope or local/param name) */
+	const char *path;	/* member path after var: "[0].gpio_cd", ".vpll2"; "" for var itself */
+	struct value *rhs;
+	struct guard **guards;
+	size_t nguards;
+	struct srcpos pos;
+	const char *spelling;	/* whole assignment as written */
+};
+
+struct function {
+	const char *name;
+	const char **params;	/* parameter names (NULL for unnamed) */
+	size_t nparams;
+	struct call **calls;	/* in source order */
+	size_t ncalls;
+	struct store **stores;	/* in source order */
+	size_t nstores;
+	struct srcpos pos;
+};
+
+/* A file-scope variable with an initializer. */
+struct variable {
+	const char *name;
+	const char *type;	/* struct tag (element tag for arrays), or the C type spelling */
+	bool is_array;
+	struct value *init;	/* VAL_LIST for aggregates; NULL when no initializer */
+	struct srcpos pos;
+};
+
+/* One MACHINE_START record (a struct machine_desc named __mach_desc_<ID>). */
+struct machine {
+	const char *id;		/* "OMAP3_BEAGLE" */
+	const char *name;	/* "OMAP3 Beagle Board" */
+	struct value *record;	/* the machine_desc initializer (.init_machine etc.) */
+	struct srcpos pos;
+};
+
+struct board {
+	struct arena arena;
+	const char *path;	/* the board file as given */
+	struct variable **vars;
+	size_t nvars;
+	struct function **funcs;
+	size_t nfuncs;
+	struct machine **machines;
+	size_t nmachines;
+	bool tolerant;		/* parsed without a compilation database */
+	unsigned clang_errors;	/* errors clang reported (tolerant mode expects some) */
+};
+
+/* Lookups (linear; boards hold at most a few hundred items). */
+struct variable *board_find_var(const struct board *b, const char *name);
+struct function *board_find_func(const struct board *b, const char *name);
+struct machine *board_find_machine(const struct board *b, const char *id);
+
+/* The member of a VAL_LIST with this field name, or NULL. */
+struct value *value_field(const struct value *list, const char *field);
+/* The integer value of a member, with a default when absent or not an integer. */
+long long value_field_int(const struct value *list, const char *field, long long dflt);
+/* The string of a member (VAL_STRING), or NULL. */
+const char *value_field_str(const struct value *list, const char *field);
+
+void board_free(struct board *b);
+
+#endif

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the SoC .dtsi says, learned from the kernel tree rather than copied
+ * into rules: labels, node paths, reg addresses, #*-cells. The .dtsi is
+ * compiled with `dtc -@` (so __symbols__ maps labels to paths) and read with
+ * libfdt.
+ */
+#ifndef B2D_SOC_DTSI_H
+#define B2D_SOC_DTSI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct soc_dtsi;
+
+/*
+ * Compile KDIR/arch/arm/boot/dts/<dtsi> (cached under cache_dir when not NULL,
+ * keyed by path and mtime). Returns B2D_OK or a negative b2d_err with a
+ * one-line diagnostic.
+ */
+int soc_dtsi_load(const char *kernel_dir, const char *dtsi, const char *cache_dir,
+		  struct soc_dtsi **out);
+void soc_dtsi_free(struct soc_dtsi *s);
+
+const void *soc_dtsi_fdt(const struct soc_dtsi *s);
+bool soc_dtsi_has_label(const struct soc_dtsi *s, const char *label);
+const char *soc_dtsi_label_path(const struct soc_dtsi *s, const char *label);	/* or NULL */
+/* Label of the node whose first reg entry starts at addr (CPU address, after ranges). */
+const char *soc_dtsi_label_at(const struct soc_dtsi *s, uint64_t addr);
+/* A "#gpio-cells"-style property of the labelled node, or -1. */
+int soc_dtsi_cells(const struct soc_dtsi *s, const char *label, const char *cells_prop);
+/* Labels of nodes whose compatible list contains compat, in tree order. */
+const char **soc_dtsi_labels_compatible(const struct soc_dtsi *s, const char *compat, size_t *n);
+
+#endif
