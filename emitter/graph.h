@@ -75,6 +75,7 @@ struct dt_node {
 	size_t ntodos;
 	struct srcpos pos;
 	const char *origin;	/* C text that created the node */
+	bool after_tail_includes;	/* overlay of a label a tail include defines (&twl_gpio) */
 };
 
 /* What happened to one fact of the board model (the report's unit). */
@@ -125,6 +126,10 @@ struct dt_prop *dt_prop_set(struct dt_tree *t, struct dt_node *n, const char *na
 struct dt_prop *dt_prop_find(const struct dt_node *n, const char *name);
 void dt_prop_del(struct dt_node *n, const char *name);
 void dt_prop_add_string(struct dt_tree *t, struct dt_prop *p, const char *s);
+/* A path reference (&label unbracketed, e.g. in /aliases): CHUNK_REF_PATH. */
+void dt_prop_add_ref_path(struct dt_tree *t, struct dt_prop *p, const char *label);
+/* A value under another guard branch, kept as a comment after p. */
+struct dt_prop *dt_prop_add_alt(struct dt_tree *t, struct dt_prop *p, const char *condition);
 struct dt_chunk *dt_prop_add_cells(struct dt_tree *t, struct dt_prop *p);	/* new <> group */
 void dt_chunk_add_u32(struct dt_tree *t, struct dt_chunk *c, uint32_t v);
 void dt_chunk_add_ref(struct dt_tree *t, struct dt_chunk *c, const char *label);
@@ -137,5 +142,8 @@ struct fact *dt_add_fact(struct dt_tree *t, const char *kind, const char *what,
 
 /* "/leds/led-0" or "&i2c1/eeprom@50" for reports and diagnostics. */
 char *dt_node_path(struct dt_tree *t, const struct dt_node *n);
+/* The same path appended to sb, for callers holding a const tree. */
+struct strbuf;
+void dt_node_path_sb(const struct dt_node *n, struct strbuf *sb);
 
 #endif

@@ -1,0 +1,367 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The .dts writer: the node graph as kernel-style DTS text.
+ *
+ * Layout: SPDX line, header comment, /dts-v1/, #includes, the root node,
+ * the &label overlays (in tree order: the sort_overlays pass makes that
+ * deterministic), the tail #includes, overlays of labels those define, and
+ * the tree-level TODOs in one block comment. Inside a node: properties (each
+ * followed by its alternatives), then the node's TODOs, then the children,
+ * each child preceded by a blank line unless it opens the node body.
+ *
+ * Every byte of C text that reaches a comment goes through comment_text(), so
+ * no board file can end a comment early or break a line.
+ */
+#include "emit.h"
+
+#include <string.h>
+
+#include "../common/util.h"
+
+#define COMMENT_TEXT_MAX 100	/* longer C text is cut and ends in "..." */
+
+/*
+ * One line, no comment terminators: control bytes and whitespace runs become
+ * one space, "*" "/" pairs are split. max == 0 means no length cap.
+ */
+static void comment_text(struct strbuf *out, const char *s, size_t max)
+{
+	size_t n = 0;
+	bool space = false;
+
+	for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
+		if (*p <= ' ' || *p == 0x7f) {
+			space = n > 0;
+			continue;
+		}
+		if (max && n >= max) {
+			sb_add(out, "...");
+			return;
+		}
+		if (space) {
+			sb_addc(out, ' ');
+			n++;
+			space = false;
+		}
+		sb_addc(out, (char)*p);
+		n++;
+		/* "*" then "/" ends a comment; "/" then "*" opens a nested one. */
+		if ((*p == '*' && p[1] == '/') || (*p == '/' && p[1] == '*')) {
+			sb_addc(out, ' ');
+			n++;
+		}
+	}
+}
+
+static void indent(struct strbuf *out, int depth)
+{
+	for (int i = 0; i < depth; i++)
+		sb_addc(out, '\t');
+}
+
+static void write_pos(struct strbuf *out, const struct srcpos *pos)
+{
+	comment_text(out, path_basename(pos->file), 0);
+	if (pos->line)
+		sb_addf(out, ":%u", pos->line);
+}
+
+static bool has_suffix(const char *s, const char *suffix)
+{
+	size_t ls = strlen(s), lx = strlen(suffix);
+
+	return ls >= lx && strcmp(s + ls - lx, suffix) == 0;
+}
+
+/* Addresses, sizes and masks: hex is how datasheets and the kernel write them. */
+static bool address_like(const char *prop)
+{
+	static const char *const names[] = { "reg", "ranges", "dma-ranges" };
+	static const char *const suffixes[] = { "-addr", "-address", "-base", "-mask", "-offset" };
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strcmp(prop, names[i]) == 0)
+			return true;
+	for (size_t i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++)
+		if (has_suffix(prop, suffixes[i]))
+			return true;
+	return false;
+}
+
+/* Physical quantities (Hz, volts, times) read best in decimal, however large. */
+static bool quantity_like(const char *prop)
+{
+	static const char *const suffixes[] = {
+		"frequency", "-hz", "-khz", "-mhz", "-microvolt", "-microamp",
+		"-microwatt", "-ohms", "-us", "-ms", "-ns", "-ps", "-sec", "-celsius",
+		"-interval", "-delay", "baud", "-speed", "-rate", "-bits",
+	};
+
+	for (size_t i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++)
+		if (has_suffix(prop, suffixes[i]))
+			return true;
+	return false;
+}
+
+/*
+ * Number format, a function of (property name, value) only:
+ *   address-like properties (reg, ranges, *-mask ...): hex from 10 up;
+ *   quantity-like properties (*-frequency, *-microvolt, *-ms ...): decimal;
+ *   anything else: decimal below 0x100, hex from there.
+ */
+static void write_u32(struct strbuf *out, const char *prop, uint32_t v)
+{
+	bool hex;
+
+	if (address_like(prop))
+		hex = v >= 10;
+	else if (quantity_like(prop))
+		hex = false;
+	else
+		hex = v >= 0x100;
+	sb_addf(out, hex ? "0x%x" : "%u", v);
+}
+
+static void write_cells(struct strbuf *out, const char *prop, const struct dt_chunk *c)
+{
+	sb_addc(out, '<');
+	for (size_t i = 0; i < c->ncells; i++) {
+		const struct dt_cell *cell = &c->cells[i];
+
+		if (i)
+			sb_addc(out, ' ');
+		if (cell->kind == CELL_REF)
+			sb_addf(out, "&%s", cell->text);
+		else if (cell->kind == CELL_MACRO && cell->text)
+			sb_add(out, cell->text);
+		else
+			write_u32(out, prop, cell->val);
+	}
+	sb_addc(out, '>');
+}
+
+/* "name = value;" or "name;" for an empty (boolean) property. */
+static void write_assignment(struct strbuf *out, const struct dt_prop *p)
+{
+	sb_add(out, p->name);
+	if (p->nchunks)
+		sb_add(out, " = ");
+	for (size_t i = 0; i < p->nchunks; i++) {
+		const struct dt_chunk *c = p->chunks[i];
+
+		if (i)
+			sb_add(out, ", ");
+		if (c->kind == CHUNK_STRING)
+			dts_escape_string(out, c->str);
+		else if (c->kind == CHUNK_REF_PATH)
+			sb_addf(out, "&%s", c->str);
+		else
+			write_cells(out, p->name, c);
+	}
+	sb_addc(out, ';');
+}
+
+static void write_annotation(struct strbuf *out, const struct dt_prop *p)
+{
+	bool sep = false;
+
+	if (!p->pos.file && !p->origin && !p->condition)
+		return;
+	sb_add(out, "\t/* ");
+	if (p->pos.file) {
+		write_pos(out, &p->pos);
+		sep = true;
+	}
+	if (p->origin) {
+		if (sep)
+			sb_addc(out, ' ');
+		comment_text(out, p->origin, COMMENT_TEXT_MAX);
+		sep = true;
+	}
+	if (p->condition) {
+		sb_add(out, sep ? " [if " : "[if ");
+		comment_text(out, p->condition, COMMENT_TEXT_MAX);
+		sb_addc(out, ']');
+	}
+	sb_add(out, " */");
+}
+
+/* Alternatives carry values the output does not use: always written. */
+static void write_alt(struct strbuf *out, const struct dt_prop *alt, int depth)
+{
+	struct strbuf value;
+
+	indent(out, depth);
+	sb_add(out, "/* alternative");
+	if (alt->condition) {
+		sb_add(out, " if ");
+		comment_text(out, alt->condition, COMMENT_TEXT_MAX);
+	}
+	if (alt->pos.file) {
+		sb_addc(out, ' ');
+		write_pos(out, &alt->pos);
+	}
+	sb_add(out, ": ");
+	sb_init(&value);
+	write_assignment(&value, alt);
+	comment_text(out, value.buf, 0);
+	sb_free(&value);
+	sb_add(out, " */\n");
+}
+
+static void write_prop(struct strbuf *out, const struct dt_prop *p, int depth,
+		       const struct dts_options *o)
+{
+	indent(out, depth);
+	write_assignment(out, p);
+	if (o->annotate)
+		write_annotation(out, p);
+	sb_addc(out, '\n');
+	for (size_t i = 0; i < p->nalts; i++)
+		write_alt(out, p->alts[i], depth);
+}
+
+/* "TODO file:line: text: reason", shared by node and tree TODOs. */
+static void write_todo_text(struct strbuf *out, const struct dt_todo *td)
+{
+	sb_add(out, "TODO");
+	if (td->pos.file) {
+		sb_addc(out, ' ');
+		write_pos(out, &td->pos);
+	}
+	sb_addc(out, ':');
+	if (td->text) {
+		sb_addc(out, ' ');
+		comment_text(out, td->text, COMMENT_TEXT_MAX);
+		if (td->reason)
+			sb_addc(out, ':');
+	}
+	if (td->reason) {
+		sb_addc(out, ' ');
+		comment_text(out, td->reason, COMMENT_TEXT_MAX);
+	}
+}
+
+static void write_node_head(struct strbuf *out, const struct dt_node *n)
+{
+	if (n->ref) {
+		sb_addf(out, "&%s {\n", n->ref);
+		return;
+	}
+	if (n->label)
+		sb_addf(out, "%s: ", n->label);
+	if (!n->parent && !*n->name)
+		sb_addc(out, '/');
+	sb_add(out, n->name);
+	if (n->unit)
+		sb_addf(out, "@%s", n->unit);
+	sb_add(out, " {\n");
+}
+
+static void write_node(struct strbuf *out, const struct dt_node *n, int depth,
+		       const struct dts_options *o)
+{
+	bool body = false;
+
+	indent(out, depth);
+	write_node_head(out, n);
+	for (size_t i = 0; i < n->nprops; i++, body = true)
+		write_prop(out, n->props[i], depth + 1, o);
+	for (size_t i = 0; i < n->ntodos; i++, body = true) {
+		indent(out, depth + 1);
+		sb_add(out, "/* ");
+		write_todo_text(out, n->todos[i]);
+		sb_add(out, " */\n");
+	}
+	for (size_t i = 0; i < n->nchildren; i++, body = true) {
+		if (body)
+			sb_addc(out, '\n');
+		write_node(out, n->children[i], depth + 1, o);
+	}
+	indent(out, depth);
+	sb_add(out, "};\n");
+}
+
+static void write_include(struct strbuf *out, const char *inc)
+{
+	if (inc[0] == '<' || inc[0] == '"')
+		sb_addf(out, "#include %s\n", inc);
+	else
+		sb_addf(out, "#include \"%s\"\n", inc);
+}
+
+static const char *model_of(const struct dt_tree *t)
+{
+	const struct dt_prop *p = dt_prop_find(t->root, "model");
+
+	if (p && p->nchunks && p->chunks[0]->kind == CHUNK_STRING)
+		return p->chunks[0]->str;
+	return NULL;
+}
+
+static void write_header(struct strbuf *out, const struct dt_tree *t)
+{
+	const char *model = model_of(t);
+
+	sb_add(out, "// SPDX-License-Identifier: GPL-2.0\n/*\n * Generated by board2dts");
+	if (t->source) {
+		sb_add(out, " from ");
+		comment_text(out, path_basename(t->source), 0);
+	}
+	if (t->machine_id) {
+		sb_add(out, ", machine ");
+		comment_text(out, t->machine_id, COMMENT_TEXT_MAX);
+	}
+	if (model) {
+		sb_add(out, " (\"");
+		comment_text(out, model, COMMENT_TEXT_MAX);
+		sb_add(out, "\")");
+	}
+	sb_add(out, ".\n * Review every TODO before use.\n */\n\n/dts-v1/;\n");
+}
+
+static void write_overlays(struct strbuf *out, const struct dt_tree *t,
+			   const struct dts_options *o, bool after_tail)
+{
+	for (size_t i = 0; i < t->noverlays; i++) {
+		if (t->overlays[i]->after_tail_includes != after_tail)
+			continue;
+		sb_addc(out, '\n');
+		write_node(out, t->overlays[i], 0, o);
+	}
+}
+
+static void write_tree_todos(struct strbuf *out, const struct dt_tree *t)
+{
+	if (!t->ntodos)
+		return;
+	sb_add(out, "\n/*\n");
+	for (size_t i = 0; i < t->ntodos; i++) {
+		sb_add(out, " * ");
+		write_todo_text(out, t->todos[i]);
+		sb_addc(out, '\n');
+	}
+	sb_add(out, " */\n");
+}
+
+void dts_write(const struct dt_tree *t, const struct dts_options *o, struct strbuf *out)
+{
+	static const struct dts_options defaults = { .annotate = true };
+
+	if (!o)
+		o = &defaults;
+	write_header(out, t);
+	if (t->nincludes)
+		sb_addc(out, '\n');
+	for (size_t i = 0; i < t->nincludes; i++)
+		write_include(out, t->includes[i]);
+	sb_addc(out, '\n');
+	write_node(out, t->root, 0, o);
+	write_overlays(out, t, o, false);
+	if (t->ntail_includes)
+		sb_addc(out, '\n');
+	for (size_t i = 0; i < t->ntail_includes; i++)
+		write_include(out, t->tail_includes[i]);
+	write_overlays(out, t, o, true);
+	write_tree_todos(out, t);
+}
