@@ -1,0 +1,461 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Rule engine driver: pick the SoC pack, find what the machine runs, convert
+ * its calls in source order, then account for every fact not yet converted.
+ */
+#include "engine_int.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../common/util.h"
+#include "../emitter/emit.h"
+
+bool conv_var_used(const struct conv *c, const char *name)
+{
+	for (size_t i = 0; i < c->nused_vars; i++)
+		if (str_eq(c->used_vars[i], name))
+			return true;
+	return false;
+}
+
+void conv_mark_var(struct conv *c, const char *name)
+{
+	if (name && !conv_var_used(c, name))
+		arena_push(c->a, (void ***)&c->used_vars, &c->nused_vars, (void *)name);
+}
+
+const struct rnode *conv_find_rule(const struct conv *c, struct rnode **list, size_t n,
+				   const char *key, const char *value)
+{
+	/* SoC pack entries shadow generic ones: search the SoC's own list first. */
+	for (size_t i = 0; i < n; i++)
+		if (str_eq(rn_str(list[i], key), value))
+			return list[i];
+	return NULL;
+}
+
+/* A struct rule from the SoC pack, else from the binding packs. */
+const struct rnode *conv_struct_rule(const struct conv *c, const char *type)
+{
+	const struct rnode *soc_structs = rn_get(c->soc, "structs");
+
+	if (!type)
+		return NULL;
+	for (size_t i = 0; soc_structs && i < soc_structs->n; i++)
+		if (str_eq(rn_str(soc_structs->items[i], "struct"), type))
+			return soc_structs->items[i];
+	return conv_find_rule(c, c->rs->structs, c->rs->nstructs, "struct", type);
+}
+
+/* Integer named `name` for templates: a call argument (by rule arg name) or a struct field. */
+static bool template_value(struct conv *c, const char *name, const struct value *list,
+			   const struct call *call, const struct rnode *argnames, long long *out)
+{
+	const struct value *v = NULL;
+
+	for (size_t i = 0; call && argnames && i < argnames->n && i < call->nargs; i++)
+		if (str_eq(argnames->items[i]->scalar, name))
+			v = call->args[i];
+	if (!v && list)
+		v = conv_field(c, list, name);
+	if (!v || v->kind != VAL_INT)
+		return false;
+	*out = v->ival;
+	return true;
+}
+
+/* "i2c{bus}" with bus = 1 -> "i2c1"; NULL when a placeholder has no integer value. */
+char *conv_template(struct conv *c, const char *tmpl, const struct value *list,
+		    const struct call *call, const struct rnode *argnames)
+{
+	struct strbuf sb;
+
+	sb_init(&sb);
+	for (const char *p = tmpl; *p; p++) {
+		const char *end = *p == '{' ? strchr(p, '}') : NULL;
+		long long v;
+
+		if (!end) {
+			sb_addc(&sb, *p);
+			continue;
+		}
+		char *name = xstrndup(p + 1, (size_t)(end - p - 1));
+		bool ok = template_value(c, name, list, call, argnames, &v);
+
+		free(name);
+		if (!ok) {
+			sb_free(&sb);
+			return NULL;
+		}
+		sb_addf(&sb, "%lld", v);
+		p = end;
+	}
+	char *s = arena_strdup(c->a, sb.buf);
+
+	sb_free(&sb);
+	return s;
+}
+
+void conv_bind_dev(struct conv *c, const char *dev_name, struct dt_node *node)
+{
+	struct dev_binding *d = arena_alloc(c->a, sizeof(*d));
+
+	d->dev_name = arena_strdup(c->a, dev_name);
+	d->node = node;
+	arena_push(c->a, (void ***)&c->devs, &c->ndevs, d);
+}
+
+struct dt_node *conv_dev_node(const struct conv *c, const char *dev_name)
+{
+	for (size_t i = 0; i < c->ndevs; i++)
+		if (str_eq(c->devs[i]->dev_name, dev_name))
+			return c->devs[i]->node;
+	return NULL;
+}
+
+/* &label { status = "okay"; } */
+struct dt_node *conv_enable(struct conv *c, const char *label, const struct srcpos *pos,
+			    const char *origin)
+{
+	struct dt_node *n = dt_overlay(c->t, label);
+	struct dt_prop *p = dt_prop_set(c->t, n, "status");
+
+	dt_prop_add_string(c->t, p, "okay");
+	p->pos = *pos;
+	p->origin = origin;
+	return n;
+}
+
+const char *conv_origin(struct conv *c, const struct value *v)
+{
+	if (!v)
+		return NULL;
+	if (v->field && v->spelling)
+		return arena_printf(c->a, ".%s = %s", v->field, v->spelling);
+	return v->spelling;
+}
+
+/* --- SoC choice ---------------------------------------------------------- */
+
+static bool board_calls(const struct board *b, const char *callee)
+{
+	for (size_t i = 0; i < b->nfuncs; i++)
+		for (size_t j = 0; j < b->funcs[i]->ncalls; j++)
+			if (str_eq(b->funcs[i]->calls[j]->callee, callee))
+				return true;
+	return false;
+}
+
+static bool soc_matches(const struct board *b, const struct rnode *soc)
+{
+	const struct rnode *match = rn_get(soc, "match");
+	const struct rnode *paths = rn_get(match, "paths");
+	const struct rnode *calls = rn_get(match, "calls");
+
+	for (size_t i = 0; paths && i < paths->n; i++)
+		if (strstr(b->path, paths->items[i]->scalar))
+			return true;
+	for (size_t i = 0; calls && i < calls->n; i++)
+		if (board_calls(b, calls->items[i]->scalar))
+			return true;
+	return false;
+}
+
+const struct rnode *engine_pick_soc(const struct board *b, const struct ruleset *rs,
+				    const char *soc)
+{
+	if (soc)
+		return rules_soc(rs, soc);
+	for (size_t i = 0; i < rs->nsocs; i++)
+		if (soc_matches(b, rs->socs[i]))
+			return rs->socs[i];
+	return NULL;
+}
+
+/* --- Callback parameters -------------------------------------------------- */
+
+static void bind_function_params(struct board *b, const char *fname, long param,
+				 const char *meaning)
+{
+	struct function *f = board_find_func(b, fname);
+
+	if (!f)
+		return;
+	for (size_t i = 0; i < f->nstores; i++) {
+		struct value *v = f->stores[i]->rhs;
+
+		if (v && v->kind == VAL_SYMBOLIC && v->sym_index == param)
+			v->sym_meaning = meaning;
+	}
+	for (size_t i = 0; i < f->ncalls; i++)
+		for (size_t j = 0; j < f->calls[i]->nargs; j++) {
+			struct value *v = f->calls[i]->args[j];
+
+			if (v && v->kind == VAL_SYMBOLIC && v->sym_index == param)
+				v->sym_meaning = meaning;
+		}
+}
+
+static void bind_in_value(struct board *b, const struct value *v, const struct ruleset *rs)
+{
+	if (!v || v->kind != VAL_LIST)
+		return;
+	for (size_t i = 0; i < v->nkids; i++) {
+		const struct value *k = v->kids[i];
+
+		if (k->kind == VAL_FUNC && !v->is_array) {
+			for (size_t r = 0; r < rs->ncallbacks; r++) {
+				const struct rnode *cb = rs->callbacks[r];
+				long long param;
+
+				if (str_eq(rn_str(cb, "struct"), v->type) &&
+				    str_eq(rn_str(cb, "field"), k->field) &&
+				    rn_get_long(cb, "param", &param))
+					bind_function_params(b, k->text, (long)param,
+							     rn_str(cb, "provider"));
+			}
+		}
+		bind_in_value(b, k, rs);
+	}
+}
+
+void engine_bind_callbacks(struct board *b, const struct ruleset *rs)
+{
+	for (size_t i = 0; i < b->nvars; i++)
+		bind_in_value(b, b->vars[i]->init, rs);
+}
+
+/* --- Reachable functions --------------------------------------------------- */
+
+static bool reached(const struct conv *c, const struct function *f)
+{
+	for (size_t i = 0; i < c->nreach; i++)
+		if (c->reach[i] == f)
+			return true;
+	return false;
+}
+
+static void reach_function(struct conv *c, const char *name)
+{
+	const struct function *f = board_find_func(c->b, name);
+
+	if (!f || reached(c, f))
+		return;
+	arena_push(c->a, (void ***)&c->reach, &c->nreach, (void *)f);
+	for (size_t i = 0; i < f->ncalls; i++)
+		reach_function(c, f->calls[i]->callee);
+	/* Function pointers passed as arguments (e.g. a setup hook) run too. */
+	for (size_t i = 0; i < f->ncalls; i++)
+		for (size_t j = 0; j < f->calls[i]->nargs; j++)
+			if (f->calls[i]->args[j]->kind == VAL_FUNC)
+				reach_function(c, f->calls[i]->args[j]->text);
+}
+
+static void reach_callbacks_in(struct conv *c, const struct value *v)
+{
+	if (!v)
+		return;
+	if (v->kind == VAL_FUNC)
+		reach_function(c, v->text);
+	for (size_t i = 0; v->kind == VAL_LIST && i < v->nkids; i++)
+		reach_callbacks_in(c, v->kids[i]);
+}
+
+static void find_reachable(struct conv *c, const struct machine *m)
+{
+	reach_callbacks_in(c, m->record);
+	/* Setup callbacks bound in rules (twl4030 .setup) run when their device probes. */
+	for (size_t i = 0; i < c->b->nvars; i++) {
+		const struct value *init = c->b->vars[i]->init;
+
+		for (size_t r = 0; init && r < c->rs->ncallbacks; r++)
+			if (init->kind == VAL_LIST && str_eq(rn_str(c->rs->callbacks[r], "struct"),
+							     init->type)) {
+				const struct value *fn = value_field(init,
+						rn_str(c->rs->callbacks[r], "field"));
+
+				if (fn && fn->kind == VAL_FUNC)
+					reach_function(c, fn->text);
+			}
+	}
+}
+
+/* --- Root node and includes ------------------------------------------------ */
+
+static char *lower_dashed(struct arena *a, const char *id)
+{
+	char *s = arena_strdup(a, id);
+
+	for (char *p = s; *p; p++)
+		*p = *p == '_' ? '-' : (char)tolower((unsigned char)*p);
+	return s;
+}
+
+static void build_root(struct conv *c, const struct machine *m)
+{
+	struct dt_tree *t = c->t;
+	struct dt_prop *p;
+	const char *soc_compat = rn_str(c->soc, "compatible");
+	const char *dtsi = rn_str(c->soc, "dtsi");
+
+	dt_add_include(t, "<dt-bindings/gpio/gpio.h>");
+	dt_add_include(t, "<dt-bindings/interrupt-controller/irq.h>");
+	if (dtsi)
+		dt_add_include(t, arena_printf(c->a, "\"%s\"", dtsi));
+	p = dt_prop_set(t, t->root, "model");
+	dt_prop_add_string(t, p, m->name ? m->name : m->id);
+	p->pos = m->pos;
+	p->origin = arena_printf(c->a, "MACHINE_START(%s, \"%s\")", m->id, m->name ? m->name : "");
+	p = dt_prop_set(t, t->root, "compatible");
+	dt_prop_add_string(t, p, arena_printf(c->a, "board2dts,%s", lower_dashed(c->a, m->id)));
+	if (soc_compat)
+		dt_prop_add_string(t, p, soc_compat);
+	p->pos = m->pos;
+	p->origin = arena_printf(c->a, "MACHINE_START(%s, ...)", m->id);
+	dt_node_add_todo(t, t->root, &m->pos, "compatible",
+			 "replace \"board2dts,...\" with the board's vendor,board string");
+	if (!c->soc)
+		dt_node_add_todo(t, NULL, &m->pos, m->id,
+				 "no SoC rule pack matched (use --soc): SoC nodes, GPIO and IRQ "
+				 "numbers are left as TODOs");
+	else if (!dtsi)
+		dt_node_add_todo(t, NULL, &m->pos, rn_str(c->soc, "soc"),
+				 "the kernel has no .dtsi for this SoC: SoC devices are TODOs");
+}
+
+/* --- Calls ----------------------------------------------------------------- */
+
+static const struct rnode *find_call_rule(const struct conv *c, const char *callee)
+{
+	const struct rnode *soc_calls = rn_get(c->soc, "calls");
+
+	for (size_t i = 0; soc_calls && i < soc_calls->n; i++)
+		if (str_eq(rn_str(soc_calls->items[i], "call"), callee))
+			return soc_calls->items[i];
+	return conv_find_rule(c, c->rs->calls, c->rs->ncalls, "call", callee);
+}
+
+static const struct rnode *find_ignore_rule(const struct conv *c, const char *callee)
+{
+	return conv_find_rule(c, c->rs->ignore, c->rs->nignore, "call", callee);
+}
+
+static const char *guard_text(struct conv *c, struct guard **g, size_t n)
+{
+	struct strbuf sb;
+	char *s;
+
+	sb_init(&sb);
+	for (size_t i = 0; i < n; i++)
+		sb_addf(&sb, "%s%s", i ? " && " : "", g[i]->text ? g[i]->text : "?");
+	s = arena_strdup(c->a, sb.buf);
+	sb_free(&sb);
+	return s;
+}
+
+static void convert_call(struct conv *c, const struct function *fn, const struct call *call)
+{
+	struct fact *f = dt_add_fact(c->t, "call", call->spelling ? call->spelling : call->callee,
+				     &call->pos);
+	const struct rnode *rule;
+	int state = conv_guard_state(c, call->guards, call->nguards);
+
+	if (state == 0) {
+		f->fate = FACT_CONVERTED;
+		f->became = arena_printf(c->a, "not taken: %s is false under --assume",
+					 guard_text(c, call->guards, call->nguards));
+		return;
+	}
+	if (state < 0) {
+		f->fate = FACT_TODO;
+		f->reason = arena_printf(c->a, "only when %s (decide with --assume)",
+					 guard_text(c, call->guards, call->nguards));
+		dt_node_add_todo(c->t, NULL, &call->pos, call->spelling, f->reason);
+		return;
+	}
+	if (board_find_func(c->b, call->callee)) {
+		f->fate = FACT_CONVERTED;
+		f->became = arena_printf(c->a, "board function %s (converted in place)", call->callee);
+		return;
+	}
+	rule = find_call_rule(c, call->callee);
+	if (rule && conv_register_call(c, call, rule, f))
+		return;
+	if (!rule && (rule = find_ignore_rule(c, call->callee))) {
+		f->fate = FACT_CONVERTED;
+		f->became = arena_printf(c->a, "no DT equivalent: %s", rn_str(rule, "note"));
+		return;
+	}
+	if (!f->reason) {
+		f->fate = FACT_TODO;
+		f->reason = arena_printf(c->a, "no rule for call %s", call->callee);
+		dt_node_add_todo(c->t, NULL, &call->pos, call->spelling ? call->spelling : call->callee,
+				 f->reason);
+	}
+	(void)fn;
+}
+
+/* --- Leftovers: variables nothing registered ------------------------------- */
+
+static bool is_machine_record(const struct board *b, const struct variable *v)
+{
+	for (size_t i = 0; i < b->nmachines; i++)
+		if (b->machines[i]->record == v->init)
+			return true;
+	return false;
+}
+
+static void account_unused_vars(struct conv *c)
+{
+	for (size_t i = 0; i < c->b->nvars; i++) {
+		const struct variable *v = c->b->vars[i];
+		struct fact *f;
+
+		if (conv_var_used(c, v->name) || is_machine_record(c->b, v))
+			continue;
+		if (!v->init || v->init->kind != VAL_LIST)
+			continue;
+		f = dt_add_fact(c->t, "variable", arena_printf(c->a, "struct %s %s", v->type ? v->type : "?",
+							       v->name), &v->pos);
+		f->fate = FACT_TODO;
+		f->reason = conv_struct_rule(c, v->type)
+			? "not registered by this machine's code"
+			: arena_printf(c->a, "no rule for struct %s", v->type ? v->type : "?");
+		dt_node_add_todo(c->t, NULL, &v->pos, f->what, f->reason);
+	}
+}
+
+static void convert_machine(struct conv *c, const struct machine *m)
+{
+	struct fact *f = dt_add_fact(c->t, "machine", arena_printf(c->a, "MACHINE_START(%s)", m->id),
+				     &m->pos);
+
+	f->fate = FACT_CONVERTED;
+	f->became = "/ model, compatible";
+	build_root(c, m);
+	find_reachable(c, m);
+	conv_setup_gpio_spaces(c);
+	conv_apply_stores(c);
+	for (size_t i = 0; i < c->nreach; i++)
+		for (size_t j = 0; j < c->reach[i]->ncalls; j++)
+			convert_call(c, c->reach[i], c->reach[i]->calls[j]);
+	conv_finish_supplies(c);
+	account_unused_vars(c);
+}
+
+int engine_convert(const struct board *b, const struct ruleset *rs, const struct machine *m,
+		   const struct engine_options *opt, struct dt_tree **out)
+{
+	struct conv c = { .b = b, .rs = rs, .opt = opt };
+
+	c.t = dt_tree_new();
+	c.a = &c.t->arena;
+	c.t->machine_id = arena_strdup(c.a, m->id);
+	c.t->source = arena_strdup(c.a, b->path);
+	c.soc = engine_pick_soc(b, rs, opt->soc);
+	convert_machine(&c, m);
+	*out = c.t;
+	return B2D_OK;
+}

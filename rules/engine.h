@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The rule engine: board model + rule packs -> node graph, one machine at a time.
+ */
+#ifndef B2D_ENGINE_H
+#define B2D_ENGINE_H
+
+#include <stddef.h>
+
+#include "../emitter/graph.h"
+#include "../extractor/model.h"
+#include "rules.h"
+
+struct soc_dtsi;
+
+/* --assume NAME=VALUE: fixes a variable or a no-argument call used in guards. */
+struct assumption {
+	const char *name;	/* "rev" or "omap3_beagle_get_rev()" */
+	const char *value;	/* a number or a name whose value the board model knows */
+};
+
+struct engine_options {
+	const char *soc;		/* --soc; NULL: inferred */
+	const struct assumption *assume;
+	size_t nassume;
+	const struct soc_dtsi *dtsi;	/* the SoC .dtsi when the kernel tree is known, or NULL */
+};
+
+/* The SoC pack for this board: opt->soc, else inferred from path and calls. NULL if none. */
+const struct rnode *engine_pick_soc(const struct board *b, const struct ruleset *rs,
+				    const char *soc);
+
+/* Mark callback parameters with their meaning (sym_meaning) from the `callbacks:` rules. */
+void engine_bind_callbacks(struct board *b, const struct ruleset *rs);
+
+/* Convert one machine. Returns B2D_OK and a new tree in *out. */
+int engine_convert(const struct board *b, const struct ruleset *rs, const struct machine *m,
+		   const struct engine_options *opt, struct dt_tree **out);
+
+#endif

@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Rule engine internals, shared by engine*.c only.
+ */
+#ifndef B2D_ENGINE_INT_H
+#define B2D_ENGINE_INT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "engine.h"
+
+/* A block of GPIO numbers served by one controller label. */
+struct gpio_space {
+	const char *provider;	/* "twl4030-gpio", or NULL for SoC banks */
+	long long base;		/* first Linux GPIO number; -1 when unknown */
+	long long count;
+	const char *label;	/* controller label in the .dts */
+	bool after_tail;	/* label comes from a tail include (&twl_gpio) */
+};
+
+/* A value a store put into a struct member, per conversion (the model stays untouched). */
+struct field_override {
+	const struct value *list;	/* the struct initializer written to */
+	const char *field;
+	struct value *value;		/* the value chosen (unguarded / else / assumed) */
+	struct value **alts;		/* guarded alternatives (value->spelling + guard text) */
+	const char **alt_conds;
+	size_t nalts;
+	const char *condition;		/* guard text of the chosen value, if any */
+	const struct store *store;
+};
+
+/* A supply to attach once every node exists: REGULATOR_SUPPLY("vmmc", "omap_hsmmc.0"). */
+struct pending_supply {
+	const char *supply;
+	const char *dev_name;
+	const char *reg_label;
+	struct srcpos pos;
+	const char *origin;
+	struct fact *fact;
+};
+
+/* A device name -> node, for supplies and lookup tables ("1-0048", "omap_hsmmc.0"). */
+struct dev_binding {
+	const char *dev_name;
+	struct dt_node *node;
+};
+
+struct conv {
+	const struct board *b;
+	const struct ruleset *rs;
+	const struct rnode *soc;
+	const struct engine_options *opt;
+	struct dt_tree *t;
+	struct arena *a;		/* t->arena */
+	struct gpio_space **gpio;
+	size_t ngpio;
+	struct field_override **ovr;
+	size_t novr;
+	struct pending_supply **supplies;
+	size_t nsupplies;
+	struct dev_binding **devs;
+	size_t ndevs;
+	const char **used_vars;		/* variables a registration consumed */
+	size_t nused_vars;
+	const struct function **reach;	/* functions reachable from the machine */
+	size_t nreach;
+	int label_seq;
+};
+
+/* engine.c */
+bool conv_var_used(const struct conv *c, const char *name);
+void conv_mark_var(struct conv *c, const char *name);
+const struct rnode *conv_find_rule(const struct conv *c, struct rnode **list, size_t n,
+				   const char *key, const char *value);
+const struct rnode *conv_struct_rule(const struct conv *c, const char *type);
+char *conv_template(struct conv *c, const char *tmpl, const struct value *list,
+		    const struct call *call, const struct rnode *argnames);
+void conv_bind_dev(struct conv *c, const char *dev_name, struct dt_node *node);
+struct dt_node *conv_dev_node(const struct conv *c, const char *dev_name);
+struct dt_node *conv_enable(struct conv *c, const char *label, const struct srcpos *pos,
+			    const char *origin);
+const char *conv_origin(struct conv *c, const struct value *v);
+
+/* engine_values.c: field reads through store overrides */
+struct value *conv_field(const struct conv *c, const struct value *list, const char *field);
+struct field_override *conv_override(const struct conv *c, const struct value *list,
+				     const char *field);
+const struct variable *conv_deref(const struct conv *c, const struct value *v);
+bool value_is_zero(const struct value *v);
+void conv_apply_stores(struct conv *c);
+int conv_guard_state(const struct conv *c, struct guard **g, size_t n);	/* 1 true, 0 false, -1 unknown */
+
+/* engine_resolve.c: the one GPIO resolver and the one IRQ resolver */
+void conv_setup_gpio_spaces(struct conv *c);
+bool conv_gpio_cells(struct conv *c, const struct value *v, struct dt_chunk *chunk,
+		     bool active_low);
+bool conv_irq_cells(struct conv *c, const struct value *v, unsigned type, struct dt_chunk *chunk);
+
+/* engine_struct.c: struct bindings and property converters */
+void conv_apply_struct(struct conv *c, struct dt_node *node, const struct rnode *rule,
+		       const struct value *list, const char *what);
+struct dt_node *conv_struct_node(struct conv *c, struct dt_node *parent, const struct rnode *rule,
+				 const struct value *list, const char *what, long index);
+struct dt_node *conv_regulator(struct conv *c, struct dt_node *parent, const struct value *init,
+			       const char *label, const char *what);
+
+/* engine_register.c: registration calls */
+bool conv_register_call(struct conv *c, const struct call *call, const struct rnode *rule,
+			struct fact *f);
+struct dt_node *conv_platform_device(struct conv *c, const struct variable *dev, struct fact *f);
+void conv_finish_supplies(struct conv *c);
+
+#endif

@@ -1,0 +1,685 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Registration calls: where board structs attach in the tree.
+ *
+ * A call rule names its arguments and a registration kind; each kind is one
+ * function in the table at the bottom (platform devices, I2C and SPI board
+ * info, GPIO hogs, fixed regulators, arrays of SoC platform data).
+ */
+#include "engine_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../common/util.h"
+#include "../emitter/emit.h"
+
+#define IORESOURCE_MEM	0x200
+#define IORESOURCE_IRQ	0x400
+
+struct reg_ctx {
+	struct conv *c;
+	const struct call *call;
+	const struct rnode *rule;	/* the call rule */
+	const struct rnode *reg;	/* its `register:` (map or scalar) */
+	struct fact *f;
+};
+
+static char *arena_label(struct conv *c, const char *s)
+{
+	char *l = dts_label(s);
+	char *r = arena_strdup(c->a, l);
+
+	free(l);
+	return r;
+}
+
+static char *arena_node_name(struct conv *c, const char *s)
+{
+	char *l = dts_node_name(s);
+	char *r = arena_strdup(c->a, l);
+
+	free(l);
+	return r;
+}
+
+/* The call argument that the rule's `args:` names `name` (or `register: {name: arg}`). */
+static const struct value *arg(const struct reg_ctx *r, const char *name)
+{
+	const struct rnode *names = rn_get(r->rule, "args");
+	const char *alias = r->reg && r->reg->kind == RN_MAP ? rn_str(r->reg, name) : NULL;
+
+	if (alias)
+		name = alias;
+	for (size_t i = 0; names && i < names->n && i < r->call->nargs; i++)
+		if (str_eq(names->items[i]->scalar, name))
+			return r->call->args[i];
+	return NULL;
+}
+
+static void converted(struct reg_ctx *r, const char *became)
+{
+	r->f->fate = FACT_CONVERTED;
+	r->f->became = became;
+}
+
+static void todo(struct reg_ctx *r, const char *reason)
+{
+	r->f->fate = FACT_TODO;
+	r->f->reason = reason;
+	dt_node_add_todo(r->c->t, NULL, &r->call->pos,
+			 r->call->spelling ? r->call->spelling : r->call->callee, reason);
+}
+
+/* --- interrupts ------------------------------------------------------------ */
+
+static void add_interrupt(struct conv *c, struct dt_node *n, const struct value *irq,
+			  unsigned type, const char *what)
+{
+	struct dt_prop *p = dt_prop_find(n, "interrupts-extended");
+	struct dt_chunk *ch;
+
+	if (!p) {
+		p = dt_prop_set(c->t, n, "interrupts-extended");
+		p->pos = irq->pos;
+		p->origin = conv_origin(c, irq);
+	}
+	ch = dt_prop_add_cells(c->t, p);
+	if (conv_irq_cells(c, irq, type, ch))
+		return;
+	/* Roll back the empty group: an unresolved IRQ is a TODO, not a bad cell. */
+	p->nchunks--;
+	if (!p->nchunks)
+		dt_prop_del(n, "interrupts-extended");
+	dt_node_add_todo(c->t, n, &irq->pos, conv_origin(c, irq),
+			 irq->kind == VAL_INT
+			 ? arena_printf(c->a, "IRQ %lld: no interrupt controller provides it", irq->ival)
+			 : "IRQ number not known at build time");
+	(void)what;
+}
+
+/* --- platform devices -------------------------------------------------------- */
+
+static const struct rnode *soc_device_rule(const struct conv *c, const char *var)
+{
+	const struct rnode *l = rn_get(c->soc, "soc_devices");
+
+	for (size_t i = 0; l && i < l->n; i++)
+		if (str_eq(rn_str(l->items[i], "var"), var))
+			return l->items[i];
+	return NULL;
+}
+
+static void resources(struct conv *c, struct dt_node *n, const struct value *dev)
+{
+	const struct variable *res = conv_deref(c, conv_field(c, dev, "resource"));
+	struct dt_prop *reg = NULL;
+
+	if (!res || !res->init)
+		return;
+	conv_mark_var(c, res->name);
+	for (size_t i = 0; i < res->init->nkids; i++) {
+		const struct value *r = res->init->kids[i];
+		const struct value *start = conv_field(c, r, "start");
+		long long end = value_field_int(r, "end", 0);
+		long long flags = value_field_int(r, "flags", 0);
+		struct fact *f = dt_add_fact(c->t, "field", arena_printf(c->a, "%s[%zu] resource",
+					     res->name, i), &r->pos);
+
+		f->fate = FACT_CONVERTED;
+		f->became = dt_node_path(c->t, n);
+		if (!start || start->kind != VAL_INT) {
+			f->fate = FACT_TODO;
+			f->reason = "resource start not known at build time";
+			dt_node_add_todo(c->t, n, &r->pos, r->spelling, f->reason);
+		} else if (flags & IORESOURCE_MEM) {
+			if (!reg) {
+				reg = dt_prop_set(c->t, n, "reg");
+				reg->pos = r->pos;
+				reg->origin = r->spelling;
+				n->unit = arena_printf(c->a, "%llx", start->ival);
+			}
+			struct dt_chunk *ch = dt_prop_add_cells(c->t, reg);
+
+			dt_chunk_add_u32(c->t, ch, (uint32_t)start->ival);
+			dt_chunk_add_u32(c->t, ch, (uint32_t)(end - start->ival + 1));
+		} else if (flags & IORESOURCE_IRQ) {
+			add_interrupt(c, n, start, (unsigned)(flags & 0xf), res->name);
+		} else {
+			f->fate = FACT_TODO;
+			f->reason = "resource type has no rule (only MEM and IRQ)";
+			dt_node_add_todo(c->t, n, &r->pos, r->spelling, f->reason);
+		}
+	}
+}
+
+static const struct rnode *platform_rule(const struct conv *c, const char *name)
+{
+	const struct rnode *soc = rn_get(c->soc, "platform_devices");
+
+	for (size_t i = 0; soc && i < soc->n; i++)
+		if (str_eq(rn_str(soc->items[i], "name"), name))
+			return soc->items[i];
+	return conv_find_rule(c, c->rs->platform, c->rs->nplatform, "name", name);
+}
+
+static struct dt_node *soc_platform_device(struct conv *c, const struct variable *dev,
+					   const struct rnode *rule, struct fact *f)
+{
+	const char *label = rn_str(rule, "label");
+	struct dt_node *n;
+	const struct rnode *props = rn_get(rule, "props");
+
+	if (!label) {
+		f->fate = FACT_TODO;
+		f->reason = arena_printf(c->a, "%s: %s", dev->name,
+					 rn_str(rule, "todo") ? rn_str(rule, "todo")
+							      : "SoC device with no .dtsi node");
+		dt_node_add_todo(c->t, NULL, &f->pos, dev->name, f->reason);
+		return NULL;
+	}
+	n = conv_enable(c, label, &f->pos, arena_printf(c->a, "&%s", dev->name));
+	if (props)
+		conv_apply_struct(c, n, rule, dev->init ? dev->init : NULL, dev->name);
+	f->fate = FACT_CONVERTED;
+	f->became = arena_printf(c->a, "&%s", label);
+	if (rn_str(rule, "dev_name"))
+		conv_bind_dev(c, rn_str(rule, "dev_name"), n);
+	return n;
+}
+
+struct dt_node *conv_platform_device(struct conv *c, const struct variable *dev, struct fact *f)
+{
+	const struct rnode *srule = soc_device_rule(c, dev->name);
+	const struct value *init = dev->init;
+	const char *name = init ? value_field_str(init, "name") : NULL;
+	const struct rnode *rule;
+	const struct value *devfield = init ? conv_field(c, init, "dev") : NULL;
+	const struct variable *pdata = conv_deref(c, conv_field(c, devfield, "platform_data"));
+	const struct rnode *prule = pdata ? conv_struct_rule(c, pdata->type) : NULL;
+	const char *node_name, *compat;
+	struct dt_node *n;
+
+	conv_mark_var(c, dev->name);
+	if (srule || !init)
+		return srule ? soc_platform_device(c, dev, srule, f) : NULL;
+	rule = platform_rule(c, name);
+	node_name = rn_str(rule, "node") ? rn_str(rule, "node") : rn_str(prule, "node");
+	compat = rn_str(rule, "compatible") ? rn_str(rule, "compatible") : rn_str(prule, "compatible");
+	n = dt_node_add(c->t, c->t->root, node_name ? node_name : arena_node_name(c, name ? name : dev->name),
+			NULL);
+	n->pos = dev->pos;
+	n->origin = dev->name;
+	if (compat) {
+		struct dt_prop *p = dt_prop_set(c->t, n, "compatible");
+
+		dt_prop_add_string(c->t, p, compat);
+		p->pos = dev->pos;
+		p->origin = arena_printf(c->a, ".name = \"%s\"", name ? name : "");
+	} else {
+		dt_node_add_todo(c->t, n, &dev->pos, arena_printf(c->a, ".name = \"%s\"", name ? name : "?"),
+				 "no rule maps this driver name to a compatible");
+	}
+	resources(c, n, init);
+	if (pdata) {
+		conv_mark_var(c, pdata->name);
+		conv_apply_struct(c, n, prule, pdata->init, pdata->name);
+	}
+	long long id = value_field_int(init, "id", -1);
+
+	conv_bind_dev(c, id >= 0 ? arena_printf(c->a, "%s.%lld", name, id) : name ? name : dev->name, n);
+	f->fate = FACT_CONVERTED;
+	f->became = dt_node_path(c->t, n);
+	return n;
+}
+
+static void platform_one(struct reg_ctx *r, const struct value *ptr)
+{
+	const struct variable *dev = conv_deref(r->c, ptr);
+	struct fact *f = r->f;
+
+	if (!dev) {
+		todo(r, arena_printf(r->c->a, "platform device %s is not defined in this file",
+				     ptr && ptr->text ? ptr->text : "?"));
+		return;
+	}
+	if (r->call->nargs && ptr != r->call->args[0]) {
+		f = dt_add_fact(r->c->t, "variable", arena_printf(r->c->a, "platform_device %s", dev->name),
+				&dev->pos);
+	}
+	conv_platform_device(r->c, dev, f);
+}
+
+static bool reg_platform(struct reg_ctx *r)
+{
+	platform_one(r, arg(r, "device"));
+	return true;
+}
+
+static bool reg_platform_list(struct reg_ctx *r)
+{
+	const struct variable *arr = conv_deref(r->c, arg(r, "devices"));
+
+	if (!arr || !arr->init)
+		return false;
+	conv_mark_var(r->c, arr->name);
+	converted(r, arena_printf(r->c->a, "%zu platform devices", arr->init->nkids));
+	for (size_t i = 0; i < arr->init->nkids; i++) {
+		const struct value *p = arr->init->kids[i];
+		const struct variable *dev = conv_deref(r->c, p);
+		struct fact *f = dt_add_fact(r->c->t, "variable",
+					     arena_printf(r->c->a, "platform_device %s",
+							  p->text ? p->text : "?"), &p->pos);
+
+		if (!dev) {
+			f->fate = FACT_TODO;
+			f->reason = arena_printf(r->c->a, "%s is not defined in this file (SoC device?)",
+						 p->text ? p->text : "?");
+			dt_node_add_todo(r->c->t, NULL, &p->pos, p->spelling, f->reason);
+			continue;
+		}
+		conv_platform_device(r->c, dev, f);
+		if (f->fate == FACT_CONVERTED && !f->became)
+			f->became = dev->name;
+	}
+	return true;
+}
+
+/* --- I2C and SPI board info ---------------------------------------------------- */
+
+static const struct rnode *device_rule(const struct conv *c, const char *type)
+{
+	return conv_find_rule(c, c->rs->i2c, c->rs->ni2c, "name", type);
+}
+
+static void device_props(struct conv *c, struct dt_node *n, const struct rnode *drule,
+			 const struct value *entry)
+{
+	const struct rnode *props = rn_get(drule, "props");
+
+	if (!props)
+		return;
+	/* Constant properties only (as: true / value): no field is read. */
+	for (size_t i = 0; i < props->n; i++) {
+		struct dt_prop *p;
+		long long v;
+
+		if (str_eq(rn_str(props->items[i], "as"), "true")) {
+			p = dt_prop_set(c->t, n, rn_str(props->items[i], "prop"));
+			p->pos = entry->pos;
+		} else if (rn_get_long(props->items[i], "value", &v)) {
+			p = dt_prop_set(c->t, n, rn_str(props->items[i], "prop"));
+			dt_chunk_add_u32(c->t, dt_prop_add_cells(c->t, p), (uint32_t)v);
+			p->pos = entry->pos;
+		}
+	}
+}
+
+/* One bus device node: compatible, reg, label, irq, platform data. */
+static struct dt_node *bus_device(struct conv *c, struct dt_node *bus, const char *type,
+				  long long reg, const struct value *e, const char *what)
+{
+	const struct rnode *drule = device_rule(c, type);
+	const char *name = rn_str(drule, "node");
+	struct dt_node *n = dt_node_add(c->t, bus, name ? name : arena_node_name(c, type ? type : "device"),
+					arena_printf(c->a, "%llx", reg));
+	struct dt_prop *p;
+	const struct value *irq = conv_field(c, e, "irq");
+	const struct variable *pdata = conv_deref(c, conv_field(c, e, "platform_data"));
+
+	n->pos = e->pos;
+	n->origin = what;
+	p = dt_prop_set(c->t, n, "compatible");
+	dt_prop_add_string(c->t, p, rn_str(drule, "compatible") ? rn_str(drule, "compatible")
+							      : (type ? type : "unknown"));
+	p->pos = e->pos;
+	p->origin = arena_printf(c->a, "\"%s\"", type ? type : "?");
+	if (!drule)
+		dt_node_add_todo(c->t, n, &e->pos, p->origin,
+				 "no rule for this device name: add the vendor prefix");
+	p = dt_prop_set(c->t, n, "reg");
+	dt_chunk_add_u32(c->t, dt_prop_add_cells(c->t, p), (uint32_t)reg);
+	p->pos = e->pos;
+	if (rn_str(drule, "label"))
+		n->label = rn_str(drule, "label");
+	if (rn_str(drule, "tail_include"))
+		dt_add_tail_include(c->t, arena_printf(c->a, "\"%s\"", rn_str(drule, "tail_include")));
+	device_props(c, n, drule, e);
+	if (irq && !value_is_zero(irq))
+		add_interrupt(c, n, irq, 0, what);
+	if (pdata) {
+		conv_mark_var(c, pdata->name);
+		conv_apply_struct(c, n, conv_struct_rule(c, pdata->type), pdata->init, pdata->name);
+	}
+	return n;
+}
+
+static const char *bus_label(struct reg_ctx *r, const char *key, const char *dflt)
+{
+	const char *tmpl = r->reg && r->reg->kind == RN_MAP ? rn_str(r->reg, "bus_node") : NULL;
+
+	if (!tmpl)
+		tmpl = rn_str(r->c->soc, key);
+	if (!tmpl)
+		tmpl = dflt;
+	return conv_template(r->c, tmpl, NULL, r->call, rn_get(r->rule, "args"));
+}
+
+static bool reg_i2c(struct reg_ctx *r)
+{
+	const struct variable *arr = conv_deref(r->c, arg(r, "info"));
+	const struct value *bus = arg(r, "bus");
+	const char *label = bus_label(r, "i2c_bus", "i2c{bus}");
+	struct dt_node *busn;
+
+	if (!arr || !arr->init || !label || !bus || bus->kind != VAL_INT) {
+		todo(r, "I2C bus or board info not known at build time");
+		return true;
+	}
+	conv_mark_var(r->c, arr->name);
+	busn = conv_enable(r->c, label, &r->call->pos, r->call->spelling);
+	const struct value *list = arr->init;
+	size_t n = list->is_array ? list->nkids : 1;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct value *e = list->is_array ? list->kids[i] : list;
+		long long addr = value_field_int(e, "addr", -1);
+		const char *what = arena_printf(r->c->a, "%s[%zu]", arr->name, i);
+		struct dt_node *dn = bus_device(r->c, busn, value_field_str(e, "type"), addr, e, what);
+		struct fact *f = dt_add_fact(r->c->t, "variable", arena_printf(r->c->a,
+					     "i2c_board_info %s \"%s\"", what,
+					     value_field_str(e, "type") ? value_field_str(e, "type") : "?"),
+					     &e->pos);
+
+		conv_bind_dev(r->c, arena_printf(r->c->a, "%lld-%04llx", bus->ival, addr), dn);
+		f->fate = FACT_CONVERTED;
+		f->became = dt_node_path(r->c->t, dn);
+	}
+	converted(r, arena_printf(r->c->a, "&%s", label));
+	return true;
+}
+
+static bool reg_spi(struct reg_ctx *r)
+{
+	const struct variable *arr = conv_deref(r->c, arg(r, "info"));
+
+	if (!arr || !arr->init || !arr->init->is_array)
+		return false;
+	conv_mark_var(r->c, arr->name);
+	for (size_t i = 0; i < arr->init->nkids; i++) {
+		const struct value *e = arr->init->kids[i];
+		const struct value *busnum = conv_field(r->c, e, "bus_num");
+		const char *tmpl = rn_str(r->c->soc, "spi_bus") ? rn_str(r->c->soc, "spi_bus") : "spi{bus_num}";
+		const char *label = conv_template(r->c, tmpl, e, NULL, NULL);
+		const char *what = arena_printf(r->c->a, "%s[%zu]", arr->name, i);
+		struct fact *f = dt_add_fact(r->c->t, "variable", what, &e->pos);
+		struct dt_node *dn;
+		long long mhz = value_field_int(e, "max_speed_hz", 0);
+
+		if (!label || !busnum) {
+			f->fate = FACT_TODO;
+			f->reason = "SPI bus number not known";
+			continue;
+		}
+		dn = bus_device(r->c, conv_enable(r->c, label, &e->pos, what), value_field_str(e, "modalias"),
+				value_field_int(e, "chip_select", 0), e, what);
+		if (mhz) {
+			struct dt_prop *p = dt_prop_set(r->c->t, dn, "spi-max-frequency");
+
+			dt_chunk_add_u32(r->c->t, dt_prop_add_cells(r->c->t, p), (uint32_t)mhz);
+			p->pos = e->pos;
+		}
+		f->fate = FACT_CONVERTED;
+		f->became = dt_node_path(r->c->t, dn);
+	}
+	converted(r, "SPI devices");
+	return true;
+}
+
+/* --- GPIO hogs, regulators, struct arrays ---------------------------------------- */
+
+#define GPIOF_DIR_IN		(1 << 0)
+#define GPIOF_INIT_HIGH		(1 << 1)
+#define GPIOF_ACTIVE_LOW	(1 << 2)
+
+static bool reg_gpio_hog(struct reg_ctx *r)
+{
+	const struct value *gpio = arg(r, "gpio");
+	const struct value *flags = arg(r, "flags");
+	const struct value *label = arg(r, "label");
+	struct conv *c = r->c;
+	struct dt_chunk tmp = { 0 };
+	struct dt_node *ctrl, *hog;
+	struct dt_prop *p;
+	long long fl = flags && flags->kind == VAL_INT ? flags->ival : 0;
+
+	if (!gpio || !conv_gpio_cells(c, gpio, &tmp, false)) {
+		todo(r, gpio && gpio->kind == VAL_INT
+		     ? arena_printf(c->a, "GPIO %lld: no controller provides it", gpio->ival)
+		     : "GPIO number not known at build time");
+		return true;
+	}
+	ctrl = dt_overlay(c->t, tmp.cells[0].text);
+	hog = dt_node_add(c->t, ctrl, arena_printf(c->a, "%s-hog",
+			  arena_node_name(c, label && label->kind == VAL_STRING ? label->text : "gpio")), NULL);
+	hog->pos = r->call->pos;
+	dt_prop_set(c->t, hog, "gpio-hog")->pos = r->call->pos;
+	p = dt_prop_set(c->t, hog, "gpios");
+	struct dt_chunk *ch = dt_prop_add_cells(c->t, p);
+
+	dt_chunk_add_u32(c->t, ch, tmp.cells[1].val);
+	dt_chunk_add_macro(c->t, ch, fl & GPIOF_ACTIVE_LOW ? "GPIO_ACTIVE_LOW" : "GPIO_ACTIVE_HIGH",
+			   fl & GPIOF_ACTIVE_LOW ? 1 : 0);
+	p->pos = gpio->pos;
+	p->origin = r->call->spelling;
+	p = dt_prop_set(c->t, hog, fl & GPIOF_DIR_IN ? "input" : fl & GPIOF_INIT_HIGH ? "output-high"
+										  : "output-low");
+	p->pos = r->call->pos;
+	p->origin = flags ? flags->spelling : NULL;
+	if (label && label->kind == VAL_STRING) {
+		p = dt_prop_set(c->t, hog, "line-name");
+		dt_prop_add_string(c->t, p, label->text);
+		p->pos = label->pos;
+	}
+	converted(r, dt_node_path(c->t, hog));
+	return true;
+}
+
+static bool reg_gpio_claim(struct reg_ctx *r)
+{
+	converted(r, "runtime GPIO claim (the consumer's *-gpios property describes the line)");
+	return true;
+}
+
+static bool reg_fixed_regulator(struct reg_ctx *r)
+{
+	struct conv *c = r->c;
+	const struct variable *sup = conv_deref(c, arg(r, "supplies"));
+	const struct value *name = arg(r, "name");
+	const struct value *uv = arg(r, "uv");
+	struct dt_node *n = dt_node_add(c->t, c->t->root, "regulator", NULL);
+	struct dt_prop *p = dt_prop_set(c->t, n, "compatible");
+
+	dt_prop_add_string(c->t, p, "regulator-fixed");
+	n->pos = r->call->pos;
+	p = dt_prop_set(c->t, n, "regulator-name");
+	dt_prop_add_string(c->t, p, name && name->kind == VAL_STRING ? name->text
+				    : sup ? sup->name : "fixed");
+	p->pos = r->call->pos;
+	if (uv && uv->kind == VAL_INT) {
+		dt_chunk_add_u32(c->t, dt_prop_add_cells(c->t, dt_prop_set(c->t, n, "regulator-min-microvolt")),
+				 (uint32_t)uv->ival);
+		dt_chunk_add_u32(c->t, dt_prop_add_cells(c->t, dt_prop_set(c->t, n, "regulator-max-microvolt")),
+				 (uint32_t)uv->ival);
+	}
+	dt_prop_set(c->t, n, "regulator-always-on")->pos = r->call->pos;
+	if (sup) {
+		n->label = arena_label(c, sup->name);
+		conv_mark_var(c, sup->name);
+		for (size_t i = 0; sup->init && i < sup->init->nkids; i++) {
+			const struct value *e = sup->init->kids[i];
+			struct pending_supply *s = arena_alloc(c->a, sizeof(*s));
+
+			s->supply = value_field_str(e, "supply");
+			s->dev_name = value_field_str(e, "dev_name");
+			s->reg_label = n->label;
+			s->pos = e->pos;
+			s->origin = e->spelling;
+			s->fact = dt_add_fact(c->t, "field", arena_printf(c->a, "%s[%zu] supply", sup->name, i),
+					      &e->pos);
+			arena_push(c->a, (void ***)&c->supplies, &c->nsupplies, s);
+		}
+	}
+	converted(r, dt_node_path(c->t, n));
+	return true;
+}
+
+static bool reg_struct_array(struct reg_ctx *r)
+{
+	struct conv *c = r->c;
+	const struct variable *arr = conv_deref(c, arg(r, "array"));
+	const struct rnode *rule = conv_struct_rule(c, rn_str(r->reg, "struct"));
+	const char *until = rn_str(r->reg, "until");
+
+	if (!arr || !arr->init)
+		return false;
+	conv_mark_var(c, arr->name);
+	for (size_t i = 0; i < arr->init->nkids; i++) {
+		const struct value *e = arr->init->kids[i];
+
+		if (until && value_is_zero(conv_field(c, e, until)))
+			break;
+		struct dt_node *n = conv_struct_node(c, c->t->root, rule, e,
+						     arena_printf(c->a, "%s[%zu]", arr->name, i), -1);
+
+		if (n && n->ref)
+			conv_bind_dev(c, arena_printf(c->a, "%s#%zu", arr->name, i), n);
+	}
+	converted(r, arena_printf(c->a, "%s entries", arr->name));
+	return true;
+}
+
+static bool reg_gpiod_lookup(struct reg_ctx *r)
+{
+	todo(r, "GPIO lookup table: write the consumer's *-gpios property by hand");
+	return true;
+}
+
+static bool reg_platform_simple(struct reg_ctx *r)
+{
+	todo(r, "platform_device_register_simple: no platform data to convert");
+	return true;
+}
+
+static const struct {
+	const char *kind;
+	bool (*fn)(struct reg_ctx *r);
+} registrations[] = {
+	{ "platform", reg_platform },
+	{ "platform_list", reg_platform_list },
+	{ "platform_simple", reg_platform_simple },
+	{ "i2c", reg_i2c },
+	{ "spi", reg_spi },
+	{ "gpio_hog", reg_gpio_hog },
+	{ "gpio_claim", reg_gpio_claim },
+	{ "fixed_regulator", reg_fixed_regulator },
+	{ "struct_array", reg_struct_array },
+	{ "gpiod_lookup", reg_gpiod_lookup },
+};
+
+bool engine_known_registration(const char *kind)
+{
+	for (size_t i = 0; i < sizeof(registrations) / sizeof(registrations[0]); i++)
+		if (str_eq(registrations[i].kind, kind))
+			return true;
+	return false;
+}
+
+/* `node: label` or `node: [l1, l2]`: the call enables SoC nodes; `props:` from args. */
+static void enable_nodes(struct reg_ctx *r, const struct rnode *node)
+{
+	struct conv *c = r->c;
+	const struct rnode *props = rn_get(r->rule, "props");
+	size_t n = node->kind == RN_SEQ ? node->n : 1;
+	const char *first = NULL;
+
+	for (size_t i = 0; i < n; i++) {
+		const char *tmpl = node->kind == RN_SEQ ? node->items[i]->scalar : node->scalar;
+		const char *label = conv_template(c, tmpl, NULL, r->call, rn_get(r->rule, "args"));
+		struct dt_node *dn;
+
+		if (!label) {
+			todo(r, arena_printf(c->a, "cannot tell which %s", tmpl));
+			return;
+		}
+		first = first ? first : label;
+		dn = conv_enable(c, label, &r->call->pos, r->call->spelling);
+		for (size_t k = 0; props && k < props->n; k++) {
+			const struct value *v = arg(r, rn_str(props->items[k], "arg"));
+			long long scale = 1;
+			struct dt_prop *p;
+
+			if (!v || v->kind != VAL_INT)
+				continue;
+			rn_get_long(props->items[k], "scale", &scale);
+			p = dt_prop_set(c->t, dn, rn_str(props->items[k], "prop"));
+			dt_chunk_add_u32(c->t, dt_prop_add_cells(c->t, p), (uint32_t)(v->ival * scale));
+			p->pos = v->pos;
+			p->origin = r->call->spelling;
+		}
+	}
+	converted(r, arena_printf(c->a, "&%s", first));
+}
+
+bool conv_register_call(struct conv *c, const struct call *call, const struct rnode *rule,
+			struct fact *f)
+{
+	struct reg_ctx r = { c, call, rule, rn_get(rule, "register"), f };
+	const char *kind = r.reg && r.reg->kind == RN_MAP ? rn_str(r.reg, "kind")
+			   : r.reg ? r.reg->scalar : NULL;
+
+	if (rn_str(rule, "todo")) {
+		todo(&r, rn_str(rule, "todo"));
+		return true;
+	}
+	if (rn_str(rule, "ignore")) {
+		converted(&r, arena_printf(c->a, "no DT equivalent: %s", rn_str(rule, "ignore")));
+		return true;
+	}
+	if (rn_get(rule, "node"))
+		enable_nodes(&r, rn_get(rule, "node"));
+	for (size_t i = 0; kind && i < sizeof(registrations) / sizeof(registrations[0]); i++)
+		if (str_eq(registrations[i].kind, kind))
+			return registrations[i].fn(&r) || (f->reason = "arguments not understood", false);
+	return rn_get(rule, "node") != NULL;
+}
+
+/* REGULATOR_SUPPLY("vmmc", "omap_hsmmc.0"): vmmc-supply = <&reg> on that device's node. */
+void conv_finish_supplies(struct conv *c)
+{
+	const struct rnode *names = rn_get(c->soc, "dev_names");
+
+	for (size_t i = 0; i < c->nsupplies; i++) {
+		struct pending_supply *s = c->supplies[i];
+		struct dt_node *n = conv_dev_node(c, s->dev_name);
+		const char *label = n ? NULL : rn_str(names, s->dev_name ? s->dev_name : "");
+		struct dt_prop *p;
+
+		if (!n && label)
+			n = dt_overlay(c->t, label);
+		if (!n || !s->supply || !s->reg_label) {
+			s->fact->fate = FACT_TODO;
+			s->fact->reason = arena_printf(c->a, "supply \"%s\" for device \"%s\": device not in the tree",
+						       s->supply ? s->supply : "?",
+						       s->dev_name ? s->dev_name : "(any)");
+			dt_node_add_todo(c->t, NULL, &s->pos, s->origin, s->fact->reason);
+			continue;
+		}
+		p = dt_prop_set(c->t, n, arena_printf(c->a, "%s-supply", s->supply));
+		dt_chunk_add_ref(c->t, dt_prop_add_cells(c->t, p), s->reg_label);
+		p->pos = s->pos;
+		p->origin = s->origin;
+		s->fact->fate = FACT_CONVERTED;
+		s->fact->became = arena_printf(c->a, "%s %s", dt_node_path(c->t, n), p->name);
+	}
+}

@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The GPIO resolver and the IRQ resolver: a Linux number (or a callback's
+ * symbolic base + offset) -> the controller label and cells that provide it.
+ *
+ * Number spaces come from the SoC pack (`gpio:` banks, `irq:` ranges) and
+ * from structs whose rules declare a `gpio_provider` (a twl4030 or pca953x
+ * block whose base the board sets itself).
+ */
+#include "engine_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../common/util.h"
+#include "../emitter/emit.h"
+
+static void add_space(struct conv *c, const char *provider, long long base, long long count,
+		      const char *label)
+{
+	struct gpio_space *s = arena_alloc(c->a, sizeof(*s));
+
+	s->provider = provider;
+	s->base = base;
+	s->count = count;
+	s->label = label;
+	arena_push(c->a, (void ***)&c->gpio, &c->ngpio, s);
+}
+
+/*
+ * `{base, bank_size, banks: [l1, l2]}`: equal banks; `{base, gap, banks:
+ * [{label, count}]}`: banks of their own size laid out one after another
+ * with `gap` unused numbers between them (S3C64xx leaves one).
+ */
+static void add_soc_banks(struct conv *c, const struct rnode *e)
+{
+	const struct rnode *banks = rn_get(e, "banks");
+	long long base = 0, size = 0, gap = 0;
+
+	rn_get_long(e, "base", &base);
+	rn_get_long(e, "bank_size", &size);
+	rn_get_long(e, "gap", &gap);
+	if (!banks) {
+		long long count = 0;
+
+		rn_get_long(e, "count", &count);
+		add_space(c, NULL, base, count, rn_str(e, "label"));
+		return;
+	}
+	for (size_t i = 0; i < banks->n; i++) {
+		const struct rnode *b = banks->items[i];
+		long long count = size;
+		const char *label = b->scalar;
+
+		if (b->kind == RN_MAP) {
+			rn_get_long(b, "count", &count);
+			label = rn_str(b, "label");
+		}
+		add_space(c, NULL, base, count, label);
+		base += count + gap;
+	}
+}
+
+/* A struct that sets the base of a GPIO block: the block becomes a provider. */
+static void add_struct_provider(struct conv *c, const struct value *init, const struct rnode *gp,
+				const char *label, long long count)
+{
+	const char *name = rn_str(gp, "name");
+	const struct value *base = conv_field(c, init, rn_str(gp, "base"));
+	long long cnt = count;
+	struct gpio_space *s;
+
+	if (!label)
+		label = rn_str(gp, "label");
+	if (!label)
+		return;
+	rn_get_long(gp, "count", &cnt);
+	add_space(c, name, base && base->kind == VAL_INT ? base->ival : -1, cnt, label);
+	s = c->gpio[c->ngpio - 1];
+	s->after_tail = rn_str(gp, "label") != NULL;
+}
+
+/* The device rule for an i2c/spi device type name. */
+static const struct rnode *device_rule(const struct conv *c, const char *type)
+{
+	const struct rnode *soc_devs = rn_get(c->soc, "devices");
+
+	for (size_t i = 0; soc_devs && i < soc_devs->n; i++)
+		if (str_eq(rn_str(soc_devs->items[i], "name"), type))
+			return soc_devs->items[i];
+	return conv_find_rule(c, c->rs->i2c, c->rs->ni2c, "name", type);
+}
+
+/*
+ * An expander's label must be known before any GPIO is resolved, so it is
+ * fixed here from its board-info entry: "<type>_<addr>", e.g. tca6416_20.
+ */
+static void add_i2c_providers(struct conv *c, const struct value *list)
+{
+	for (size_t i = 0; list && i < list->nkids; i++) {
+		const struct value *e = list->kids[i];
+		const struct variable *pd = conv_deref(c, conv_field(c, e, "platform_data"));
+		const char *type = value_field_str(e, "type");
+		const struct rnode *srule = pd ? conv_struct_rule(c, pd->type) : NULL;
+		const struct rnode *gp = rn_get(srule, "gpio_provider");
+		const struct rnode *drule = device_rule(c, type);
+		long long count = 16;
+
+		if (!gp || rn_str(gp, "label"))
+			continue;
+		rn_get_long(drule, "gpio_count", &count);
+		char *label = dts_label(arena_printf(c->a, "%s_%llx", type ? type : "gpio",
+						     value_field_int(e, "addr", 0)));
+
+		add_struct_provider(c, pd->init, gp, arena_strdup(c->a, label), count);
+		free(label);
+	}
+}
+
+void conv_setup_gpio_spaces(struct conv *c)
+{
+	const struct rnode *gpio = rn_get(c->soc, "gpio");
+
+	for (size_t i = 0; gpio && i < gpio->n; i++)
+		add_soc_banks(c, gpio->items[i]);
+	for (size_t i = 0; i < c->b->nvars; i++) {
+		const struct variable *v = c->b->vars[i];
+		const struct rnode *gp = rn_get(conv_struct_rule(c, v->type), "gpio_provider");
+
+		if (v->init && str_eq(v->type, "i2c_board_info"))
+			add_i2c_providers(c, v->is_array ? v->init : NULL);
+		if (gp && rn_str(gp, "label") && v->init && !v->is_array)
+			add_struct_provider(c, v->init, gp, NULL, 0);
+	}
+}
+
+static const struct gpio_space *space_for(const struct conv *c, const struct value *v,
+					  long long *line)
+{
+	for (size_t i = 0; i < c->ngpio; i++) {
+		const struct gpio_space *s = c->gpio[i];
+
+		if (v->kind == VAL_SYMBOLIC && v->sym_meaning && str_eq(s->provider, v->sym_meaning)) {
+			*line = v->ival;
+			return s;
+		}
+		if (v->kind == VAL_INT && s->base >= 0 && v->ival >= s->base &&
+		    v->ival < s->base + s->count) {
+			*line = v->ival - s->base;
+			return s;
+		}
+	}
+	return NULL;
+}
+
+bool conv_gpio_cells(struct conv *c, const struct value *v, struct dt_chunk *chunk,
+		     bool active_low)
+{
+	long long line;
+	const struct gpio_space *s = v ? space_for(c, v, &line) : NULL;
+
+	if (!s)
+		return false;
+	dt_chunk_add_ref(c->t, chunk, s->label);
+	dt_chunk_add_u32(c->t, chunk, (uint32_t)line);
+	dt_chunk_add_macro(c->t, chunk, active_low ? "GPIO_ACTIVE_LOW" : "GPIO_ACTIVE_HIGH",
+			   active_low ? 1 : 0);
+	if (s->after_tail) {
+		struct dt_node *o = dt_overlay(c->t, s->label);
+
+		o->after_tail_includes = true;
+	}
+	return true;
+}
+
+static const char *irq_type_macro(unsigned type)
+{
+	switch (type) {
+	case 1: return "IRQ_TYPE_EDGE_RISING";
+	case 2: return "IRQ_TYPE_EDGE_FALLING";
+	case 3: return "IRQ_TYPE_EDGE_BOTH";
+	case 4: return "IRQ_TYPE_LEVEL_HIGH";
+	case 8: return "IRQ_TYPE_LEVEL_LOW";
+	}
+	return "IRQ_TYPE_NONE";
+}
+
+static void add_type_cell(struct conv *c, struct dt_chunk *chunk, unsigned type)
+{
+	dt_chunk_add_macro(c->t, chunk, irq_type_macro(type & 0xf), type & 0xf);
+}
+
+/* IRQ n in a range that maps onto GPIO lines: the GPIO controller is the parent. */
+static bool gpio_irq_cells(struct conv *c, long long gpio, unsigned type, struct dt_chunk *chunk)
+{
+	struct value v = { .kind = VAL_INT, .ival = gpio };
+	long long line;
+	const struct gpio_space *s = space_for(c, &v, &line);
+
+	if (!s)
+		return false;
+	dt_chunk_add_ref(c->t, chunk, s->label);
+	dt_chunk_add_u32(c->t, chunk, (uint32_t)line);
+	add_type_cell(c, chunk, type);
+	return true;
+}
+
+bool conv_irq_cells(struct conv *c, const struct value *v, unsigned type, struct dt_chunk *chunk)
+{
+	const struct rnode *irq = rn_get(c->soc, "irq");
+
+	if (!v || v->kind != VAL_INT)
+		return false;
+	for (size_t i = 0; irq && i < irq->n; i++) {
+		const struct rnode *e = irq->items[i];
+		long long base = 0, count = 0, offset = 0, cells = 1;
+
+		rn_get_long(e, "base", &base);
+		rn_get_long(e, "count", &count);
+		rn_get_long(e, "offset", &offset);
+		rn_get_long(e, "cells", &cells);
+		if (v->ival < base || v->ival >= base + count)
+			continue;
+		if (str_eq(rn_str(e, "gpio"), "true"))
+			return gpio_irq_cells(c, v->ival - base, type, chunk);
+		dt_chunk_add_ref(c->t, chunk, rn_str(e, "controller"));
+		dt_chunk_add_u32(c->t, chunk, (uint32_t)(v->ival - base + offset));
+		if (cells > 1)
+			add_type_cell(c, chunk, type);
+		return true;
+	}
+	return false;
+}

@@ -1,0 +1,506 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Struct bindings: a C struct initializer -> a node and its properties.
+ *
+ * Each `props:` entry of a struct rule names a field and a converter (`as:`).
+ * Converters are one small function each, registered in the table below,
+ * like dtc's checks: adding a kind of property is a function and a line.
+ */
+#include "engine_int.h"
+
+#include <regex.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../common/util.h"
+#include "../emitter/emit.h"
+
+/* What one converter gets: the rule entry, the struct, the field value. */
+struct prop_ctx {
+	struct conv *c;
+	struct dt_node *node;
+	const struct rnode *rule;	/* the props: entry */
+	const struct value *list;	/* the struct initializer */
+	const struct value *v;		/* the field's value (NULL for constant props) */
+	const char *reason;		/* set by a converter that cannot convert */
+};
+
+typedef struct dt_prop *(*prop_converter)(struct prop_ctx *pc);
+
+static struct dt_prop *new_prop(struct prop_ctx *pc)
+{
+	return dt_prop_set(pc->c->t, pc->node, rn_str(pc->rule, "prop"));
+}
+
+static struct dt_prop *cv_string(struct prop_ctx *pc)
+{
+	struct dt_prop *p;
+
+	if (pc->v->kind != VAL_STRING) {
+		pc->reason = "not a string literal";
+		return NULL;
+	}
+	p = new_prop(pc);
+	dt_prop_add_string(pc->c->t, p, pc->v->text);
+	return p;
+}
+
+static bool spelling_matches(const char *spelling, const char *pattern)
+{
+	regex_t re;
+	bool ok;
+
+	if (!spelling || !pattern || regcomp(&re, pattern, REG_EXTENDED | REG_NOSUB))
+		return false;
+	ok = regexec(&re, spelling, 0, NULL, 0) == 0;
+	regfree(&re);
+	return ok;
+}
+
+static struct dt_prop *cv_int(struct prop_ctx *pc)
+{
+	const char *macros = rn_str(pc->rule, "macros");
+	long long scale = 1, dflt;
+	struct dt_prop *p;
+	struct dt_chunk *ch;
+
+	if (pc->v->kind != VAL_INT) {
+		pc->reason = "value not known at build time";
+		return NULL;
+	}
+	if (rn_get_long(pc->rule, "default", &dflt) && pc->v->ival == dflt)
+		return NULL;
+	rn_get_long(pc->rule, "scale", &scale);
+	p = new_prop(pc);
+	ch = dt_prop_add_cells(pc->c->t, p);
+	if (scale == 1 && spelling_matches(pc->v->spelling, macros)) {
+		dt_chunk_add_macro(pc->c->t, ch, pc->v->spelling, (uint32_t)pc->v->ival);
+		if (rn_str(pc->rule, "include"))
+			dt_add_include(pc->c->t, rn_str(pc->rule, "include"));
+	} else {
+		dt_chunk_add_u32(pc->c->t, ch, (uint32_t)(pc->v->ival * scale));
+	}
+	return p;
+}
+
+static struct dt_prop *cv_bool(struct prop_ctx *pc)
+{
+	return value_is_zero(pc->v) ? NULL : new_prop(pc);
+}
+
+static struct dt_prop *cv_true(struct prop_ctx *pc)
+{
+	return new_prop(pc);
+}
+
+static struct dt_prop *cv_value(struct prop_ctx *pc)
+{
+	long long v = 0;
+	struct dt_prop *p = new_prop(pc);
+
+	rn_get_long(pc->rule, "value", &v);
+	dt_chunk_add_u32(pc->c->t, dt_prop_add_cells(pc->c->t, p), (uint32_t)v);
+	return p;
+}
+
+static struct dt_prop *cv_enum(struct prop_ctx *pc)
+{
+	char key[32];
+	const char *s;
+	struct dt_prop *p;
+
+	if (pc->v->kind != VAL_INT)
+		return NULL;
+	snprintf(key, sizeof(key), "%lld", pc->v->ival);
+	s = rn_str(rn_get(pc->rule, "values"), key);
+	if (!s) {
+		pc->reason = "value has no device tree equivalent";
+		return NULL;
+	}
+	p = new_prop(pc);
+	dt_prop_add_string(pc->c->t, p, s);
+	return p;
+}
+
+static struct dt_prop *cv_flag(struct prop_ctx *pc)
+{
+	long long mask = 0;
+
+	rn_get_long(pc->rule, "mask", &mask);
+	if (pc->v->kind != VAL_INT || !(pc->v->ival & mask))
+		return NULL;
+	return new_prop(pc);
+}
+
+static struct dt_prop *cv_bits(struct prop_ctx *pc)
+{
+	const struct rnode *map = rn_get(pc->rule, "map");
+	long long out = 0, mask, n;
+	struct dt_prop *p;
+
+	rn_get_long(pc->rule, "default", &out);
+	for (size_t i = 0; map && pc->v->kind == VAL_INT && i < map->n; i++) {
+		struct rnode key = { .kind = RN_SCALAR, .scalar = map->keys[i] };
+
+		if (rn_long(&key, &mask) && (pc->v->ival & mask) && rn_long(map->items[i], &n))
+			out = n;
+	}
+	p = new_prop(pc);
+	dt_chunk_add_u32(pc->c->t, dt_prop_add_cells(pc->c->t, p), (uint32_t)out);
+	return p;
+}
+
+/* `active_low: field` or `active_low: "!field"` (a field meaning active high). */
+static bool is_active_low(struct prop_ctx *pc)
+{
+	const char *f = rn_str(pc->rule, "active_low");
+	bool invert = f && f[0] == '!';
+	const struct value *v;
+
+	if (!f)
+		return false;
+	v = conv_field(pc->c, pc->list, invert ? f + 1 : f);
+	return invert ? value_is_zero(v) : !value_is_zero(v);
+}
+
+static struct dt_prop *cv_gpio(struct prop_ctx *pc)
+{
+	long long below;
+	struct dt_prop *p;
+	struct dt_chunk *ch;
+
+	if (rn_get_long(pc->rule, "skip_below", &below) && pc->v->kind == VAL_INT &&
+	    pc->v->ival < below)
+		return NULL;
+	p = new_prop(pc);
+	ch = dt_prop_add_cells(pc->c->t, p);
+	if (conv_gpio_cells(pc->c, pc->v, ch, is_active_low(pc)))
+		return p;
+	dt_prop_del(pc->node, rn_str(pc->rule, "prop"));
+	pc->reason = pc->v->kind == VAL_INT
+		? arena_printf(pc->c->a, "GPIO %lld: no controller provides it", pc->v->ival)
+		: "GPIO number not known at build time";
+	return NULL;
+}
+
+/*
+ * MTD partitions: offsets may be MTDPART_OFS_APPEND (-1), i.e. right after
+ * the previous partition, which the engine tracks in `part_end`.
+ */
+static long long part_end;
+
+static struct dt_prop *cv_partition(struct prop_ctx *pc)
+{
+	const struct value *size = conv_field(pc->c, pc->list, rn_str(pc->rule, "size"));
+	long long off, sz;
+	struct dt_prop *p;
+	struct dt_chunk *ch;
+
+	if (pc->v && pc->v->kind != VAL_INT) {
+		pc->reason = "offset not known at build time";
+		return NULL;
+	}
+	off = pc->v ? pc->v->ival : 0;
+	if (off == -1)
+		off = part_end;
+	if (!size || size->kind != VAL_INT || size->ival <= 0 || off < 0) {
+		pc->reason = "size is MTDPART_SIZ_FULL or unknown: set reg by hand";
+		return NULL;
+	}
+	sz = size->ival;
+	part_end = off + sz;
+	p = new_prop(pc);
+	ch = dt_prop_add_cells(pc->c->t, p);
+	dt_chunk_add_u32(pc->c->t, ch, (uint32_t)off);
+	dt_chunk_add_u32(pc->c->t, ch, (uint32_t)sz);
+	pc->node->unit = arena_printf(pc->c->a, "%llx", off);
+	return p;
+}
+
+static const struct variable *pointee(struct prop_ctx *pc)
+{
+	return conv_deref(pc->c, pc->v);
+}
+
+/* A nested struct (by value or by pointer): its rule's props go on this node. */
+static struct dt_prop *cv_struct(struct prop_ctx *pc)
+{
+	const struct variable *var = pointee(pc);
+	const struct value *inner = var ? var->init : pc->v;
+
+	if (!inner || inner->kind != VAL_LIST)
+		return NULL;
+	if (var)
+		conv_mark_var(pc->c, var->name);
+	conv_apply_struct(pc->c, pc->node, conv_struct_rule(pc->c, inner->type), inner,
+			  var ? var->name : rn_str(pc->rule, "field"));
+	return NULL;
+}
+
+static struct dt_prop *cv_regulator(struct prop_ctx *pc)
+{
+	const struct variable *var = pointee(pc);
+	const char *label = rn_str(pc->rule, "label");
+
+	if (!var || !var->init) {
+		pc->reason = "regulator data not found";
+		return NULL;
+	}
+	conv_mark_var(pc->c, var->name);
+	conv_regulator(pc->c, label ? NULL : pc->node, var->init, label, var->name);
+	return NULL;
+}
+
+static struct dt_prop *cv_supplies(struct prop_ctx *pc)
+{
+	const struct variable *var = pointee(pc);
+	struct conv *c = pc->c;
+
+	if (!var || !var->init) {
+		pc->reason = "consumer list not found";
+		return NULL;
+	}
+	conv_mark_var(c, var->name);
+	if (!pc->node->ref && !pc->node->label)
+		pc->node->label = dts_label(var->name);
+	for (size_t i = 0; i < var->init->nkids; i++) {
+		const struct value *e = var->init->kids[i];
+		struct pending_supply *s = arena_alloc(c->a, sizeof(*s));
+
+		s->supply = value_field_str(e, "supply");
+		s->dev_name = value_field_str(e, "dev_name");
+		s->reg_label = pc->node->ref ? pc->node->ref : pc->node->label;
+		s->pos = e->pos;
+		s->origin = e->spelling;
+		s->fact = dt_add_fact(c->t, "field", arena_printf(c->a, "%s[%zu] supply %s -> %s",
+				var->name, i, s->supply ? s->supply : "?", s->dev_name ? s->dev_name : "?"),
+				&e->pos);
+		arena_push(c->a, (void ***)&c->supplies, &c->nsupplies, s);
+	}
+	return NULL;
+}
+
+static struct dt_prop *cv_ignore(struct prop_ctx *pc)
+{
+	return NULL;
+}
+
+static const struct {
+	const char *name;
+	prop_converter fn;
+	bool needs_field;
+} converters[] = {
+	{ "string", cv_string, true },
+	{ "int", cv_int, true },
+	{ "bool", cv_bool, true },
+	{ "true", cv_true, false },
+	{ "value", cv_value, false },
+	{ "enum", cv_enum, true },
+	{ "flag", cv_flag, true },
+	{ "bits", cv_bits, false },
+	{ "gpio", cv_gpio, true },
+	{ "partition", cv_partition, false },
+	{ "struct", cv_struct, true },
+	{ "regulator", cv_regulator, true },
+	{ "supplies", cv_supplies, true },
+	{ "ignore", cv_ignore, false },
+};
+
+static int find_converter(const char *as)
+{
+	for (size_t i = 0; i < sizeof(converters) / sizeof(converters[0]); i++)
+		if (str_eq(converters[i].name, as))
+			return (int)i;
+	return -1;
+}
+
+/* Valid `as:` names, for the rule schema. */
+bool engine_known_converter(const char *as)
+{
+	return find_converter(as) >= 0;
+}
+
+/* Alternatives from guarded stores, converted the same way, as comments. */
+static void add_alternatives(struct prop_ctx *pc, struct dt_prop *main, prop_converter fn,
+			     const struct field_override *o)
+{
+	struct dt_node scratch = { .name = "scratch" };
+
+	for (size_t i = 0; o && main && i < o->nalts; i++) {
+		struct prop_ctx alt = *pc;
+		struct dt_prop *p;
+
+		alt.node = &scratch;
+		alt.v = o->alts[i];
+		p = fn(&alt);
+		if (!p)
+			continue;
+		p->pos = o->alts[i]->pos;
+		p->origin = o->alts[i]->spelling;
+		p->condition = o->alt_conds[i];
+		arena_push(pc->c->a, (void ***)&main->alts, &main->nalts, p);
+	}
+	if (o && main && o->condition)
+		main->condition = o->condition;
+}
+
+static bool field_in(const char *field, const char **list, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (str_eq(list[i], field))
+			return true;
+	return false;
+}
+
+static void field_fact(struct conv *c, const struct value *v, const char *what,
+		       const struct dt_node *node, const struct dt_prop *p, const char *reason)
+{
+	struct fact *f = dt_add_fact(c->t, "field", arena_printf(c->a, "%s.%s = %s", what,
+				     v->field ? v->field : "?", v->spelling ? v->spelling : "?"),
+				     &v->pos);
+
+	if (reason) {
+		f->fate = FACT_TODO;
+		f->reason = reason;
+		return;
+	}
+	f->fate = FACT_CONVERTED;
+	f->became = p ? arena_printf(c->a, "%s %s", dt_node_path(c->t, node), p->name)
+		      : arena_printf(c->a, "%s", dt_node_path(c->t, node));
+}
+
+/* Apply one props: entry; returns the field it consumed (or NULL). */
+static const char *apply_prop(struct conv *c, struct dt_node *node, const struct rnode *pr,
+			      const struct value *list, const char *what)
+{
+	const char *field = rn_str(pr, "field");
+	int k = find_converter(rn_str(pr, "as"));
+	struct prop_ctx pc = { c, node, pr, list, field ? conv_field(c, list, field) : NULL, NULL };
+	struct dt_prop *p;
+
+	if (k < 0)
+		return field;
+	if (converters[k].needs_field && (!pc.v || value_is_zero(pc.v)) &&
+	    !str_eq(rn_str(pr, "as"), "struct"))
+		return field;
+	if (converters[k].needs_field && !pc.v)
+		return field;
+	p = converters[k].fn(&pc);
+	if (p && pc.v) {
+		p->pos = pc.v->pos;
+		p->origin = conv_origin(c, pc.v);
+		add_alternatives(&pc, p, converters[k].fn, conv_override(c, list, field));
+	}
+	if (pc.v && pc.v->kind != VAL_LIST && !str_eq(rn_str(pr, "as"), "struct") &&
+	    !str_eq(rn_str(pr, "as"), "regulator") && !str_eq(rn_str(pr, "as"), "supplies")) {
+		if (pc.reason)
+			dt_node_add_todo(c->t, node, &pc.v->pos, conv_origin(c, pc.v), pc.reason);
+		field_fact(c, pc.v, what, node, p, pc.reason);
+	}
+	return field;
+}
+
+/* Fields no rule consumed: each is a TODO in the node, unless zero. */
+static void leftover_fields(struct conv *c, struct dt_node *node, const struct value *list,
+			    const char **used, size_t nused, const char *what, bool has_rule)
+{
+	for (size_t i = 0; i < list->nkids; i++) {
+		const struct value *v = list->kids[i];
+		const char *reason;
+
+		if (!v->field || field_in(v->field, used, nused) || value_is_zero(v))
+			continue;
+		reason = has_rule ? arena_printf(c->a, "no rule for field .%s", v->field)
+				  : arena_printf(c->a, "no rule for struct %s", list->type ? list->type : "?");
+		dt_node_add_todo(c->t, node, &v->pos, conv_origin(c, v), reason);
+		field_fact(c, v, what, node, NULL, reason);
+	}
+}
+
+static void apply_children(struct conv *c, struct dt_node *node, const struct rnode *ch,
+			   const struct value *list)
+{
+	const struct variable *arr = conv_deref(c, conv_field(c, list, rn_str(ch, "field")));
+	const struct value *count = conv_field(c, list, rn_str(ch, "count"));
+	const struct rnode *rule = conv_struct_rule(c, rn_str(ch, "struct"));
+	long long n;
+
+	if (!arr || !arr->init)
+		return;
+	conv_mark_var(c, arr->name);
+	n = count && count->kind == VAL_INT ? count->ival : (long long)arr->init->nkids;
+	part_end = 0;
+	for (size_t i = 0; i < arr->init->nkids && (long long)i < n; i++)
+		conv_struct_node(c, node, rule, arr->init->kids[i],
+				 arena_printf(c->a, "%s[%zu]", arr->name, i), (long)i);
+}
+
+void conv_apply_struct(struct conv *c, struct dt_node *node, const struct rnode *rule,
+		       const struct value *list, const char *what)
+{
+	const struct rnode *props = rn_get(rule, "props");
+	const struct rnode *ch = rn_get(rule, "children");
+	const char **used = NULL;
+	size_t nused = 0;
+
+	if (!list || list->kind != VAL_LIST)
+		return;
+	for (size_t i = 0; props && i < props->n; i++) {
+		const char *f = apply_prop(c, node, props->items[i], list, what);
+
+		if (f)
+			arena_push(c->a, (void ***)&used, &nused, (void *)f);
+	}
+	if (ch) {
+		apply_children(c, node, ch, list);
+		arena_push(c->a, (void ***)&used, &nused, (void *)rn_str(ch, "field"));
+		arena_push(c->a, (void ***)&used, &nused, (void *)rn_str(ch, "count"));
+	}
+	leftover_fields(c, node, list, used, nused, what, rule != NULL);
+}
+
+/* A node for one struct instance: new child (numbered in arrays) or a SoC overlay. */
+struct dt_node *conv_struct_node(struct conv *c, struct dt_node *parent, const struct rnode *rule,
+				 const struct value *list, const char *what, long index)
+{
+	const char *overlay = rn_str(rule, "overlay");
+	const char *name = rn_str(rule, "node");
+	struct dt_node *n;
+
+	if (overlay) {
+		const char *label = conv_template(c, overlay, list, NULL, NULL);
+
+		if (!label)
+			return NULL;
+		n = conv_enable(c, label, &list->pos, what);
+	} else {
+		if (!name)
+			name = list->type ? list->type : "node";
+		if (index >= 0)
+			name = arena_printf(c->a, "%s-%ld", name, index);
+		n = dt_node_add(c->t, parent, name, NULL);
+		n->pos = list->pos;
+		n->origin = what;
+		if (rn_str(rule, "compatible"))
+			dt_prop_add_string(c->t, dt_prop_set(c->t, n, "compatible"),
+					   rn_str(rule, "compatible"));
+	}
+	conv_apply_struct(c, n, rule, list, what);
+	return n;
+}
+
+/* regulator_init_data -> a node's regulator-* properties and consumer supplies. */
+struct dt_node *conv_regulator(struct conv *c, struct dt_node *node, const struct value *init,
+			       const char *label, const char *what)
+{
+	if (!node) {
+		/* A regulator the SoC's companion .dtsi defines (&vmmc1). */
+		node = dt_overlay(c->t, label);
+		node->after_tail_includes = true;
+	} else if (label && !node->label) {
+		node->label = label;
+	}
+	conv_apply_struct(c, node, conv_struct_rule(c, init->type), init, what);
+	return node;
+}

@@ -1,0 +1,301 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Reading the board model during one conversion: struct members as the
+ * machine's code leaves them (stores in init functions and setup callbacks
+ * override initializers), guards decided by --assume.
+ *
+ * The model itself is never modified: several machines of one file share it,
+ * and a store in one machine's init must not leak into another's output.
+ */
+#include "engine_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../common/util.h"
+
+struct field_override *conv_override(const struct conv *c, const struct value *list,
+				     const char *field)
+{
+	for (size_t i = 0; i < c->novr; i++)
+		if (c->ovr[i]->list == list && str_eq(c->ovr[i]->field, field))
+			return c->ovr[i];
+	return NULL;
+}
+
+struct value *conv_field(const struct conv *c, const struct value *list, const char *field)
+{
+	struct field_override *o = conv_override(c, list, field);
+
+	if (o)
+		return o->value;
+	return value_field(list, field);
+}
+
+/* The file-scope variable a pointer value names (&var or a decayed array). */
+const struct variable *conv_deref(const struct conv *c, const struct value *v)
+{
+	if (!v || v->kind != VAL_ADDR || !v->text)
+		return NULL;
+	return board_find_var(c->b, v->text);
+}
+
+bool value_is_zero(const struct value *v)
+{
+	if (!v)
+		return true;
+	switch (v->kind) {
+	case VAL_INT:
+		return v->ival == 0;
+	case VAL_NULL:
+		return true;
+	case VAL_LIST:
+		for (size_t i = 0; i < v->nkids; i++)
+			if (!value_is_zero(v->kids[i]))
+				return false;
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* --- Guards ------------------------------------------------------------------ */
+
+/* The value --assume gives to a leaf spelled `spelling`, if any. */
+static bool assumed(const struct conv *c, const char *spelling, const char **value)
+{
+	for (size_t i = 0; spelling && i < c->opt->nassume; i++)
+		if (str_eq(c->opt->assume[i].name, spelling)) {
+			*value = c->opt->assume[i].value;
+			return true;
+		}
+	return false;
+}
+
+/*
+ * An assumed value is a number or a name. A name is matched against the
+ * spellings on the other side of a comparison (OMAP3BEAGLE_BOARD_XM), whose
+ * value the extractor knows.
+ */
+static bool number_of(const char *text, const struct value *other, long long *out)
+{
+	char *end;
+
+	*out = strtoll(text, &end, 0);
+	if (*text && *end == '\0')
+		return true;
+	if (other && other->kind == VAL_INT && str_eq(other->spelling, text)) {
+		*out = other->ival;
+		return true;
+	}
+	return false;
+}
+
+static bool eval_cond(const struct conv *c, const struct value *v, const struct value *other,
+		      long long *out);
+
+static bool eval_leaf(const struct conv *c, const struct value *v, const struct value *other,
+		      long long *out)
+{
+	const char *a;
+
+	if (assumed(c, v->spelling, &a))
+		return number_of(a, other, out);
+	if (v->kind == VAL_INT) {
+		*out = v->ival;
+		return true;
+	}
+	return false;
+}
+
+static bool eval_binary(const struct conv *c, const char *op, const struct value *l,
+			const struct value *r, long long *out)
+{
+	long long x, y;
+	bool lx = eval_cond(c, l, r, &x);
+	bool ry = eval_cond(c, r, l, &y);
+
+	/* Short-circuit: one known side can decide && and ||. */
+	if (str_eq(op, "&&") && ((lx && !x) || (ry && !y))) {
+		*out = 0;
+		return true;
+	}
+	if (str_eq(op, "||") && ((lx && x) || (ry && y))) {
+		*out = 1;
+		return true;
+	}
+	if (!lx || !ry)
+		return false;
+	if (str_eq(op, "==")) *out = x == y;
+	else if (str_eq(op, "!=")) *out = x != y;
+	else if (str_eq(op, "<")) *out = x < y;
+	else if (str_eq(op, "<=")) *out = x <= y;
+	else if (str_eq(op, ">")) *out = x > y;
+	else if (str_eq(op, ">=")) *out = x >= y;
+	else if (str_eq(op, "&&")) *out = x && y;
+	else if (str_eq(op, "||")) *out = x || y;
+	else if (str_eq(op, "&")) *out = x & y;
+	else if (str_eq(op, "|")) *out = x | y;
+	else return false;
+	return true;
+}
+
+static bool eval_cond(const struct conv *c, const struct value *v, const struct value *other,
+		      long long *out)
+{
+	const char *a;
+
+	if (!v)
+		return false;
+	if (assumed(c, v->spelling, &a))
+		return number_of(a, other, out);
+	if (v->kind != VAL_EXPR)
+		return eval_leaf(c, v, other, out);
+	if (v->nkids == 1 && str_eq(v->text, "!")) {
+		if (!eval_cond(c, v->kids[0], NULL, out))
+			return false;
+		*out = !*out;
+		return true;
+	}
+	if (v->nkids == 2)
+		return eval_binary(c, v->text, v->kids[0], v->kids[1], out);
+	return false;
+}
+
+int conv_guard_state(const struct conv *c, struct guard **g, size_t n)
+{
+	int state = 1;
+
+	for (size_t i = 0; i < n; i++) {
+		long long v;
+
+		if (!eval_cond(c, g[i]->cond, NULL, &v)) {
+			/* An else branch with nothing assumed is the default path. */
+			if (!g[i]->negated)
+				state = -1;
+			continue;
+		}
+		if ((v != 0) == g[i]->negated)
+			return 0;
+	}
+	return state;
+}
+
+/* --- Stores ------------------------------------------------------------------ */
+
+/* Walk "[0].gpio_cd" from a variable's initializer to (struct list, field). */
+static bool store_target(const struct conv *c, const struct store *s,
+			 const struct value **list, const char **field)
+{
+	const struct variable *var = board_find_var(c->b, s->var);
+	const struct value *cur = var ? var->init : NULL;
+	const char *p = s->path;
+
+	if (!cur || !p || !*p)
+		return false;
+	while (*p) {
+		if (*p == '[') {
+			long idx = strtol(p + 1, (char **)&p, 0);
+
+			if (*p != ']' || !cur || cur->kind != VAL_LIST || !cur->is_array)
+				return false;
+			p++;
+			const struct value *elem = NULL;
+
+			for (size_t i = 0; i < cur->nkids; i++)
+				if (cur->kids[i]->index == idx)
+					elem = cur->kids[i];
+			cur = elem;
+		} else if (*p == '.') {
+			const char *start = ++p;
+
+			while (*p && *p != '.' && *p != '[')
+				p++;
+			char *name = arena_strndup(&((struct conv *)c)->t->arena, start,
+						   (size_t)(p - start));
+
+			if (!*p) {
+				*list = cur;
+				*field = name;
+				return cur && cur->kind == VAL_LIST;
+			}
+			cur = value_field(cur, name);
+		} else {
+			return false;
+		}
+	}
+	return false;
+}
+
+static struct field_override *override_for(struct conv *c, const struct value *list,
+					   const char *field)
+{
+	struct field_override *o = conv_override(c, list, field);
+
+	if (o)
+		return o;
+	o = arena_alloc(c->a, sizeof(*o));
+	o->list = list;
+	o->field = field;
+	o->value = value_field(list, field);
+	arena_push(c->a, (void ***)&c->ovr, &c->novr, o);
+	return o;
+}
+
+static void apply_store(struct conv *c, const struct store *s)
+{
+	const struct value *list;
+	const char *field;
+	struct fact *f;
+	int state;
+
+	if (!board_find_var(c->b, s->var))
+		return;		/* a local: only guards read it */
+	f = dt_add_fact(c->t, "store", s->spelling ? s->spelling : s->var, &s->pos);
+	if (!store_target(c, s, &list, &field)) {
+		f->fate = FACT_TODO;
+		f->reason = "store into a member the initializer does not have";
+		dt_node_add_todo(c->t, NULL, &s->pos, f->what, f->reason);
+		return;
+	}
+	state = conv_guard_state(c, s->guards, s->nguards);
+	struct field_override *o = override_for(c, list, field);
+
+	f->fate = FACT_CONVERTED;
+	if (state == 0) {
+		f->became = "not taken under --assume";
+		return;
+	}
+	if (state < 0) {
+		/* Shown beside the chosen value as an alternative. */
+		struct value *alt = s->rhs;
+
+		arena_push(c->a, (void ***)&o->alts, &o->nalts, alt);
+		size_t n = o->nalts - 1;
+		const char **conds = arena_alloc(c->a, (n + 1) * sizeof(*conds));
+
+		if (n)
+			memcpy(conds, o->alt_conds, n * sizeof(*conds));
+		conds[n] = arena_strdup(c->a, s->nguards ? s->guards[0]->text : "?");
+		for (size_t i = 1; i < s->nguards; i++)
+			conds[n] = arena_printf(c->a, "%s && %s", conds[n], s->guards[i]->text);
+		o->alt_conds = conds;
+		f->became = arena_printf(c->a, "alternative of .%s (if %s)", field, conds[n]);
+		return;
+	}
+	o->value = s->rhs;
+	o->store = s;
+	if (s->nguards) {
+		o->condition = s->guards[0]->text;
+		for (size_t i = 1; i < s->nguards; i++)
+			o->condition = arena_printf(c->a, "%s && %s", o->condition, s->guards[i]->text);
+	}
+	f->became = arena_printf(c->a, "value of .%s in %s", field, s->var);
+}
+
+void conv_apply_stores(struct conv *c)
+{
+	for (size_t i = 0; i < c->nreach; i++)
+		for (size_t j = 0; j < c->reach[i]->nstores; j++)
+			apply_store(c, c->reach[i]->stores[j]);
+}

@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Rule packs: YAML files under rules/ loaded into a tree of rule nodes that
+ * keep their file:line, checked against a schema (schema.c), then read by the
+ * rule engine. Knowledge about SoCs and bindings lives in the YAML, not in C.
+ */
+#ifndef B2D_RULES_H
+#define B2D_RULES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../common/arena.h"
+#include "../common/diag.h"
+
+enum rnode_kind { RN_SCALAR, RN_MAP, RN_SEQ };
+
+struct rnode {
+	enum rnode_kind kind;
+	const char *scalar;	/* RN_SCALAR text */
+	const char **keys;	/* RN_MAP keys, in file order */
+	struct rnode **items;	/* RN_MAP values / RN_SEQ items */
+	size_t n;
+	struct srcpos pos;
+};
+
+/* One loaded rule file: a SoC pack (top key `soc:`) or a binding pack (`bindings:`). */
+struct rule_file {
+	const char *path;
+	struct rnode *root;
+};
+
+struct ruleset {
+	struct arena arena;
+	struct rule_file **files;
+	size_t nfiles;
+	struct rnode **socs;		/* each SoC pack's root map */
+	size_t nsocs;
+	struct rnode **structs;		/* every `structs:` entry of every pack */
+	size_t nstructs;
+	struct rnode **platform;	/* every `platform_devices:` entry */
+	size_t nplatform;
+	struct rnode **i2c;		/* every `i2c_devices:` / `spi_devices:` entry */
+	size_t ni2c;
+	struct rnode **calls;		/* generic `calls:` entries (binding packs) */
+	size_t ncalls;
+	struct rnode **callbacks;	/* `callbacks:` entries: struct.field param meanings */
+	size_t ncallbacks;
+	struct rnode **ignore;		/* `ignore_calls:` scalars */
+	size_t nignore;
+};
+
+/*
+ * Load every *.yaml under dir (recursively, sorted by path so results are
+ * deterministic) into a ruleset. Errors are one line each,
+ * `file:line:col: error: ...`; returns B2D_OK or B2D_ERR_RULES.
+ */
+int rules_load_dir(const char *dir, struct ruleset **out);
+/* Load one YAML text (tests); `name` is used in diagnostics. */
+int rules_load_text(struct ruleset *rs, const char *name, const char *text, size_t len);
+struct ruleset *ruleset_new(void);
+/* Check the loaded files against the schema and index them; B2D_ERR_RULES on error. */
+int rules_finish(struct ruleset *rs);
+void ruleset_free(struct ruleset *rs);
+
+/* Rule-node access: NULL-safe, no allocation. */
+struct rnode *rn_get(const struct rnode *map, const char *key);
+const char *rn_str(const struct rnode *map, const char *key);	/* scalar value or NULL */
+bool rn_long(const struct rnode *n, long long *out);		/* parse a scalar integer */
+bool rn_get_long(const struct rnode *map, const char *key, long long *out);
+
+/* The SoC pack named `name`, or NULL. */
+const struct rnode *rules_soc(const struct ruleset *rs, const char *name);
+
+#endif

@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Rule schema: which keys each section of a rule file may hold, of which
+ * shape, and which entries must be unique. Checked once at load so that the
+ * engine can trust the rules, and a typo in a rule is a `file:line` error
+ * rather than a silently ignored line.
+ */
+#include "rules.h"
+
+#include <string.h>
+
+#include "../common/util.h"
+
+bool engine_known_converter(const char *as);
+bool engine_known_registration(const char *kind);
+
+enum shape { S_SCALAR, S_SEQ, S_MAP, S_ANY, S_SCALAR_OR_SEQ, S_SCALAR_OR_MAP };
+
+struct key_spec {
+	const char *key;
+	enum shape shape;
+	const struct section *sub;	/* for S_SEQ of maps / S_MAP: the entries' schema */
+};
+
+struct section {
+	const char *what;		/* for messages: "struct rule" */
+	const char *required;		/* key every entry must have, or NULL */
+	const struct key_spec *keys;
+};
+
+#define END { NULL, S_ANY, NULL }
+
+static const struct section prop_rule = { "property rule", "as", (const struct key_spec[]){
+	{ "prop", S_SCALAR }, { "field", S_SCALAR }, { "as", S_SCALAR }, { "values", S_MAP },
+	{ "mask", S_SCALAR }, { "map", S_MAP }, { "default", S_SCALAR }, { "macros", S_SCALAR },
+	{ "include", S_SCALAR }, { "scale", S_SCALAR }, { "active_low", S_SCALAR },
+	{ "size", S_SCALAR }, { "label", S_SCALAR }, { "note", S_SCALAR },
+	{ "skip_below", S_SCALAR }, { "value", S_SCALAR }, { "count", S_SCALAR },
+	{ "target", S_SCALAR }, { "arg", S_SCALAR }, END } };
+
+static const struct section children_rule = { "children rule", "field", (const struct key_spec[]){
+	{ "field", S_SCALAR }, { "count", S_SCALAR }, { "struct", S_SCALAR }, END } };
+
+static const struct section provider_rule = { "gpio_provider", "base", (const struct key_spec[]){
+	{ "name", S_SCALAR }, { "base", S_SCALAR }, { "count", S_SCALAR }, { "label", S_SCALAR },
+	END } };
+
+static const struct section struct_rule = { "struct rule", "struct", (const struct key_spec[]){
+	{ "struct", S_SCALAR }, { "node", S_SCALAR }, { "compatible", S_SCALAR },
+	{ "unit", S_SCALAR }, { "overlay", S_SCALAR }, { "props", S_SEQ, &prop_rule },
+	{ "children", S_MAP, &children_rule }, { "gpio_provider", S_MAP, &provider_rule },
+	{ "label", S_SCALAR }, END } };
+
+static const struct section platform_rule = { "platform device rule", "name", (const struct key_spec[]){
+	{ "name", S_SCALAR }, { "node", S_SCALAR }, { "compatible", S_SCALAR },
+	{ "pdata", S_SCALAR }, { "label", S_SCALAR }, END } };
+
+static const struct section device_rule = { "device rule", "name", (const struct key_spec[]){
+	{ "name", S_SCALAR }, { "compatible", S_SCALAR }, { "node", S_SCALAR },
+	{ "label", S_SCALAR }, { "pdata", S_SCALAR }, { "gpio_count", S_SCALAR },
+	{ "tail_include", S_SCALAR }, { "props", S_SEQ, &prop_rule }, END } };
+
+static const struct section register_rule = { "register", "kind", (const struct key_spec[]){
+	{ "kind", S_SCALAR }, { "bus_node", S_SCALAR }, { "info", S_SCALAR },
+	{ "count", S_SCALAR }, { "array", S_SCALAR }, { "struct", S_SCALAR },
+	{ "until", S_SCALAR }, END } };
+
+static const struct section call_prop_rule = { "call property", "prop", (const struct key_spec[]){
+	{ "prop", S_SCALAR }, { "arg", S_SCALAR }, { "as", S_SCALAR }, { "scale", S_SCALAR }, END } };
+
+static const struct section call_rule = { "call rule", "call", (const struct key_spec[]){
+	{ "call", S_SCALAR }, { "args", S_SEQ }, { "register", S_SCALAR_OR_MAP, &register_rule },
+	{ "node", S_SCALAR_OR_SEQ }, { "props", S_SEQ, &call_prop_rule }, { "todo", S_SCALAR },
+	{ "ignore", S_SCALAR }, END } };
+
+static const struct section callback_rule = { "callback rule", "struct", (const struct key_spec[]){
+	{ "struct", S_SCALAR }, { "field", S_SCALAR }, { "param", S_SCALAR },
+	{ "provider", S_SCALAR }, END } };
+
+static const struct section ignore_rule = { "ignored call", "call", (const struct key_spec[]){
+	{ "call", S_SCALAR }, { "note", S_SCALAR }, END } };
+
+static const struct section soc_device_rule = { "SoC device", "var", (const struct key_spec[]){
+	{ "var", S_SCALAR }, { "label", S_SCALAR }, { "props", S_SEQ, &prop_rule },
+	{ "todo", S_SCALAR }, { "dev_name", S_SCALAR }, END } };
+
+static const struct section gpio_rule = { "GPIO space", NULL, (const struct key_spec[]){
+	{ "base", S_SCALAR }, { "bank_size", S_SCALAR }, { "banks", S_SEQ }, { "count", S_SCALAR },
+	{ "label", S_SCALAR }, { "gap", S_SCALAR }, END } };
+
+static const struct section irq_rule = { "IRQ space", "base", (const struct key_spec[]){
+	{ "base", S_SCALAR }, { "count", S_SCALAR }, { "controller", S_SCALAR },
+	{ "gpio", S_SCALAR }, { "cells", S_SCALAR }, { "offset", S_SCALAR }, END } };
+
+static const struct section match_rule = { "match", NULL, (const struct key_spec[]){
+	{ "paths", S_SEQ }, { "calls", S_SEQ }, END } };
+
+static const struct section top = { "rule file", NULL, (const struct key_spec[]){
+	{ "soc", S_SCALAR }, { "bindings", S_SCALAR }, { "dtsi", S_SCALAR },
+	{ "compatible", S_SCALAR }, { "match", S_MAP, &match_rule }, { "defines", S_MAP },
+	{ "gpio", S_SEQ, &gpio_rule }, { "irq", S_SEQ, &irq_rule }, { "calls", S_SEQ, &call_rule },
+	{ "structs", S_SEQ, &struct_rule }, { "platform_devices", S_SEQ, &platform_rule },
+	{ "devices", S_SEQ, &device_rule }, { "soc_devices", S_SEQ, &soc_device_rule },
+	{ "callbacks", S_SEQ, &callback_rule }, { "ignore_calls", S_SEQ, &ignore_rule },
+	{ "i2c_bus", S_SCALAR }, { "spi_bus", S_SCALAR }, { "dev_names", S_MAP }, END } };
+
+static const char *shape_name(enum shape s)
+{
+	switch (s) {
+	case S_SCALAR: return "a scalar";
+	case S_SEQ: return "a list";
+	case S_MAP: return "a mapping";
+	case S_SCALAR_OR_SEQ: return "a scalar or a list";
+	case S_SCALAR_OR_MAP: return "a scalar or a mapping";
+	default: return "anything";
+	}
+}
+
+static bool shape_ok(const struct rnode *n, enum shape s)
+{
+	switch (s) {
+	case S_SCALAR: return n->kind == RN_SCALAR;
+	case S_SEQ: return n->kind == RN_SEQ;
+	case S_MAP: return n->kind == RN_MAP;
+	case S_SCALAR_OR_SEQ: return n->kind != RN_MAP;
+	case S_SCALAR_OR_MAP: return n->kind != RN_SEQ;
+	default: return true;
+	}
+}
+
+static int check_map(const struct rnode *map, const struct section *sec);
+
+static int check_value(const struct rnode *v, const struct key_spec *ks)
+{
+	if (!shape_ok(v, ks->shape)) {
+		diag_error(&v->pos, "'%s' must be %s", ks->key, shape_name(ks->shape));
+		return B2D_ERR_RULES;
+	}
+	if (!ks->sub)
+		return B2D_OK;
+	if (v->kind == RN_MAP)
+		return check_map(v, ks->sub);
+	for (size_t i = 0; v->kind == RN_SEQ && i < v->n; i++) {
+		if (v->items[i]->kind != RN_MAP) {
+			diag_error(&v->items[i]->pos, "each %s must be a mapping", ks->sub->what);
+			return B2D_ERR_RULES;
+		}
+		if (check_map(v->items[i], ks->sub))
+			return B2D_ERR_RULES;
+	}
+	return B2D_OK;
+}
+
+/* Semantic checks that need the engine's tables: converter and registration names. */
+static int check_names(const struct rnode *map, const struct section *sec)
+{
+	const char *as = rn_str(map, "as");
+	const struct rnode *reg = rn_get(map, "register");
+	const char *kind = reg ? (reg->kind == RN_MAP ? rn_str(reg, "kind") : reg->scalar) : NULL;
+
+	if (sec == &prop_rule && as && !engine_known_converter(as)) {
+		diag_error(&rn_get(map, "as")->pos, "unknown converter 'as: %s'", as);
+		return B2D_ERR_RULES;
+	}
+	if (sec == &call_rule && kind && !engine_known_registration(kind)) {
+		diag_error(&reg->pos, "unknown registration kind '%s'", kind);
+		return B2D_ERR_RULES;
+	}
+	return B2D_OK;
+}
+
+static int check_map(const struct rnode *map, const struct section *sec)
+{
+	for (size_t i = 0; i < map->n; i++) {
+		const struct key_spec *ks = sec->keys;
+
+		while (ks->key && strcmp(ks->key, map->keys[i]) != 0)
+			ks++;
+		if (!ks->key) {
+			diag_error(&map->items[i]->pos, "unknown key '%s' in %s", map->keys[i], sec->what);
+			return B2D_ERR_RULES;
+		}
+		if (check_value(map->items[i], ks))
+			return B2D_ERR_RULES;
+	}
+	if (sec->required && !rn_get(map, sec->required)) {
+		diag_error(&map->pos, "%s without '%s'", sec->what, sec->required);
+		return B2D_ERR_RULES;
+	}
+	return check_names(map, sec);
+}
+
+/* Append a section's entries to an index, refusing a second entry with the same key. */
+static int index_entries(struct ruleset *rs, const struct rnode *seq, const char *key,
+			 struct rnode ***list, size_t *n)
+{
+	for (size_t i = 0; seq && i < seq->n; i++) {
+		struct rnode *e = seq->items[i];
+
+		for (size_t j = 0; key && j < *n; j++)
+			if (str_eq(rn_str((*list)[j], key), rn_str(e, key))) {
+				diag_error(&e->pos, "duplicate %s '%s' (first at line %u of %s)", key,
+					   rn_str(e, key), (*list)[j]->pos.line, (*list)[j]->pos.file);
+				return B2D_ERR_RULES;
+			}
+		arena_push(&rs->arena, (void ***)list, n, e);
+	}
+	return B2D_OK;
+}
+
+/* Entries inside a SoC pack are checked for duplicates within the pack only. */
+static int check_unique_within(const struct rnode *seq, const char *key)
+{
+	for (size_t i = 0; seq && i < seq->n; i++)
+		for (size_t j = 0; j < i; j++)
+			if (str_eq(rn_str(seq->items[i], key), rn_str(seq->items[j], key))) {
+				diag_error(&seq->items[i]->pos, "duplicate %s '%s' (first at line %u)",
+					   key, rn_str(seq->items[i], key), seq->items[j]->pos.line);
+				return B2D_ERR_RULES;
+			}
+	return B2D_OK;
+}
+
+static int index_file(struct ruleset *rs, const struct rule_file *f)
+{
+	struct rnode *root = f->root;
+	bool is_soc = rn_get(root, "soc") != NULL;
+
+	if (is_soc == (rn_get(root, "bindings") != NULL)) {
+		diag_error(&root->pos, "a rule file starts with either 'soc: NAME' or 'bindings: NAME'");
+		return B2D_ERR_RULES;
+	}
+	if (is_soc) {
+		for (size_t i = 0; i < rs->nsocs; i++)
+			if (str_eq(rn_str(rs->socs[i], "soc"), rn_str(root, "soc"))) {
+				diag_error(&rn_get(root, "soc")->pos, "duplicate SoC pack '%s'",
+					   rn_str(root, "soc"));
+				return B2D_ERR_RULES;
+			}
+		arena_push(&rs->arena, (void ***)&rs->socs, &rs->nsocs, root);
+		/* A SoC pack's own structs/devices/calls shadow the generic ones. */
+		if (check_unique_within(rn_get(root, "structs"), "struct") ||
+		    check_unique_within(rn_get(root, "calls"), "call") ||
+		    check_unique_within(rn_get(root, "devices"), "name") ||
+		    check_unique_within(rn_get(root, "soc_devices"), "var"))
+			return B2D_ERR_RULES;
+		return index_entries(rs, rn_get(root, "callbacks"), NULL, &rs->callbacks,
+				     &rs->ncallbacks);
+	}
+	if (index_entries(rs, rn_get(root, "structs"), "struct", &rs->structs, &rs->nstructs) ||
+	    index_entries(rs, rn_get(root, "platform_devices"), "name", &rs->platform, &rs->nplatform) ||
+	    index_entries(rs, rn_get(root, "devices"), "name", &rs->i2c, &rs->ni2c) ||
+	    index_entries(rs, rn_get(root, "calls"), "call", &rs->calls, &rs->ncalls) ||
+	    index_entries(rs, rn_get(root, "callbacks"), NULL, &rs->callbacks, &rs->ncallbacks) ||
+	    index_entries(rs, rn_get(root, "ignore_calls"), "call", &rs->ignore, &rs->nignore))
+		return B2D_ERR_RULES;
+	return B2D_OK;
+}
+
+int rules_finish(struct ruleset *rs)
+{
+	for (size_t i = 0; i < rs->nfiles; i++) {
+		if (check_map(rs->files[i]->root, &top))
+			return B2D_ERR_RULES;
+		if (index_file(rs, rs->files[i]))
+			return B2D_ERR_RULES;
+	}
+	return B2D_OK;
+}

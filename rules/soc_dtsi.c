@@ -1,0 +1,567 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * SoC facts from the kernel's own .dtsi: compiled once with `dtc -@`, cached,
+ * then indexed so every query is a binary search:
+ *   - labels (from __symbols__) sorted by name -> path and node offset;
+ *   - labelled nodes by CPU address of their first reg entry;
+ *   - (compatible, tree order) -> label.
+ * Label strings point into the blob, which lives as long as the struct.
+ */
+#include "soc_dtsi.h"
+#include "../common/diag.h"
+#include "../common/kernel_dt.h"
+#include "../common/util.h"
+
+#include <errno.h>
+#include <libfdt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define MAX_DEPTH 32
+#define MAX_CELLS 4
+
+struct sym {
+	const char *label;
+	const char *path;
+	int off;
+};
+
+struct addr_ent {
+	uint64_t addr;
+	int depth;
+	int order;
+	const char *label;
+};
+
+struct compat_ent {
+	const char *compat;
+	int order;
+	const char *label;
+};
+
+struct soc_dtsi {
+	void *blob;
+	size_t len;
+	struct sym *syms;	/* by label */
+	size_t nsyms;
+	struct sym *by_off;	/* same entries, by node offset */
+	struct addr_ent *addrs;	/* by address, then deepest, then tree order */
+	size_t naddrs;
+	struct compat_ent *compats;	/* by compatible, then tree order */
+	const char **compat_labels;	/* compats[i].label, contiguous for returning */
+	size_t ncompats;
+};
+
+/* ---- compiling and caching ---- */
+
+/* FNV-1a: a stable cache key without pulling in a crypto library. */
+static uint64_t fnv1a(uint64_t h, const void *data, size_t n)
+{
+	const unsigned char *p = data;
+
+	while (n--)
+		h = (h ^ *p++) * 0x100000001b3ULL;
+	return h;
+}
+
+static char *cache_path(const char *cache_dir, const char *dtsi_path, const struct stat *st)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	int64_t mtime = st->st_mtim.tv_sec, nsec = st->st_mtim.tv_nsec;
+	int64_t size = st->st_size;
+	char *base = xstrdup(path_basename(dtsi_path));
+	char *dot = strrchr(base, '.');
+	char *p;
+
+	h = fnv1a(h, dtsi_path, strlen(dtsi_path) + 1);
+	h = fnv1a(h, &mtime, sizeof(mtime));
+	h = fnv1a(h, &nsec, sizeof(nsec));
+	h = fnv1a(h, &size, sizeof(size));
+	if (dot)
+		*dot = '\0';
+	p = xasprintf("%s/%s-%016llx.dtb", cache_dir, base, (unsigned long long)h);
+	free(base);
+	return p;
+}
+
+static int mkdir_p(const char *dir)
+{
+	char *d = xstrdup(dir);
+	int rc = 0;
+
+	for (char *p = d + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(d, 0755) < 0 && errno != EEXIST)
+			rc = -1;
+		*p = '/';
+	}
+	if (mkdir(d, 0755) < 0 && errno != EEXIST)
+		rc = -1;
+	free(d);
+	return rc;
+}
+
+/* Write to a temporary name and rename, so readers never see half a blob. */
+static void cache_store(const char *path, const void *blob, size_t len)
+{
+	char *tmp = xasprintf("%s.XXXXXX", path);
+	int fd = mkstemp(tmp);
+	bool ok = fd >= 0;
+
+	if (ok)
+		ok = write(fd, blob, len) == (ssize_t)len;
+	if (fd >= 0)
+		ok = close(fd) == 0 && ok;
+	if (ok)
+		ok = rename(tmp, path) == 0;
+	if (!ok && fd >= 0)
+		unlink(tmp);
+	free(tmp);
+}
+
+static void *cache_load(const char *path, size_t *len)
+{
+	void *blob = read_file(path, len);
+
+	if (blob && (*len < sizeof(struct fdt_header) || fdt_check_header(blob) != 0 ||
+		     fdt_totalsize(blob) != *len)) {
+		free(blob);
+		blob = NULL;
+	}
+	return blob;
+}
+
+static int write_wrapper(const char *path, const char *dtsi_path, bool plugin)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f)
+		return -1;
+	fprintf(f, "/dts-v1/;\n%s#include \"%s\"\n", plugin ? "/plugin/;\n" : "", dtsi_path);
+	return fclose(f);
+}
+
+/*
+ * A .dtsi is not a complete source: wrap it in `/dts-v1/;`. Some (orion5x.dtsi)
+ * reference labels that only the per-variant .dtsi defines; for those, compile
+ * the wrapper as a /plugin/ so dtc records the references as fixups instead of
+ * failing. Labels, paths and reg addresses are unaffected.
+ */
+static int compile_dtsi(const char *kdir, const char *dtsi_path, void **blob, size_t *len,
+			char **errors)
+{
+	char tmpl[] = "/tmp/b2d-dtsi.XXXXXX";
+	char *wrapper;
+	int rc = B2D_ERR_IO;
+
+	*errors = NULL;
+	if (!mkdtemp(tmpl))
+		return B2D_ERR_IO;
+	wrapper = xasprintf("%s/wrapper.dts", tmpl);
+	for (int plugin = 0; plugin < 2; plugin++) {
+		free(*errors);
+		*errors = NULL;
+		if (write_wrapper(wrapper, dtsi_path, plugin) < 0) {
+			rc = B2D_ERR_IO;
+			break;
+		}
+		rc = kernel_dts_compile(kdir, NULL, 0, wrapper, true, blob, len, errors);
+		if (rc != B2D_ERR_DTC)
+			break;
+	}
+	unlink(wrapper);
+	rmdir(tmpl);
+	free(wrapper);
+	return rc;
+}
+
+/* First line of dtc's output that says ERROR/Error, for a one-line diagnostic. */
+static char *first_error(const char *errors)
+{
+	const char *line = errors, *hit = NULL;
+
+	while (line && *line && !hit) {
+		if (strstr(line, "rror") && strstr(line, "rror") < strchrnul(line, '\n'))
+			hit = line;
+		line = strchr(line, '\n');
+		if (line)
+			line++;
+	}
+	if (!hit)
+		hit = errors ? errors : "unknown error";
+	return xstrndup(hit, strchrnul(hit, '\n') - hit);
+}
+
+static int obtain_blob(const char *kdir, const char *dtsi_path, const char *cache_dir,
+		       void **blob, size_t *len)
+{
+	struct stat st;
+	char *cpath = NULL, *errors = NULL;
+	int rc;
+
+	if (stat(dtsi_path, &st) < 0) {
+		diag_error(NULL, "%s: %s", dtsi_path, strerror(errno));
+		return B2D_ERR_IO;
+	}
+	if (cache_dir) {
+		cpath = cache_path(cache_dir, dtsi_path, &st);
+		*blob = cache_load(cpath, len);
+		if (*blob) {
+			free(cpath);
+			return B2D_OK;
+		}
+	}
+	rc = compile_dtsi(kdir, dtsi_path, blob, len, &errors);
+	if (rc < 0) {
+		char *line = first_error(errors);
+
+		diag_error(NULL, "%s: cannot compile: %s", dtsi_path, line);
+		free(line);
+	} else if (cpath && mkdir_p(cache_dir) == 0) {
+		cache_store(cpath, *blob, *len);
+	}
+	free(errors);
+	free(cpath);
+	return rc;
+}
+
+/* ---- indexing ---- */
+
+static int sym_by_label(const void *a, const void *b)
+{
+	return strcmp(((const struct sym *)a)->label, ((const struct sym *)b)->label);
+}
+
+static int sym_by_off(const void *a, const void *b)
+{
+	const struct sym *x = a, *y = b;
+
+	if (x->off != y->off)
+		return x->off < y->off ? -1 : 1;
+	return strcmp(x->label, y->label);
+}
+
+static void index_symbols(struct soc_dtsi *s)
+{
+	const void *fdt = s->blob;
+	int sym = fdt_path_offset(fdt, "/__symbols__");
+	int prop;
+
+	if (sym < 0)
+		return;
+	fdt_for_each_property_offset(prop, fdt, sym) {
+		const char *name;
+		int len;
+		const char *val = fdt_getprop_by_offset(fdt, prop, &name, &len);
+		int off = val && len > 0 ? fdt_path_offset(fdt, val) : -1;
+
+		if (off < 0)
+			continue;
+		s->syms = xrealloc(s->syms, (s->nsyms + 1) * sizeof(*s->syms));
+		s->syms[s->nsyms++] = (struct sym){ name, val, off };
+	}
+	qsort(s->syms, s->nsyms, sizeof(*s->syms), sym_by_label);
+	s->by_off = xmalloc((s->nsyms ? s->nsyms : 1) * sizeof(*s->by_off));
+	memcpy(s->by_off, s->syms, s->nsyms * sizeof(*s->syms));
+	qsort(s->by_off, s->nsyms, sizeof(*s->by_off), sym_by_off);
+}
+
+/* All labels of a node: a run in by_off. Returns the count, *first the start. */
+static size_t labels_of(const struct soc_dtsi *s, int off, const struct sym **first)
+{
+	size_t lo = 0, hi = s->nsyms, n = 0;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (s->by_off[mid].off < off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	*first = s->by_off + lo;
+	while (lo + n < s->nsyms && s->by_off[lo + n].off == off)
+		n++;
+	return n;
+}
+
+/* An address as cells; the last two cells form the offset compared in ranges. */
+struct addr {
+	uint32_t c[MAX_CELLS];
+	int n;
+};
+
+static uint64_t addr_low(const struct addr *a)
+{
+	uint64_t v = 0;
+
+	for (int i = a->n > 2 ? a->n - 2 : 0; i < a->n; i++)
+		v = v << 32 | a->c[i];
+	return v;
+}
+
+static bool addr_read(struct addr *a, const fdt32_t *cells, int n)
+{
+	if (n < 1 || n > MAX_CELLS)
+		return false;
+	a->n = n;
+	for (int i = 0; i < n; i++)
+		a->c[i] = fdt32_to_cpu(cells[i]);
+	return true;
+}
+
+static uint64_t cells_u64(const fdt32_t *cells, int n)
+{
+	uint64_t v = 0;
+
+	for (int i = 0; i < n; i++)
+		v = v << 32 | fdt32_to_cpu(cells[i]);
+	return v;
+}
+
+/*
+ * Map *a from bus's child address space to its parent's through bus's
+ * `ranges`: absent ranges means not memory-mapped (false), empty means
+ * identity. Cells above the low two (chip selects) must match exactly.
+ */
+static bool translate_one(const void *fdt, int bus, int parent, struct addr *a)
+{
+	int len, cac = fdt_address_cells(fdt, bus), csc = fdt_size_cells(fdt, bus);
+	int pac = fdt_address_cells(fdt, parent);
+	const fdt32_t *r = fdt_getprop(fdt, bus, "ranges", &len);
+	int entry = cac + pac + csc;
+
+	if (!r)
+		return false;
+	if (len == 0)
+		return true;
+	if (cac != a->n || entry <= 0 || cac > MAX_CELLS || pac > MAX_CELLS || csc > 2)
+		return false;
+	for (const fdt32_t *e = r; (e - r + entry) * 4 <= len; e += entry) {
+		struct addr child;
+		uint64_t base, size, off;
+
+		addr_read(&child, e, cac);
+		if (cac > 2 && memcmp(child.c, a->c, (cac - 2) * 4) != 0)
+			continue;
+		base = addr_low(&child);
+		size = cells_u64(e + cac + pac, csc);
+		off = addr_low(a) - base;
+		if (addr_low(a) < base || (size && off >= size))
+			continue;
+		addr_read(a, e + cac, pac);
+		/* Add the offset to the parent address's low cells. */
+		off += addr_low(a);
+		a->c[a->n - 1] = (uint32_t)off;
+		if (a->n >= 2)
+			a->c[a->n - 2] = (uint32_t)(off >> 32);
+		return true;
+	}
+	return false;
+}
+
+/* CPU address of the node at stack[depth]'s first reg entry. */
+static bool node_cpu_addr(const void *fdt, const int *stack, int depth, uint64_t *out)
+{
+	int len, ac;
+	const fdt32_t *reg;
+	struct addr a;
+
+	if (depth < 1)
+		return false;
+	reg = fdt_getprop(fdt, stack[depth], "reg", &len);
+	ac = fdt_address_cells(fdt, stack[depth - 1]);
+	if (!reg || ac < 1 || len < ac * 4 || !addr_read(&a, reg, ac))
+		return false;
+	for (int d = depth - 1; d >= 1; d--)
+		if (!translate_one(fdt, stack[d], stack[d - 1], &a))
+			return false;
+	if (a.n > 2)
+		return false;
+	*out = addr_low(&a);
+	return true;
+}
+
+static void index_compatibles(struct soc_dtsi *s, int off, int order, const char *label)
+{
+	int len;
+	const char *c = fdt_getprop(s->blob, off, "compatible", &len);
+
+	for (const char *end = c + (c ? len : 0); c && c < end; c += strlen(c) + 1) {
+		s->compats = xrealloc(s->compats, (s->ncompats + 1) * sizeof(*s->compats));
+		s->compats[s->ncompats++] = (struct compat_ent){ c, order, label };
+	}
+}
+
+static void index_node(struct soc_dtsi *s, const int *stack, int depth, int order)
+{
+	const struct sym *lab;
+	size_t nlab = labels_of(s, stack[depth], &lab);
+	uint64_t addr;
+
+	if (!nlab)
+		return;
+	for (size_t i = 0; i < nlab; i++)
+		index_compatibles(s, stack[depth], order, lab[i].label);
+	if (!node_cpu_addr(s->blob, stack, depth, &addr))
+		return;
+	s->addrs = xrealloc(s->addrs, (s->naddrs + 1) * sizeof(*s->addrs));
+	s->addrs[s->naddrs++] = (struct addr_ent){ addr, depth, order, lab[0].label };
+}
+
+/* Same address: the deepest node wins (the device, not its interconnect wrapper). */
+static int addr_cmp(const void *a, const void *b)
+{
+	const struct addr_ent *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	if (x->depth != y->depth)
+		return x->depth > y->depth ? -1 : 1;
+	return x->order - y->order;
+}
+
+static int compat_cmp(const void *a, const void *b)
+{
+	const struct compat_ent *x = a, *y = b;
+	int c = strcmp(x->compat, y->compat);
+
+	return c ? c : x->order - y->order;
+}
+
+static void index_tree(struct soc_dtsi *s)
+{
+	int stack[MAX_DEPTH + 1];
+	int depth = 0, order = 0;
+
+	for (int off = 0; off >= 0 && depth >= 0; off = fdt_next_node(s->blob, off, &depth)) {
+		if (depth > MAX_DEPTH)
+			continue;
+		stack[depth] = off;
+		index_node(s, stack, depth, order++);
+	}
+	qsort(s->addrs, s->naddrs, sizeof(*s->addrs), addr_cmp);
+	qsort(s->compats, s->ncompats, sizeof(*s->compats), compat_cmp);
+	s->compat_labels = xmalloc((s->ncompats ? s->ncompats : 1) * sizeof(char *));
+	for (size_t i = 0; i < s->ncompats; i++)
+		s->compat_labels[i] = s->compats[i].label;
+}
+
+/* ---- public API ---- */
+
+int soc_dtsi_load(const char *kernel_dir, const char *dtsi, const char *cache_dir,
+		  struct soc_dtsi **out)
+{
+	struct soc_dtsi *s;
+	char *path;
+	int rc;
+
+	*out = NULL;
+	if (!kernel_dir || !dtsi) {
+		diag_error(NULL, "SoC .dtsi needs a kernel tree (--kernel)");
+		return B2D_ERR_USAGE;
+	}
+	path = dtsi[0] == '/' ? xstrdup(dtsi) :
+		xasprintf("%s/arch/arm/boot/dts/%s", kernel_dir, dtsi);
+	s = xcalloc(1, sizeof(*s));
+	rc = obtain_blob(kernel_dir, path, cache_dir, &s->blob, &s->len);
+	free(path);
+	if (rc < 0) {
+		free(s);
+		return rc;
+	}
+	index_symbols(s);
+	index_tree(s);
+	*out = s;
+	return B2D_OK;
+}
+
+void soc_dtsi_free(struct soc_dtsi *s)
+{
+	if (!s)
+		return;
+	free(s->compat_labels);
+	free(s->compats);
+	free(s->addrs);
+	free(s->by_off);
+	free(s->syms);
+	free(s->blob);
+	free(s);
+}
+
+const void *soc_dtsi_fdt(const struct soc_dtsi *s)
+{
+	return s->blob;
+}
+
+static const struct sym *find_label(const struct soc_dtsi *s, const char *label)
+{
+	struct sym key = { .label = label };
+
+	if (!label)
+		return NULL;
+	return bsearch(&key, s->syms, s->nsyms, sizeof(*s->syms), sym_by_label);
+}
+
+bool soc_dtsi_has_label(const struct soc_dtsi *s, const char *label)
+{
+	return find_label(s, label) != NULL;
+}
+
+const char *soc_dtsi_label_path(const struct soc_dtsi *s, const char *label)
+{
+	const struct sym *e = find_label(s, label);
+
+	return e ? e->path : NULL;
+}
+
+const char *soc_dtsi_label_at(const struct soc_dtsi *s, uint64_t addr)
+{
+	size_t lo = 0, hi = s->naddrs;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (s->addrs[mid].addr < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < s->naddrs && s->addrs[lo].addr == addr ? s->addrs[lo].label : NULL;
+}
+
+int soc_dtsi_cells(const struct soc_dtsi *s, const char *label, const char *cells_prop)
+{
+	const struct sym *e = find_label(s, label);
+	const fdt32_t *v;
+	int len;
+
+	if (!e)
+		return -1;
+	v = fdt_getprop(s->blob, e->off, cells_prop, &len);
+	return v && len == 4 ? (int)fdt32_to_cpu(*v) : -1;
+}
+
+const char **soc_dtsi_labels_compatible(const struct soc_dtsi *s, const char *compat,
+					size_t *n)
+{
+	size_t lo = 0, hi = s->ncompats, end;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (strcmp(s->compats[mid].compat, compat) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (end = lo; end < s->ncompats && str_eq(s->compats[end].compat, compat); end++)
+		;
+	*n = end - lo;
+	return *n ? s->compat_labels + lo : NULL;
+}
