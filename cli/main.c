@@ -1,8 +1,147 @@
 // SPDX-License-Identifier: GPL-2.0
-#include <stdio.h>
+/*
+ * board2dts: command dispatch, usage and version. Each command lives in its
+ * own cmd_*.c; argument parsing in options.c.
+ */
+#include "cli.h"
 
-int main(void)
+#include <string.h>
+
+#include "common/diag.h"
+
+static const char overview[] =
+	"usage: board2dts COMMAND [OPTIONS] FILE.c\n"
+	"\n"
+	"Convert a legacy Linux ARM board file (board-*.c, mach-*.c) to an annotated\n"
+	"device tree source.\n"
+	"\n"
+	"commands:\n"
+	"  convert   write the .dts (and optionally .dtb and a JSON report)\n"
+	"  extract   dump the board model found in the C file as JSON (debugging)\n"
+	"  help CMD  show the options of one command\n"
+	"\n"
+	"  board2dts --help | --version\n"
+	"\n"
+	"exit status:\n"
+	"  0  output written\n"
+	"  1  conversion failed (input cannot be read or parsed, no MACHINE_START,\n"
+	"     I/O error)\n"
+	"  2  usage error (bad option, unknown --machine/--soc) or a bad rule file\n"
+	"\n"
+	"environment:\n"
+	"  BOARD2DTS_RULES  rule pack directory (default: " B2D_RULES_DIR ")\n"
+	"  BOARD2DTS_MODEL  tolerant-mode model headers (default: " B2D_MODEL_DIR ")\n"
+	"  XDG_CACHE_HOME   compiled SoC .dtsi cache ($XDG_CACHE_HOME/board2dts,\n"
+	"                   else ~/.cache/board2dts)\n";
+
+static const char parse_opts[] =
+	"parse options:\n"
+	"  -p BUILD_DIR       directory with compile_commands.json (exact kernel flags);\n"
+	"                     without it the file is parsed in tolerant mode\n"
+	"  --kernel KDIR      kernel source tree: include dirs in tolerant mode, the\n"
+	"                     SoC .dtsi for labels/addresses, the base of --dtb\n"
+	"  --soc NAME         SoC rule pack (default: inferred from path and calls)\n"
+	"  --rules DIR        rule pack directory (default: $BOARD2DTS_RULES, else\n"
+	"                     " B2D_RULES_DIR ")\n"
+	"  -- CLANG_ARGS...   extra arguments passed to clang last\n";
+
+static const char convert_usage[] =
+	"usage: board2dts convert [-p BUILD_DIR] [--kernel KDIR] [--soc NAME]\n"
+	"                         [--machine ID] [-o OUT.dts|DIR|-] [--dtb OUT.dtb]\n"
+	"                         [--report OUT.json] [--no-annotate]\n"
+	"                         [--assume NAME=VALUE]... [--rules DIR]\n"
+	"                         FILE.c [-- CLANG_ARGS...]\n"
+	"\n"
+	"Convert every MACHINE_START record of FILE.c (or only --machine ID) to a .dts.\n"
+	"\n"
+	"output options:\n"
+	"  --machine ID       convert only this MACHINE_START id (e.g. OMAP3_BEAGLE)\n"
+	"  -o OUT.dts         write the .dts here (one machine only)\n"
+	"  -o DIR             write DIR/<base>.dts, or DIR/<base>.<ID>.dts per machine\n"
+	"                     when the file has several (DIR exists or ends in '/')\n"
+	"  -o -               write to stdout (the default for a single machine)\n"
+	"  --dtb OUT.dtb      also write the compiled .dtb (OUT.dtb or DIR as for -o);\n"
+	"                     merged into the SoC .dtsi when --kernel is given\n"
+	"  --report OUT.json  write a JSON report: every fact, what it became, TODOs\n"
+	"  --no-annotate      omit the /* file:line C-text */ comment on each property\n"
+	"  --assume NAME=VAL  fix a variable or no-argument call used in if () guards\n"
+	"                     (e.g. --assume rev=BEAGLE_XM); repeatable\n"
+	"\n"
+	"Outputs are built in memory and written only when every step succeeded, each\n"
+	"to a temporary file renamed into place; the input is never overwritten.\n"
+	"\n";
+
+static const char extract_usage[] =
+	"usage: board2dts extract FILE.c --json [-p BUILD_DIR] [--kernel KDIR]\n"
+	"                         [--soc NAME] [--rules DIR] [-- CLANG_ARGS...]\n"
+	"\n"
+	"Print the board model (initializers, calls, stores, machines, with source\n"
+	"positions and macro expansions) as JSON on stdout.\n"
+	"\n";
+
+static const char exit_text[] =
+	"\n"
+	"exit status: 0 output written; 1 conversion failed (unparsable input, no\n"
+	"MACHINE_START, I/O error); 2 usage error or bad rule file.\n";
+
+void cli_usage(FILE *f, const char *command)
 {
-	puts("board2dts: under construction");
-	return 0;
+	if (command && !strcmp(command, "convert"))
+		fprintf(f, "%s%s%s", convert_usage, parse_opts, exit_text);
+	else if (command && !strcmp(command, "extract"))
+		fprintf(f, "%s%s%s", extract_usage, parse_opts, exit_text);
+	else
+		fputs(overview, f);
+}
+
+static int run(enum cli_command cmd, int argc, char **argv)
+{
+	struct cli_options o;
+	int rc = cli_parse(cmd, argc, argv, 2, &o);
+
+	if (rc == EXIT_OK && o.help) {
+		cli_usage(stdout, argv[1]);
+	} else if (rc == EXIT_OK) {
+		rc = cmd == CMD_CONVERT ? cmd_convert(&o) : cmd_extract(&o);
+	}
+	cli_options_free(&o);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	const char *cmd = argc > 1 ? argv[1] : NULL;
+
+	if (!cmd) {
+		cli_usage(stderr, NULL);
+		return EXIT_USAGE;
+	}
+	if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help")) {
+		cli_usage(stdout, NULL);
+		return EXIT_OK;
+	}
+	if (!strcmp(cmd, "--version") || !strcmp(cmd, "-V")) {
+		printf("board2dts %s\n", B2D_VERSION);
+		return EXIT_OK;
+	}
+	if (!strcmp(cmd, "help")) {
+		const char *what = argc > 2 ? argv[2] : NULL;
+
+		if (what && strcmp(what, "convert") && strcmp(what, "extract")) {
+			diag_error(NULL, "help: unknown command '%s' (commands: convert, extract)",
+				   what);
+			return EXIT_USAGE;
+		}
+		cli_usage(stdout, what);
+		return EXIT_OK;
+	}
+	if (!strcmp(cmd, "convert"))
+		return run(CMD_CONVERT, argc, argv);
+	if (!strcmp(cmd, "extract"))
+		return run(CMD_EXTRACT, argc, argv);
+	if (cmd[0] == '-')
+		diag_error(NULL, "unknown option '%s' (see 'board2dts --help')", cmd);
+	else
+		diag_error(NULL, "unknown command '%s' (commands: convert, extract, help)", cmd);
+	return EXIT_USAGE;
 }

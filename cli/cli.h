@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The command-line front end: option parsing (options.c), the shared
+ * "load rules, parse the board, pick the SoC" step (load.c), and one file per
+ * command (cmd_convert.c, cmd_extract.c). main.c dispatches and prints usage.
+ */
+#ifndef B2D_CLI_H
+#define B2D_CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#ifndef B2D_VERSION
+#define B2D_VERSION "0.1.0"
+#endif
+
+/* Exit statuses (documented in --help and README.md). */
+enum {
+	EXIT_OK = 0,		/* output written */
+	EXIT_FAIL = 1,		/* conversion failed: unparsable input, no machine, I/O */
+	EXIT_USAGE = 2,		/* bad command line or bad rule file */
+};
+
+enum cli_command { CMD_CONVERT, CMD_EXTRACT };
+
+struct cli_options {
+	enum cli_command cmd;
+	const char *input;		/* FILE.c */
+	const char *build_dir;		/* -p */
+	const char *kernel_dir;		/* --kernel */
+	const char *soc;		/* --soc */
+	const char *machine;		/* --machine */
+	const char *out;		/* -o */
+	const char *dtb;		/* --dtb */
+	const char *report;		/* --report */
+	const char *rules_dir;		/* --rules */
+	bool annotate;			/* default true; --no-annotate */
+	bool json;			/* extract --json */
+	const char **assume_names;	/* --assume NAME=VALUE, split */
+	const char **assume_values;
+	size_t nassume;
+	const char **clang_args;	/* after `--` (points into argv) */
+	size_t nclang_args;
+	bool help;			/* -h / --help after the command */
+};
+
+/*
+ * Parse argv[first..argc) for `cmd`. Returns EXIT_OK, or EXIT_USAGE after a
+ * one-line `board2dts: error: ...`. Free with cli_options_free().
+ */
+int cli_parse(enum cli_command cmd, int argc, char **argv, int first, struct cli_options *o);
+void cli_options_free(struct cli_options *o);
+
+/* Usage text of one command (or the overview for NULL), to stream f. */
+#include <stdio.h>
+void cli_usage(FILE *f, const char *command);
+
+/* The loaded inputs shared by every command. */
+struct ruleset;
+struct board;
+struct rnode;
+struct cli_session {
+	struct ruleset *rules;
+	struct board *board;
+	const struct rnode *soc;	/* the SoC pack used, or NULL */
+};
+
+/*
+ * Load the rules (--rules / $BOARD2DTS_RULES / built-in), check the input,
+ * parse the board with the right SoC pack's defines and bind callbacks.
+ * Returns EXIT_OK or the exit status to use (diagnostic already printed).
+ */
+int cli_load(const struct cli_options *o, struct cli_session *s);
+void cli_session_free(struct cli_session *s);
+
+/* The SoC pack's name (`soc:` key), or NULL. */
+const char *cli_soc_name(const struct rnode *soc);
+
+int cmd_convert(const struct cli_options *o);
+int cmd_extract(const struct cli_options *o);
+
+#endif

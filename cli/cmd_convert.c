@@ -1,0 +1,400 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * `board2dts convert`: every selected machine through engine -> normalise ->
+ * writers. All outputs are built in memory first and written only when every
+ * step succeeded, each atomically (temporary file + rename) and never over
+ * the input, so a failure leaves no output file behind.
+ */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+#include "common/diag.h"
+#include "common/json.h"
+#include "common/util.h"
+#include "emitter/emit.h"
+#include "extractor/extract.h"
+#include "rules/engine.h"
+#include "rules/rules.h"
+#include "rules/soc_dtsi.h"
+
+/* One file to write at the end. path NULL: stdout. */
+struct output {
+	char *path;
+	void *data;
+	size_t len;
+};
+
+struct plan {
+	struct output *outs;
+	size_t nouts;
+	bool stdout_used;
+};
+
+static void plan_add(struct plan *p, char *path, void *data, size_t len)
+{
+	p->outs = xrealloc(p->outs, (p->nouts + 1) * sizeof(*p->outs));
+	p->outs[p->nouts++] = (struct output){ path, data, len };
+}
+
+static void plan_free(struct plan *p)
+{
+	for (size_t i = 0; i < p->nouts; i++) {
+		free(p->outs[i].path);
+		free(p->outs[i].data);
+	}
+	free(p->outs);
+}
+
+static bool is_dir_arg(const char *path)
+{
+	struct stat st;
+	size_t n = strlen(path);
+
+	if (n && path[n - 1] == '/')
+		return true;
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* "samples/board-foo.c" -> "board-foo" (malloc'd). */
+static char *input_base(const char *input)
+{
+	const char *b = path_basename(input);
+	size_t n = strlen(b);
+
+	if (n > 2 && !strcmp(b + n - 2, ".c"))
+		n -= 2;
+	return xstrndup(b, n);
+}
+
+/* DIR/<base>.<ext> for one machine, DIR/<base>.<ID>.<ext> for several. */
+static char *dir_path(const char *dir, const char *base, const char *id, bool several,
+		      const char *ext)
+{
+	size_t n = strlen(dir);
+	const char *sep = n && dir[n - 1] == '/' ? "" : "/";
+
+	if (several)
+		return xasprintf("%s%s%s.%s.%s", dir, sep, base, id, ext);
+	return xasprintf("%s%s%s.%s", dir, sep, base, ext);
+}
+
+static void list_machines(const struct board *b, struct strbuf *sb)
+{
+	for (size_t i = 0; i < b->nmachines; i++)
+		sb_addf(sb, "%s%s", i ? ", " : "", b->machines[i]->id);
+}
+
+/* The machines to convert, or an exit status. */
+static int select_machines(const struct cli_options *o, const struct board *b,
+			   struct machine ***sel, size_t *nsel)
+{
+	struct srcpos pos = { o->input, 0, 0 };
+
+	if (!b->nmachines) {
+		diag_error(&pos, "no MACHINE_START record found");
+		return EXIT_FAIL;
+	}
+	if (o->machine) {
+		struct machine *m = board_find_machine(b, o->machine);
+
+		for (size_t i = 0; !m && i < b->nmachines; i++)
+			if (!strcasecmp(b->machines[i]->id, o->machine))
+				m = b->machines[i];
+		if (!m) {
+			struct strbuf sb;
+
+			sb_init(&sb);
+			list_machines(b, &sb);
+			diag_error(NULL, "unknown machine '%s': %s defines %s", o->machine,
+				   o->input, sb.buf);
+			sb_free(&sb);
+			return EXIT_USAGE;
+		}
+		*sel = xmalloc(sizeof(**sel));
+		(*sel)[0] = m;
+		*nsel = 1;
+		return EXIT_OK;
+	}
+	*sel = xmalloc(b->nmachines * sizeof(**sel));
+	memcpy(*sel, b->machines, b->nmachines * sizeof(**sel));
+	*nsel = b->nmachines;
+	return EXIT_OK;
+}
+
+/* Output destinations, checked before any work so usage errors come first. */
+struct dests {
+	bool dts_stdout, dts_dir, dtb_dir;
+};
+
+static int check_dests(const struct cli_options *o, const struct board *b, size_t nsel,
+		       struct dests *d)
+{
+	struct strbuf sb;
+	int rc = EXIT_OK;
+
+	memset(d, 0, sizeof(*d));
+	d->dts_stdout = !o->out || !strcmp(o->out, "-");
+	d->dts_dir = !d->dts_stdout && is_dir_arg(o->out);
+	d->dtb_dir = o->dtb && is_dir_arg(o->dtb);
+	sb_init(&sb);
+	list_machines(b, &sb);
+	if (nsel > 1 && !d->dts_dir) {
+		diag_error(NULL, "%s defines %zu machines (%s): choose one with --machine ID "
+			   "or write each with -o DIR/", o->input, nsel, sb.buf);
+		rc = EXIT_USAGE;
+	} else if (o->dtb && !strcmp(o->dtb, "-")) {
+		diag_error(NULL, "--dtb: refusing to write a binary .dtb to stdout");
+		rc = EXIT_USAGE;
+	} else if (o->dtb && nsel > 1 && !d->dtb_dir) {
+		diag_error(NULL, "--dtb %s: %s defines %zu machines (%s): choose one with "
+			   "--machine ID or give a directory", o->dtb, o->input, nsel, sb.buf);
+		rc = EXIT_USAGE;
+	} else if (o->report && !strcmp(o->report, "-") && d->dts_stdout) {
+		diag_error(NULL, "--report -: stdout already receives the .dts");
+		rc = EXIT_USAGE;
+	}
+	sb_free(&sb);
+	return rc;
+}
+
+/* Refuse outputs that name the input or each other, before writing anything. */
+static int check_paths(const struct cli_options *o, const struct plan *p)
+{
+	struct stat in, st;
+	bool have_in = stat(o->input, &in) == 0;
+
+	for (size_t i = 0; i < p->nouts; i++) {
+		const char *path = p->outs[i].path;
+
+		if (!path)
+			continue;
+		if (str_eq(path, o->input) ||
+		    (have_in && stat(path, &st) == 0 && st.st_dev == in.st_dev &&
+		     st.st_ino == in.st_ino)) {
+			diag_error(NULL, "refusing to overwrite the input file %s with output %s",
+				   o->input, path);
+			return EXIT_USAGE;
+		}
+		for (size_t k = 0; k < i; k++)
+			if (str_eq(p->outs[k].path, path)) {
+				diag_error(NULL, "two outputs would be written to %s", path);
+				return EXIT_USAGE;
+			}
+	}
+	return EXIT_OK;
+}
+
+static char *cache_dir(void)
+{
+	const char *xdg = getenv("XDG_CACHE_HOME");
+	const char *home = getenv("HOME");
+	char *dir, *parent;
+
+	if (xdg && *xdg) {
+		parent = xstrdup(xdg);
+	} else if (home && *home) {
+		parent = xasprintf("%s/.cache", home);
+	} else {
+		return NULL;
+	}
+	dir = xasprintf("%s/board2dts", parent);
+	(void)mkdir(parent, 0755);
+	if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
+		free(dir);
+		dir = NULL;	/* no cache: compile every time */
+	}
+	free(parent);
+	return dir;
+}
+
+static int load_dtsi(const struct cli_options *o, const struct rnode *soc, struct soc_dtsi **out)
+{
+	const char *dtsi = soc ? rn_str(soc, "dtsi") : NULL;
+	char *cache;
+	int err;
+
+	*out = NULL;
+	if (!dtsi || !o->kernel_dir)
+		return EXIT_OK;
+	cache = cache_dir();
+	err = soc_dtsi_load(o->kernel_dir, dtsi, cache, out);
+	free(cache);
+	if (err != B2D_OK) {
+		*out = NULL;
+		return EXIT_FAIL;	/* the loader printed why */
+	}
+	return EXIT_OK;
+}
+
+static int err_status(int err)
+{
+	return err == B2D_ERR_USAGE || err == B2D_ERR_RULES ? EXIT_USAGE : EXIT_FAIL;
+}
+
+/* Convert every selected machine into the plan (nothing written yet). */
+static int build_outputs(const struct cli_options *o, const struct cli_session *s,
+			 struct machine **sel, size_t nsel, const struct dests *d,
+			 const struct soc_dtsi *dtsi, struct plan *p)
+{
+	struct assumption *assume = xcalloc(o->nassume + 1, sizeof(*assume));
+	struct engine_options eo = { 0 };
+	struct dts_options dopt = { .annotate = o->annotate };
+	struct strbuf report;
+	struct json j;
+	char *base = input_base(o->input);
+	int rc = EXIT_OK;
+
+	for (size_t i = 0; i < o->nassume; i++)
+		assume[i] = (struct assumption){ o->assume_names[i], o->assume_values[i] };
+	eo.soc = o->soc ? o->soc : cli_soc_name(s->soc);
+	eo.assume = assume;
+	eo.nassume = o->nassume;
+	eo.dtsi = dtsi;
+
+	sb_init(&report);
+	json_init(&j, &report);
+	json_begin_object(&j);
+	json_kv_string(&j, "source", o->input);
+	json_kv_string(&j, "tool", "board2dts");
+	json_kv_string(&j, "soc", cli_soc_name(s->soc));
+	json_key(&j, "machines");
+	json_begin_array(&j);
+
+	for (size_t i = 0; i < nsel && rc == EXIT_OK; i++) {
+		const struct machine *m = sel[i];
+		struct dt_tree *t = NULL;
+		struct strbuf dts;
+		int err = engine_convert(s->board, s->rules, m, &eo, &t);
+
+		if (err != B2D_OK || !t) {
+			if (err == B2D_OK)
+				err = B2D_ERR_PARSE;
+			diag_error(&m->pos, "machine %s: conversion failed: %s", m->id,
+				   b2d_strerror(err));
+			rc = err_status(err);
+			break;
+		}
+		emit_normalise(t);
+		sb_init(&dts);
+		dts_write(t, &dopt, &dts);
+		if (d->dts_stdout)
+			plan_add(p, NULL, dts.buf, dts.len);
+		else if (d->dts_dir)
+			plan_add(p, dir_path(o->out, base, m->id, nsel > 1, "dts"), dts.buf, dts.len);
+		else
+			plan_add(p, xstrdup(o->out), dts.buf, dts.len);
+		if (o->dtb) {
+			void *blob = NULL;
+			size_t len = 0;
+			const void *fdt = dtsi ? soc_dtsi_fdt(dtsi) : NULL;
+
+			err = dtb_write(t, fdt, &blob, &len);
+			if (err != B2D_OK) {
+				rc = err_status(err);
+			} else if (d->dtb_dir) {
+				plan_add(p, dir_path(o->dtb, base, m->id, nsel > 1, "dtb"), blob, len);
+			} else {
+				plan_add(p, xstrdup(o->dtb), blob, len);
+			}
+		}
+		report_add_machine(&j, t);
+		dt_tree_free(t);
+	}
+	json_end(&j);
+	json_end(&j);
+	sb_addc(&report, '\n');
+	if (rc == EXIT_OK && o->report)
+		plan_add(p, strcmp(o->report, "-") ? xstrdup(o->report) : NULL,
+			 report.buf, report.len);
+	else
+		sb_free(&report);
+	free(base);
+	free(assume);
+	return rc;
+}
+
+static int mkdir_for(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	struct stat st;
+	char *dir;
+	int rc = EXIT_OK;
+
+	if (!slash || slash == path)
+		return EXIT_OK;
+	dir = xstrndup(path, (size_t)(slash - path));
+	if (stat(dir, &st) != 0 && mkdir(dir, 0755) != 0) {
+		diag_error(NULL, "cannot create directory %s: %s", dir, strerror(errno));
+		rc = EXIT_FAIL;
+	}
+	free(dir);
+	return rc;
+}
+
+static int write_outputs(const struct cli_options *o, const struct plan *p, const struct dests *d)
+{
+	const char *inputs[] = { o->input };
+
+	for (size_t i = 0; i < p->nouts; i++) {
+		const struct output *out = &p->outs[i];
+		int err;
+
+		if (!out->path)
+			continue;
+		if (d->dts_dir && mkdir_for(out->path))
+			return EXIT_FAIL;
+		err = write_file_atomic(out->path, out->data, out->len, inputs, 1);
+		if (err != B2D_OK)
+			return err_status(err);	/* write_file_atomic printed why */
+	}
+	for (size_t i = 0; i < p->nouts; i++) {
+		const struct output *out = &p->outs[i];
+
+		if (out->path)
+			continue;
+		if (fwrite(out->data, 1, out->len, stdout) != out->len) {
+			diag_error(NULL, "cannot write to stdout: %s", strerror(errno));
+			return EXIT_FAIL;
+		}
+	}
+	if (fflush(stdout) != 0) {
+		diag_error(NULL, "cannot write to stdout: %s", strerror(errno));
+		return EXIT_FAIL;
+	}
+	return EXIT_OK;
+}
+
+int cmd_convert(const struct cli_options *o)
+{
+	struct cli_session s;
+	struct machine **sel = NULL;
+	size_t nsel = 0;
+	struct soc_dtsi *dtsi = NULL;
+	struct plan plan = { 0 };
+	struct dests d;
+	int rc = cli_load(o, &s);
+
+	if (rc == EXIT_OK)
+		rc = select_machines(o, s.board, &sel, &nsel);
+	if (rc == EXIT_OK)
+		rc = check_dests(o, s.board, nsel, &d);
+	if (rc == EXIT_OK)
+		rc = load_dtsi(o, s.soc, &dtsi);
+	if (rc == EXIT_OK)
+		rc = build_outputs(o, &s, sel, nsel, &d, dtsi, &plan);
+	if (rc == EXIT_OK)
+		rc = check_paths(o, &plan);
+	if (rc == EXIT_OK)
+		rc = write_outputs(o, &plan, &d);
+	plan_free(&plan);
+	if (dtsi)
+		soc_dtsi_free(dtsi);
+	free(sel);
+	cli_session_free(&s);
+	return rc;
+}

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * `board2dts extract FILE.c --json`: the board model as JSON, after callback
+ * binding so symbolic values show their meaning ("base(twl4030-gpio) + 19").
+ */
+#include "cli.h"
+
+#include <stdio.h>
+
+#include "common/diag.h"
+#include "common/util.h"
+#include "extractor/extract.h"
+
+int cmd_extract(const struct cli_options *o)
+{
+	struct cli_session s;
+	struct strbuf sb;
+	int rc = cli_load(o, &s);
+
+	if (rc) {
+		cli_session_free(&s);
+		return rc;
+	}
+	sb_init(&sb);
+	board_dump_json(s.board, &sb);
+	if (sb.len && sb.buf[sb.len - 1] != '\n')
+		sb_addc(&sb, '\n');
+	if (fwrite(sb.buf, 1, sb.len, stdout) != sb.len || fflush(stdout) != 0) {
+		diag_error(NULL, "cannot write to stdout");
+		rc = EXIT_FAIL;
+	}
+	sb_free(&sb);
+	cli_session_free(&s);
+	return rc;
+}

@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The step every command shares: load the rule packs once, check the input
+ * file, parse it with the SoC pack's `defines:` (tolerant mode), and bind
+ * callback parameters to their meaning.
+ *
+ * The SoC choice and the parse depend on each other: the engine picks a pack
+ * from the board's calls, but the parse needs the pack's defines. So without
+ * --soc the pack is first guessed from the file path, the file parsed, and
+ * when the engine then picks another pack (by calls) the file is parsed again
+ * with that pack's defines (tolerant mode only: a build directory's flags
+ * already define everything).
+ */
+#include "cli.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "common/diag.h"
+#include "common/util.h"
+#include "extractor/extract.h"
+#include "rules/engine.h"
+#include "rules/rules.h"
+
+const char *cli_soc_name(const struct rnode *soc)
+{
+	return soc ? rn_str(soc, "soc") : NULL;
+}
+
+static const char *rules_dir(const struct cli_options *o)
+{
+	const char *env = getenv("BOARD2DTS_RULES");
+
+	if (o->rules_dir)
+		return o->rules_dir;
+	if (env && *env)
+		return env;
+	return B2D_RULES_DIR;
+}
+
+static const char *model_dir(void)
+{
+	const char *env = getenv("BOARD2DTS_MODEL");
+
+	return env && *env ? env : B2D_MODEL_DIR;
+}
+
+/* A regular, readable file; otherwise one diagnostic naming it. */
+static int check_input(const char *path)
+{
+	struct srcpos pos = { path, 0, 0 };
+	struct stat st;
+	FILE *f;
+
+	if (stat(path, &st) != 0) {
+		diag_error(&pos, "cannot open: %s", strerror(errno));
+		return EXIT_FAIL;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		diag_error(&pos, "is a directory, not a board file");
+		return EXIT_FAIL;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		diag_error(&pos, "not a regular file");
+		return EXIT_FAIL;
+	}
+	f = fopen(path, "r");
+	if (!f) {
+		diag_error(&pos, "cannot open: %s", strerror(errno));
+		return EXIT_FAIL;
+	}
+	fclose(f);
+	if (st.st_size == 0) {
+		diag_error(&pos, "empty file: no MACHINE_START record found");
+		return EXIT_FAIL;
+	}
+	return EXIT_OK;
+}
+
+static bool path_matches(const char *path, const struct rnode *soc)
+{
+	const struct rnode *paths = rn_get(rn_get(soc, "match"), "paths");
+
+	for (size_t i = 0; paths && i < paths->n; i++)
+		if (paths->items[i]->scalar && strstr(path, paths->items[i]->scalar))
+			return true;
+	return false;
+}
+
+/* The first SoC pack (in rule-file order) whose match.paths the file path contains. */
+static const struct rnode *soc_from_path(const struct ruleset *rs, const char *path)
+{
+	char *abs = realpath(path, NULL);
+	const struct rnode *found = NULL;
+
+	for (size_t i = 0; i < rs->nsocs && !found; i++)
+		if (path_matches(path, rs->socs[i]) || (abs && path_matches(abs, rs->socs[i])))
+			found = rs->socs[i];
+	free(abs);
+	return found;
+}
+
+/* The pack's `defines:` map as "NAME=VALUE" strings (malloc'd array of malloc'd strings). */
+static const char **soc_defines(const struct rnode *soc, size_t *n)
+{
+	const struct rnode *defs = rn_get(soc, "defines");
+	const char **out;
+
+	*n = 0;
+	if (!defs || defs->kind != RN_MAP || !defs->n)
+		return NULL;
+	out = xcalloc(defs->n, sizeof(*out));
+	for (size_t i = 0; i < defs->n; i++) {
+		const struct rnode *v = defs->items[i];
+
+		if (!defs->keys[i] || !v || v->kind != RN_SCALAR)
+			continue;
+		out[(*n)++] = xasprintf("%s=%s", defs->keys[i], v->scalar ? v->scalar : "");
+	}
+	return out;
+}
+
+static void free_defines(const char **d, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free((char *)d[i]);
+	free(d);
+}
+
+static int parse_with(const struct cli_options *o, const struct rnode *soc, struct board **out)
+{
+	struct extract_options eo = { 0 };
+	int err;
+
+	eo.build_dir = o->build_dir;
+	eo.kernel_dir = o->kernel_dir;
+	eo.model_dir = model_dir();
+	eo.defines = soc_defines(soc, &eo.ndefines);
+	eo.clang_args = o->clang_args;
+	eo.nclang_args = o->nclang_args;
+	err = extract_board(o->input, &eo, out);
+	free_defines(eo.defines, eo.ndefines);
+	if (err != B2D_OK) {
+		*out = NULL;
+		return err == B2D_ERR_USAGE ? EXIT_USAGE : EXIT_FAIL;
+	}
+	return EXIT_OK;
+}
+
+static void list_socs(const struct ruleset *rs, struct strbuf *sb)
+{
+	for (size_t i = 0; i < rs->nsocs; i++)
+		sb_addf(sb, "%s%s", i ? ", " : "", cli_soc_name(rs->socs[i]));
+	if (!rs->nsocs)
+		sb_add(sb, "none");
+}
+
+int cli_load(const struct cli_options *o, struct cli_session *s)
+{
+	const char *dir = rules_dir(o);
+	const struct rnode *guess;
+	int rc;
+
+	memset(s, 0, sizeof(*s));
+	if (o->build_dir || o->kernel_dir) {
+		const char *d = o->build_dir ? o->build_dir : o->kernel_dir;
+		struct stat st;
+
+		if (stat(d, &st) != 0 || !S_ISDIR(st.st_mode)) {
+			diag_error(NULL, "%s: '%s' is not a directory",
+				   o->build_dir ? "-p" : "--kernel", d);
+			return EXIT_USAGE;
+		}
+		if (o->build_dir && o->kernel_dir &&
+		    (stat(o->kernel_dir, &st) != 0 || !S_ISDIR(st.st_mode))) {
+			diag_error(NULL, "--kernel: '%s' is not a directory", o->kernel_dir);
+			return EXIT_USAGE;
+		}
+	}
+	if (rules_load_dir(dir, &s->rules) != B2D_OK) {
+		s->rules = NULL;
+		return EXIT_USAGE;	/* the loader printed file:line: error: ... */
+	}
+	if (o->soc && !rules_soc(s->rules, o->soc)) {
+		struct strbuf sb;
+
+		sb_init(&sb);
+		list_socs(s->rules, &sb);
+		diag_error(NULL, "unknown SoC '%s' (rule packs in %s: %s)", o->soc, dir, sb.buf);
+		sb_free(&sb);
+		return EXIT_USAGE;
+	}
+	rc = check_input(o->input);
+	if (rc)
+		return rc;
+
+	guess = o->soc ? rules_soc(s->rules, o->soc) : soc_from_path(s->rules, o->input);
+	rc = parse_with(o, guess, &s->board);
+	if (rc)
+		return rc;
+	s->soc = engine_pick_soc(s->board, s->rules, o->soc);
+	if (!o->soc && !o->build_dir && s->soc && s->soc != guess) {
+		/* The board's calls name another SoC: parse again with its defines. */
+		board_free(s->board);
+		s->board = NULL;
+		rc = parse_with(o, s->soc, &s->board);
+		if (rc)
+			return rc;
+		s->soc = engine_pick_soc(s->board, s->rules, NULL);
+	}
+	engine_bind_callbacks(s->board, s->rules);
+	return EXIT_OK;
+}
+
+void cli_session_free(struct cli_session *s)
+{
+	if (s->board)
+		board_free(s->board);
+	if (s->rules)
+		ruleset_free(s->rules);
+	memset(s, 0, sizeof(*s));
+}
