@@ -16,8 +16,12 @@
  * -undef -D__DTS__ -x assembler-with-cpp, plus extra_inc dirs), compile it with
  * dtc (with -@ when symbols), and return the blob (malloc'd) in *blob.
  * kernel_dir may be NULL (only extra_inc dirs are used).
- * On failure returns a negative b2d_err and, when errors != NULL, dtc/cpp's
- * stderr in *errors (malloc'd).
+ * On failure returns a negative b2d_err: B2D_ERR_DTC when cpp or dtc rejects
+ * the input, B2D_ERR_IO when a file or tool is missing. When errors != NULL,
+ * *errors is set in every case to cpp/dtc's stderr (malloc'd, caller frees;
+ * dtc warnings on success), or NULL when they printed nothing. Messages name
+ * the original file:line (cpp's line markers are kept).
+ * The cpp and dtc binaries can be overridden with $B2D_CPP and $B2D_DTC.
  */
 int kernel_dts_compile(const char *kernel_dir, const char *const *extra_inc, size_t ninc,
 		       const char *dts_path, bool symbols, void **blob, size_t *len,

@@ -1,0 +1,255 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The kernel's DTS toolchain, run the way scripts/Makefile.lib runs it:
+ * `cpp -E -nostdinc -I... -undef -D__DTS__ -x assembler-with-cpp` into a
+ * temporary file, then `dtc -O dtb`. cpp's #line markers are kept so that
+ * dtc's messages name the original file and line, not the temporary one.
+ *
+ * Children are started with fork/execvp, never through a shell: kernel trees
+ * and output paths may contain spaces or quotes. Both tools' stderr goes to
+ * one file in a private mkdtemp() directory, removed afterwards.
+ */
+#include "kernel_dt.h"
+#include "diag.h"
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* Checks the kernel silences by default (Makefile.lib, KBUILD_EXTRA_WARN unset). */
+static const char *const dtc_quiet_checks[] = {
+	"-Wno-interrupt_provider",
+	"-Wno-unit_address_vs_reg",
+	"-Wno-avoid_unnecessary_addr_size",
+	"-Wno-alias_paths",
+	"-Wno-graph_child_address",
+	"-Wno-simple_bus_reg",
+	"-Wno-unique_unit_address",
+};
+
+#define N_QUIET (sizeof(dtc_quiet_checks) / sizeof(dtc_quiet_checks[0]))
+
+struct dtc_job {
+	char *dir;	/* private temp dir */
+	char *pre;	/* cpp output */
+	char *out;	/* dtb */
+	char *err;	/* both tools' stderr */
+};
+
+static const char *tool(const char *env, const char *dflt)
+{
+	const char *t = getenv(env);
+
+	return t && *t ? t : dflt;
+}
+
+/*
+ * Run argv with stderr appended to errpath. Returns the exit status, or
+ * -1 when the child could not be started or was killed.
+ */
+static int run(char *const argv[], const char *errpath)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		int fd = open(errpath, O_WRONLY | O_CREAT | O_APPEND, 0600);
+		int devnull = open("/dev/null", O_RDWR);
+
+		if (fd >= 0)
+			dup2(fd, 2);
+		if (devnull >= 0) {
+			dup2(devnull, 0);
+			dup2(devnull, 1);
+		}
+		execvp(argv[0], argv);
+		dprintf(2, "board2dts: cannot run %s: %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static int job_init(struct dtc_job *job)
+{
+	const char *tmp = getenv("TMPDIR");
+	char *tmpl = xasprintf("%s/b2d-dtc.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+
+	memset(job, 0, sizeof(*job));
+	if (!mkdtemp(tmpl)) {
+		free(tmpl);
+		return B2D_ERR_IO;
+	}
+	job->dir = tmpl;
+	job->pre = xasprintf("%s/pre.dts", tmpl);
+	job->out = xasprintf("%s/out.dtb", tmpl);
+	job->err = xasprintf("%s/stderr", tmpl);
+	return B2D_OK;
+}
+
+static void job_cleanup(struct dtc_job *job)
+{
+	unlink(job->pre);
+	unlink(job->out);
+	unlink(job->err);
+	rmdir(job->dir);
+	free(job->pre);
+	free(job->out);
+	free(job->err);
+	free(job->dir);
+}
+
+static char *dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (!slash)
+		return xstrdup(".");
+	return xstrndup(path, slash == path ? 1 : (size_t)(slash - path));
+}
+
+/* Include dirs in the order the kernel searches them, then the caller's. */
+static void add_includes(struct ptrvec *args, struct ptrvec *owned, const char *flag,
+			 const char *kdir, const char *const *extra, size_t ninc)
+{
+	static const char *const ksub[] = {
+		"include", "arch/arm/boot/dts", "scripts/dtc/include-prefixes",
+	};
+
+	for (size_t i = 0; kdir && i < sizeof(ksub) / sizeof(ksub[0]); i++) {
+		char *s = xasprintf("%s%s/%s", flag, kdir, ksub[i]);
+
+		pv_push(owned, s);
+		pv_push(args, s);
+	}
+	for (size_t i = 0; i < ninc; i++) {
+		char *s = xasprintf("%s%s", flag, extra[i]);
+
+		pv_push(owned, s);
+		pv_push(args, s);
+	}
+}
+
+static int run_cpp(const struct dtc_job *job, const char *kdir, const char *const *extra,
+		   size_t ninc, const char *dts)
+{
+	struct ptrvec args = { 0 }, owned = { 0 };
+	int rc;
+
+	pv_push(&args, (void *)tool("B2D_CPP", "cpp"));
+	pv_push(&args, "-nostdinc");
+	add_includes(&args, &owned, "-I", kdir, extra, ninc);
+	pv_push(&args, "-undef");
+	pv_push(&args, "-D__DTS__");
+	pv_push(&args, "-x");
+	pv_push(&args, "assembler-with-cpp");
+	pv_push(&args, "-o");
+	pv_push(&args, job->pre);
+	pv_push(&args, (void *)dts);
+	pv_push(&args, NULL);
+	rc = run((char *const *)args.items, job->err);
+	for (size_t i = 0; i < owned.len; i++)
+		free(owned.items[i]);
+	pv_free(&owned);
+	pv_free(&args);
+	return rc;
+}
+
+static int run_dtc(const struct dtc_job *job, const char *kdir, const char *const *extra,
+		   size_t ninc, const char *dts, bool symbols)
+{
+	struct ptrvec args = { 0 }, owned = { 0 };
+	char *srcdir = dir_of(dts);
+	char *srcinc = xasprintf("-i%s", srcdir);
+	int rc;
+
+	pv_push(&args, (void *)tool("B2D_DTC", "dtc"));
+	pv_push(&args, "-I");
+	pv_push(&args, "dts");
+	pv_push(&args, "-O");
+	pv_push(&args, "dtb");
+	pv_push(&args, "-b");
+	pv_push(&args, "0");
+	if (symbols)
+		pv_push(&args, "-@");
+	for (size_t i = 0; i < N_QUIET; i++)
+		pv_push(&args, (void *)dtc_quiet_checks[i]);
+	/* /include/ and /incbin/ are resolved by dtc, not cpp. */
+	pv_push(&args, srcinc);
+	add_includes(&args, &owned, "-i", kdir, extra, ninc);
+	pv_push(&args, "-o");
+	pv_push(&args, job->out);
+	pv_push(&args, job->pre);
+	pv_push(&args, NULL);
+	rc = run((char *const *)args.items, job->err);
+	for (size_t i = 0; i < owned.len; i++)
+		free(owned.items[i]);
+	pv_free(&owned);
+	pv_free(&args);
+	free(srcinc);
+	free(srcdir);
+	return rc;
+}
+
+/* Hand the captured stderr to the caller; NULL when there was none. */
+static void take_errors(const struct dtc_job *job, char **errors)
+{
+	size_t len = 0;
+	char *text;
+
+	if (!errors)
+		return;
+	text = read_file(job->err, &len);
+	if (text && len == 0) {
+		free(text);
+		text = NULL;
+	}
+	*errors = text;
+}
+
+int kernel_dts_compile(const char *kernel_dir, const char *const *extra_inc, size_t ninc,
+		       const char *dts_path, bool symbols, void **blob, size_t *len,
+		       char **errors)
+{
+	struct dtc_job job;
+	int rc;
+
+	*blob = NULL;
+	*len = 0;
+	if (errors)
+		*errors = NULL;
+	if (access(dts_path, R_OK) != 0) {
+		if (errors)
+			*errors = xasprintf("%s: %s\n", dts_path, strerror(errno));
+		return B2D_ERR_IO;
+	}
+	if (job_init(&job) < 0) {
+		if (errors)
+			*errors = xasprintf("cannot create temporary directory: %s\n",
+					    strerror(errno));
+		return B2D_ERR_IO;
+	}
+	rc = run_cpp(&job, kernel_dir, extra_inc, ninc, dts_path);
+	if (rc == 0)
+		rc = run_dtc(&job, kernel_dir, extra_inc, ninc, dts_path, symbols);
+	if (rc == 0) {
+		*blob = read_file(job.out, len);
+		rc = *blob ? B2D_OK : B2D_ERR_IO;
+	} else {
+		/* 127: a tool is missing, which is not the input's fault. */
+		rc = rc == 127 ? B2D_ERR_IO : B2D_ERR_DTC;
+	}
+	take_errors(&job, errors);
+	job_cleanup(&job);
+	return rc;
+}
