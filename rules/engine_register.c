@@ -98,6 +98,25 @@ static void add_interrupt(struct conv *c, struct dt_node *n, const struct value 
 	(void)what;
 }
 
+/* Constant properties of a rule (as: true / as: value): no field is read. */
+static void constant_props(struct conv *c, struct dt_node *n, const struct rnode *props,
+			   const struct srcpos *pos)
+{
+	for (size_t i = 0; props && i < props->n; i++) {
+		struct dt_prop *p;
+		long long v;
+
+		if (str_eq(rn_str(props->items[i], "as"), "true")) {
+			p = dt_prop_set(c->t, n, rn_str(props->items[i], "prop"));
+			p->pos = *pos;
+		} else if (rn_get_long(props->items[i], "value", &v)) {
+			p = dt_prop_set(c->t, n, rn_str(props->items[i], "prop"));
+			dt_chunk_add_u32(c->t, dt_prop_add_cells(c->t, p), (uint32_t)v);
+			p->pos = *pos;
+		}
+	}
+}
+
 /* --- platform devices -------------------------------------------------------- */
 
 static const struct rnode *soc_device_rule(const struct conv *c, const char *var)
@@ -179,8 +198,7 @@ static struct dt_node *soc_platform_device(struct conv *c, const struct variable
 		return NULL;
 	}
 	n = conv_enable(c, label, &f->pos, arena_printf(c->a, "&%s", dev->name));
-	if (props)
-		conv_apply_struct(c, n, rule, dev->init ? dev->init : NULL, dev->name);
+	constant_props(c, n, props, &f->pos);
 	f->fate = FACT_CONVERTED;
 	f->became = arena_printf(c->a, "&%s", label);
 	if (rn_str(rule, "dev_name"))
@@ -292,29 +310,6 @@ static const struct rnode *device_rule(const struct conv *c, const char *type)
 	return conv_find_rule(c, c->rs->i2c, c->rs->ni2c, "name", type);
 }
 
-static void device_props(struct conv *c, struct dt_node *n, const struct rnode *drule,
-			 const struct value *entry)
-{
-	const struct rnode *props = rn_get(drule, "props");
-
-	if (!props)
-		return;
-	/* Constant properties only (as: true / value): no field is read. */
-	for (size_t i = 0; i < props->n; i++) {
-		struct dt_prop *p;
-		long long v;
-
-		if (str_eq(rn_str(props->items[i], "as"), "true")) {
-			p = dt_prop_set(c->t, n, rn_str(props->items[i], "prop"));
-			p->pos = entry->pos;
-		} else if (rn_get_long(props->items[i], "value", &v)) {
-			p = dt_prop_set(c->t, n, rn_str(props->items[i], "prop"));
-			dt_chunk_add_u32(c->t, dt_prop_add_cells(c->t, p), (uint32_t)v);
-			p->pos = entry->pos;
-		}
-	}
-}
-
 /* One bus device node: compatible, reg, label, irq, platform data. */
 static struct dt_node *bus_device(struct conv *c, struct dt_node *bus, const char *type,
 				  long long reg, const struct value *e, const char *what)
@@ -344,7 +339,7 @@ static struct dt_node *bus_device(struct conv *c, struct dt_node *bus, const cha
 		n->label = rn_str(drule, "label");
 	if (rn_str(drule, "tail_include"))
 		dt_add_tail_include(c->t, arena_printf(c->a, "\"%s\"", rn_str(drule, "tail_include")));
-	device_props(c, n, drule, e);
+	constant_props(c, n, rn_get(drule, "props"), &e->pos);
 	if (irq && !value_is_zero(irq))
 		add_interrupt(c, n, irq, 0, what);
 	if (pdata) {
@@ -541,21 +536,65 @@ static bool reg_struct_array(struct reg_ctx *r)
 	const struct rnode *rule = conv_struct_rule(c, rn_str(r->reg, "struct"));
 	const char *until = rn_str(r->reg, "until");
 
-	if (!arr || !arr->init)
-		return false;
+	const struct rnode *node = rn_get(r->rule, "node");
+	struct dt_node *target = NULL;
+
+	if (node && node->kind == RN_SCALAR)
+		target = dt_overlay(c->t, conv_template(c, node->scalar, NULL, r->call,
+							rn_get(r->rule, "args")));
+	if (!arr || !arr->init) {
+		/* NULL platform data: the SoC defaults, nothing more to convert. */
+		if (!target)
+			return false;
+		converted(r, arena_printf(c->a, "&%s", target->ref));
+		return true;
+	}
 	conv_mark_var(c, arr->name);
-	for (size_t i = 0; i < arr->init->nkids; i++) {
-		const struct value *e = arr->init->kids[i];
+	size_t count = arr->is_array ? arr->init->nkids : 1;
+
+	for (size_t i = 0; i < count; i++) {
+		const struct value *e = arr->is_array ? arr->init->kids[i] : arr->init;
+		const char *what = arr->is_array ? arena_printf(c->a, "%s[%zu]", arr->name, i) : arr->name;
 
 		if (until && value_is_zero(conv_field(c, e, until)))
 			break;
-		struct dt_node *n = conv_struct_node(c, c->t->root, rule, e,
-						     arena_printf(c->a, "%s[%zu]", arr->name, i), -1);
+		if (target) {
+			conv_apply_struct(c, target, rule, e, what);
+			continue;
+		}
+		struct dt_node *n = conv_struct_node(c, c->t->root, rule, e, what, -1);
 
 		if (n && n->ref)
 			conv_bind_dev(c, arena_printf(c->a, "%s#%zu", arr->name, i), n);
 	}
 	converted(r, arena_printf(c->a, "%s entries", arr->name));
+	return true;
+}
+
+/* s3c64xx_set_xtal_freq(12000000): a fixed-clock oscillator node the SoC clocks use. */
+static bool reg_fixed_clock(struct reg_ctx *r)
+{
+	struct conv *c = r->c;
+	const struct value *freq = arg(r, "freq");
+	const char *label = rn_str(r->reg, "label");
+	struct dt_node *n;
+	struct dt_prop *p;
+
+	if (!freq || freq->kind != VAL_INT) {
+		todo(r, "clock frequency not known at build time");
+		return true;
+	}
+	n = dt_node_add(c->t, c->t->root, "oscillator", NULL);
+	n->label = label;
+	n->pos = r->call->pos;
+	dt_prop_add_string(c->t, dt_prop_set(c->t, n, "compatible"), "fixed-clock");
+	p = dt_prop_set(c->t, n, "clock-frequency");
+	dt_chunk_add_u32(c->t, dt_prop_add_cells(c->t, p), (uint32_t)freq->ival);
+	p->pos = freq->pos;
+	p->origin = r->call->spelling;
+	dt_prop_add_string(c->t, dt_prop_set(c->t, n, "clock-output-names"), label);
+	dt_chunk_add_u32(c->t, dt_prop_add_cells(c->t, dt_prop_set(c->t, n, "#clock-cells")), 0);
+	converted(r, dt_node_path(c->t, n));
 	return true;
 }
 
@@ -585,6 +624,7 @@ static const struct {
 	{ "fixed_regulator", reg_fixed_regulator },
 	{ "struct_array", reg_struct_array },
 	{ "gpiod_lookup", reg_gpiod_lookup },
+	{ "fixed_clock", reg_fixed_clock },
 };
 
 bool engine_known_registration(const char *kind)
@@ -648,6 +688,8 @@ bool conv_register_call(struct conv *c, const struct call *call, const struct rn
 	}
 	if (rn_get(rule, "node"))
 		enable_nodes(&r, rn_get(rule, "node"));
+	if (rn_get(rule, "node") && str_eq(kind, "struct_array") && !rn_get(rule, "props"))
+		f->became = NULL;
 	for (size_t i = 0; kind && i < sizeof(registrations) / sizeof(registrations[0]); i++)
 		if (str_eq(registrations[i].kind, kind))
 			return registrations[i].fn(&r) || (f->reason = "arguments not understood", false);

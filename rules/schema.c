@@ -63,7 +63,7 @@ static const struct section device_rule = { "device rule", "name", (const struct
 static const struct section register_rule = { "register", "kind", (const struct key_spec[]){
 	{ "kind", S_SCALAR }, { "bus_node", S_SCALAR }, { "info", S_SCALAR },
 	{ "count", S_SCALAR }, { "array", S_SCALAR }, { "struct", S_SCALAR },
-	{ "until", S_SCALAR }, END } };
+	{ "until", S_SCALAR }, { "label", S_SCALAR }, END } };
 
 static const struct section call_prop_rule = { "call property", "prop", (const struct key_spec[]){
 	{ "prop", S_SCALAR }, { "arg", S_SCALAR }, { "as", S_SCALAR }, { "scale", S_SCALAR }, END } };

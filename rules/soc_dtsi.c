@@ -180,21 +180,28 @@ static int compile_dtsi(const char *kdir, const char *dtsi_path, void **blob, si
 	return rc;
 }
 
-/* First line of dtc's output that says ERROR/Error, for a one-line diagnostic. */
+static const char *line_end(const char *s)
+{
+	const char *nl = strchr(s, '\n');
+
+	return nl ? nl : s + strlen(s);
+}
+
+/* First line of cpp/dtc's output that reports an error, for a one-line diagnostic. */
 static char *first_error(const char *errors)
 {
 	const char *line = errors, *hit = NULL;
 
 	while (line && *line && !hit) {
-		if (strstr(line, "rror") && strstr(line, "rror") < strchrnul(line, '\n'))
+		const char *e = strstr(line, "rror");
+
+		if (e && e < line_end(line))
 			hit = line;
-		line = strchr(line, '\n');
-		if (line)
-			line++;
+		line = *line_end(line) ? line_end(line) + 1 : NULL;
 	}
 	if (!hit)
 		hit = errors ? errors : "unknown error";
-	return xstrndup(hit, strchrnul(hit, '\n') - hit);
+	return xstrndup(hit, (size_t)(line_end(hit) - hit));
 }
 
 static int obtain_blob(const char *kdir, const char *dtsi_path, const char *cache_dir,
@@ -346,7 +353,8 @@ static bool translate_one(const void *fdt, int bus, int parent, struct addr *a)
 		struct addr child;
 		uint64_t base, size, off;
 
-		addr_read(&child, e, cac);
+		if (!addr_read(&child, e, cac))
+			return false;
 		if (cac > 2 && memcmp(child.c, a->c, (cac - 2) * 4) != 0)
 			continue;
 		base = addr_low(&child);

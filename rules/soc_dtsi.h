@@ -9,6 +9,7 @@
 #define B2D_SOC_DTSI_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 struct soc_dtsi;
