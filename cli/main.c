@@ -113,7 +113,8 @@ int main(int argc, char **argv)
 	const char *cmd = argc > 1 ? argv[1] : NULL;
 
 	if (!cmd) {
-		cli_usage(stderr, NULL);
+		diag_error(NULL, "no command given (usage: board2dts convert|extract [OPTIONS] FILE.c; "
+			   "see 'board2dts --help')");
 		return EXIT_USAGE;
 	}
 	if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help")) {

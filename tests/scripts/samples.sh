@@ -1,0 +1,161 @@
+#!/usr/bin/env bash
+# Golden-sample test: convert every samples/*.c and compare with
+# samples/<base>.dts (one machine) or samples/<base>.<ID>.dts (several).
+# Also: every output compiles with the kernel's cpp + dtc, no GPIO/IRQ number
+# is left as a TODO, the report's counts add up, output is deterministic.
+#
+#   bash samples.sh BOARD2DTS SOURCE_DIR      (run by ctest; exit 77 = skipped)
+#   UPDATE_GOLDEN=1 ...                       rewrite the goldens instead of comparing
+#
+# B2D_KERNEL (set by scripts/test.sh) is the kernel tree: passed as --kernel,
+# and used for the dtc compile step (skipped with a message without it).
+set -uo pipefail
+
+BIN=${1:?usage: samples.sh BOARD2DTS SOURCE_DIR}
+SRC=${2:?usage: samples.sh BOARD2DTS SOURCE_DIR}
+SAMPLES=$SRC/samples
+export BOARD2DTS_RULES=${BOARD2DTS_RULES:-$SRC/rules}
+export XDG_CACHE_HOME=${XDG_CACHE_HOME:-${TMPDIR:-/tmp}/b2d-test-cache}
+
+shopt -s nullglob
+inputs=("$SAMPLES"/*.c)
+if [ ${#inputs[@]} -eq 0 ]; then
+	echo "samples.sh: no samples/*.c: skipped"
+	exit 77
+fi
+
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/b2d-samples.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+
+KARGS=()
+KERNEL=${B2D_KERNEL:-}
+if [ -n "$KERNEL" ] && [ -d "$KERNEL/arch/arm/boot/dts" ]; then
+	KARGS=(--kernel "$KERNEL")
+else
+	[ -n "$KERNEL" ] && echo "samples.sh: B2D_KERNEL=$KERNEL is not a kernel tree"
+	KERNEL=
+	echo "samples.sh: no kernel tree (B2D_KERNEL unset): dtc compile step skipped"
+fi
+
+fail=0
+failed() { echo "FAIL: $*"; fail=1; this_ok=0; }
+
+# Compile one .dts the way the kernel's Makefile does; print dtc's errors.
+dtc_check() {
+	local f=$1 log=$TMP/dtc.log
+	if ! cpp -nostdinc -I "$KERNEL/include" -I "$KERNEL/arch/arm/boot/dts" \
+		-I "$KERNEL/scripts/dtc/include-prefixes" -undef -D__DTS__ \
+		-x assembler-with-cpp "$f" 2>"$log" |
+		dtc -q -I dts -O dtb -o /dev/null - 2>>"$log"; then
+		failed "$(basename "$f"): does not compile with cpp + dtc:"
+		sed 's/^/    /' "$log"
+	fi
+}
+
+# The report: no TODO for a GPIO/IRQ number, and converted + todo == extracted.
+report_check() {
+	python3 - "$1" <<'PY'
+import json, sys
+
+path = sys.argv[1]
+with open(path) as f:
+    rep = json.load(f)
+bad = []
+
+def num(v):
+    return len(v) if isinstance(v, list) else v
+
+def walk(o, machine):
+    if isinstance(o, dict):
+        reason = o.get("reason")
+        fate = o.get("fate", "todo")
+        if isinstance(reason, str) and fate == "todo" and \
+                (reason.startswith("GPIO") or reason.startswith("IRQ")):
+            bad.append("%s: unresolved number: %s (%s)" %
+                       (machine, o.get("what") or o.get("text"), reason))
+        for v in o.values():
+            walk(v, machine)
+    elif isinstance(o, list):
+        for v in o:
+            walk(v, machine)
+
+machines = rep.get("machines")
+if not isinstance(machines, list) or not machines:
+    bad.append("report has no machines")
+for m in machines or []:
+    mid = m.get("machine") or m.get("id") or m.get("machine_id") or "?"
+    c = m.get("counts", m)
+    try:
+        conv, todo, ext = num(c["converted"]), num(c["todo"]), num(c["extracted"])
+    except (KeyError, TypeError):
+        bad.append("%s: report lacks converted/todo/extracted counts" % mid)
+    else:
+        if conv + todo != ext:
+            bad.append("%s: counts do not add up: converted %d + todo %d != extracted %d"
+                       % (mid, conv, todo, ext))
+    walk(m, mid)
+for b in bad:
+    print("    " + b)
+sys.exit(1 if bad else 0)
+PY
+}
+
+for c in "${inputs[@]}"; do
+	base=$(basename "$c" .c)
+	this_ok=1
+	out=$TMP/$base
+	mkdir -p "$out/a" "$out/b"
+	if ! "$BIN" convert "${KARGS[@]}" -o "$out/a/" --report "$out/report.json" "$c" \
+		2>"$out/stderr"; then
+		failed "$base: convert failed:"
+		sed 's/^/    /' "$out/stderr"
+		continue
+	fi
+	outs=("$out"/a/*.dts)
+	if [ ${#outs[@]} -eq 0 ]; then
+		failed "$base: convert wrote no .dts"
+		continue
+	fi
+
+	# Goldens: compare (or rewrite), and notice goldens no output matches.
+	for f in "${outs[@]}"; do
+		name=$(basename "$f")
+		golden=$SAMPLES/$name
+		if [ "${UPDATE_GOLDEN:-0}" = 1 ]; then
+			cp "$f" "$golden"
+			echo "updated $golden"
+		elif [ ! -f "$golden" ]; then
+			failed "$base: no golden file samples/$name (run with UPDATE_GOLDEN=1)"
+		elif ! diff -u "$golden" "$f" >"$out/diff"; then
+			failed "$base: output differs from samples/$name:"
+			cat "$out/diff"
+		fi
+	done
+	for g in "$SAMPLES/$base.dts" "$SAMPLES/$base".*.dts; do
+		[ -f "$g" ] || continue
+		case "$g" in *.target.dts) continue ;; esac
+		[ -f "$out/a/$(basename "$g")" ] ||
+			failed "$base: golden $(basename "$g") has no matching output (stale?)"
+	done
+
+	[ -n "$KERNEL" ] && for f in "${outs[@]}"; do dtc_check "$f"; done
+
+	if ! report_check "$out/report.json"; then
+		failed "$base: report check failed (above)"
+	fi
+
+	# Determinism: a second run gives byte-identical files.
+	if "$BIN" convert "${KARGS[@]}" -o "$out/b/" --report "$out/report2.json" "$c" \
+		2>/dev/null; then
+		for f in "${outs[@]}"; do
+			cmp -s "$f" "$out/b/$(basename "$f")" ||
+				failed "$base: $(basename "$f") differs between two runs"
+		done
+		cmp -s "$out/report.json" "$out/report2.json" ||
+			failed "$base: report differs between two runs"
+	else
+		failed "$base: second convert run failed"
+	fi
+	[ $this_ok = 1 ] && echo "ok: $base (${#outs[@]} output(s))"
+done
+exit $fail
