@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Normalisation passes: interrupts, unique names and labels, overlay order. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "common/util.h"
+#include "emitter/emit.h"
+
+/* The node body as the DTS writer prints it, without annotations. */
+static char *body(struct dt_tree *t)
+{
+	struct dts_options o = { .annotate = false };
+	struct strbuf sb;
+	char *s, *start;
+
+	sb_init(&sb);
+	dts_write(t, &o, &sb);
+	start = strstr(sb.buf, "/ {\n");
+	s = xstrdup(start ? start : sb.buf);
+	sb_free(&sb);
+	return s;
+}
+
+static void add_irq(struct dt_tree *t, struct dt_prop *p, const char *ctrl, uint32_t irq)
+{
+	struct dt_chunk *c = dt_prop_add_cells(t, p);
+
+	dt_chunk_add_ref(t, c, ctrl);
+	dt_chunk_add_u32(t, c, irq);
+	dt_chunk_add_macro(t, c, "IRQ_TYPE_LEVEL_LOW", 8);
+}
+
+static void test_interrupts_one_controller(void **state)
+{
+	struct dt_tree *t = dt_tree_new();
+	struct dt_node *n = dt_node_add(t, NULL, "eth", "0");
+	struct dt_prop *p, *alt;
+	char *s;
+
+	dt_prop_add_string(t, dt_prop_set(t, n, "compatible"), "smsc,lan9115");
+	p = dt_prop_set(t, n, "interrupts-extended");
+	p->pos.file = "board.c";
+	p->pos.line = 7;
+	p->origin = ".start = 42";
+	add_irq(t, p, "gpio1", 3);
+	add_irq(t, p, "gpio1", 4);
+	alt = dt_prop_add_alt(t, p, "rev == 2");
+	add_irq(t, alt, "gpio1", 5);
+	alt = dt_prop_add_alt(t, p, "rev == 3");
+	add_irq(t, alt, "intc", 9);
+	dt_prop_add_string(t, dt_prop_set(t, n, "status"), "okay");
+
+	emit_normalise(t);
+	assert_int_equal(n->nprops, 4);
+	assert_string_equal(n->props[1]->name, "interrupt-parent");
+	assert_int_equal(n->props[1]->pos.line, 7);
+	assert_string_equal(n->props[1]->origin, ".start = 42");
+	assert_string_equal(n->props[2]->name, "interrupts");
+	assert_int_equal(n->props[2]->nalts, 2);
+	s = body(t);
+	assert_string_equal(s,
+		"/ {\n"
+		"\teth@0 {\n"
+		"\t\tcompatible = \"smsc,lan9115\";\n"
+		"\t\tinterrupt-parent = <&gpio1>;\n"
+		"\t\tinterrupts = <3 IRQ_TYPE_LEVEL_LOW>, <4 IRQ_TYPE_LEVEL_LOW>;\n"
+		"\t\t/* alternative if rev == 2: interrupts = <5 IRQ_TYPE_LEVEL_LOW>; */\n"
+		"\t\t/* alternative if rev == 3: interrupts-extended = <&intc 9 IRQ_TYPE_LEVEL_LOW>; */\n"
+		"\t\tstatus = \"okay\";\n"
+		"\t};\n"
+		"};\n");
+	free(s);
+	dt_tree_free(t);
+}
+
+static void test_interrupts_two_controllers(void **state)
+{
+	struct dt_tree *t = dt_tree_new();
+	struct dt_node *n = dt_node_add(t, NULL, "codec", NULL);
+	struct dt_prop *p = dt_prop_set(t, n, "interrupts-extended");
+
+	add_irq(t, p, "gpio1", 3);
+	add_irq(t, p, "intc", 4);
+	emit_normalise(t);
+	assert_int_equal(n->nprops, 1);
+	assert_string_equal(n->props[0]->name, "interrupts-extended");
+	assert_int_equal(n->props[0]->chunks[1]->ncells, 3);
+	assert_null(dt_prop_find(n, "interrupt-parent"));
+	dt_tree_free(t);
+}
+
+static void test_unique_names(void **state)
+{
+	struct dt_tree *t = dt_tree_new();
+	struct dt_node *leds = dt_node_add(t, NULL, "leds", NULL);
+	struct dt_node *i2c = dt_overlay(t, "i2c1");
+
+	dt_node_add(t, leds, "LED", NULL);
+	dt_node_add(t, leds, "led-0", NULL);	/* taken: numbering skips it */
+	dt_node_add(t, leds, "led", NULL);
+	dt_node_add(t, leds, "Power LED", NULL);
+	dt_node_add(t, i2c, "eeprom", "50");
+	dt_node_add(t, i2c, "eeprom", "50");
+	dt_node_add(t, i2c, "eeprom", "51");
+	emit_normalise(t);
+	assert_string_equal(leds->children[0]->name, "led-1");
+	assert_string_equal(leds->children[1]->name, "led-0");
+	assert_string_equal(leds->children[2]->name, "led-2");
+	assert_string_equal(leds->children[3]->name, "power-led");
+	assert_string_equal(i2c->children[0]->name, "eeprom-0");
+	assert_string_equal(i2c->children[1]->name, "eeprom-1");
+	assert_string_equal(i2c->children[2]->name, "eeprom");
+	assert_string_equal(dt_node_path(t, i2c->children[1]), "&i2c1/eeprom-1@50");
+	assert_string_equal(dt_node_path(t, leds->children[3]), "/leds/power-led");
+	assert_string_equal(dt_node_path(t, t->root), "/");
+	dt_tree_free(t);
+}
+
+static void test_unique_labels(void **state)
+{
+	struct dt_tree *t = dt_tree_new();
+	struct dt_node *a = dt_node_add(t, NULL, "a", NULL);
+	struct dt_node *b = dt_node_add(t, NULL, "b", NULL);
+	struct dt_node *c = dt_node_add(t, dt_overlay(t, "i2c1"), "c", NULL);
+	struct dt_node *d = dt_node_add(t, NULL, "d", NULL);
+	struct dt_prop *p = dt_prop_set(t, d, "x-supply");
+
+	a->label = "vmmc";
+	b->label = "vmmc";
+	c->label = "VMMC 2";
+	dt_chunk_add_ref(t, dt_prop_add_cells(t, p), "VMMC 2");
+	dt_prop_add_ref_path(t, dt_prop_set(t, d, "path"), "VMMC 2");
+	emit_normalise(t);
+	assert_string_equal(a->label, "vmmc");
+	assert_string_equal(b->label, "vmmc_1");
+	assert_string_equal(c->label, "vmmc_2");
+	assert_string_equal(p->chunks[0]->cells[0].text, "vmmc_2");
+	assert_string_equal(dt_prop_find(d, "path")->chunks[0]->str, "vmmc_2");
+	dt_tree_free(t);
+}
+
+static void test_sort_overlays(void **state)
+{
+	struct dt_tree *t = dt_tree_new();
+	const char *order[] = { "usb", "i2c2", "gpio1", "i2c10", "mmc1" };
+	const char *want[] = { "gpio1", "i2c10", "i2c2", "mmc1", "usb" };
+
+	for (size_t i = 0; i < 5; i++)
+		dt_overlay(t, order[i]);
+	assert_ptr_equal(dt_overlay(t, "usb"), t->overlays[0]);
+	emit_normalise(t);
+	assert_int_equal(t->noverlays, 5);
+	for (size_t i = 0; i < 5; i++)
+		assert_string_equal(t->overlays[i]->ref, want[i]);
+	dt_tree_free(t);
+}
+
+static void test_prop_set_keeps_position(void **state)
+{
+	struct dt_tree *t = dt_tree_new();
+	struct dt_node *n = t->root;
+	struct dt_prop *p;
+
+	dt_prop_add_string(t, dt_prop_set(t, n, "a"), "1");
+	dt_prop_add_string(t, dt_prop_set(t, n, "b"), "2");
+	p = dt_prop_set(t, n, "a");
+	dt_prop_add_string(t, p, "3");
+	assert_int_equal(n->nprops, 2);
+	assert_ptr_equal(n->props[0], p);
+	assert_int_equal(p->nchunks, 1);
+	assert_string_equal(p->chunks[0]->str, "3");
+	dt_prop_del(n, "a");
+	assert_int_equal(n->nprops, 1);
+	assert_string_equal(n->props[0]->name, "b");
+	dt_tree_free(t);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_interrupts_one_controller),
+		cmocka_unit_test(test_interrupts_two_controllers),
+		cmocka_unit_test(test_unique_names),
+		cmocka_unit_test(test_unique_labels),
+		cmocka_unit_test(test_sort_overlays),
+		cmocka_unit_test(test_prop_set_keeps_position),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
