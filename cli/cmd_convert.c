@@ -307,7 +307,8 @@ static int build_outputs(const struct cli_options *o, const struct cli_session *
 	}
 	json_end(&j);
 	json_end(&j);
-	sb_addc(&report, '\n');
+	if (!report.len || report.buf[report.len - 1] != '\n')
+		sb_addc(&report, '\n');
 	if (rc == EXIT_OK && o->report)
 		plan_add(p, strcmp(o->report, "-") ? xstrdup(o->report) : NULL,
 			 report.buf, report.len);

@@ -46,7 +46,7 @@ dtc_check() {
 	if ! cpp -nostdinc -I "$KERNEL/include" -I "$KERNEL/arch/arm/boot/dts" \
 		-I "$KERNEL/scripts/dtc/include-prefixes" -undef -D__DTS__ \
 		-x assembler-with-cpp "$f" 2>"$log" |
-		dtc -q -I dts -O dtb -o /dev/null - 2>>"$log"; then
+		dtc -q -i "$KERNEL/arch/arm/boot/dts" -I dts -O dtb -o /dev/null - 2>>"$log"; then
 		failed "$(basename "$f"): does not compile with cpp + dtc:"
 		sed 's/^/    /' "$log"
 	fi
