@@ -27,6 +27,7 @@ struct output {
 	char *path;
 	void *data;
 	size_t len;
+	bool in_dir;	/* under a -o/--dtb DIR/, which may be created */
 };
 
 struct plan {
@@ -35,10 +36,10 @@ struct plan {
 	bool stdout_used;
 };
 
-static void plan_add(struct plan *p, char *path, void *data, size_t len)
+static void plan_add(struct plan *p, char *path, void *data, size_t len, bool in_dir)
 {
 	p->outs = xrealloc(p->outs, (p->nouts + 1) * sizeof(*p->outs));
-	p->outs[p->nouts++] = (struct output){ path, data, len };
+	p->outs[p->nouts++] = (struct output){ path, data, len, in_dir };
 }
 
 static void plan_free(struct plan *p)
@@ -283,11 +284,12 @@ static int build_outputs(const struct cli_options *o, const struct cli_session *
 		sb_init(&dts);
 		dts_write(t, &dopt, &dts);
 		if (d->dts_stdout)
-			plan_add(p, NULL, dts.buf, dts.len);
+			plan_add(p, NULL, dts.buf, dts.len, false);
 		else if (d->dts_dir)
-			plan_add(p, dir_path(o->out, base, m->id, nsel > 1, "dts"), dts.buf, dts.len);
+			plan_add(p, dir_path(o->out, base, m->id, nsel > 1, "dts"), dts.buf, dts.len,
+				 true);
 		else
-			plan_add(p, xstrdup(o->out), dts.buf, dts.len);
+			plan_add(p, xstrdup(o->out), dts.buf, dts.len, false);
 		if (o->dtb) {
 			void *blob = NULL;
 			size_t len = 0;
@@ -297,9 +299,10 @@ static int build_outputs(const struct cli_options *o, const struct cli_session *
 			if (err != B2D_OK) {
 				rc = err_status(err);
 			} else if (d->dtb_dir) {
-				plan_add(p, dir_path(o->dtb, base, m->id, nsel > 1, "dtb"), blob, len);
+				plan_add(p, dir_path(o->dtb, base, m->id, nsel > 1, "dtb"), blob, len,
+					 true);
 			} else {
-				plan_add(p, xstrdup(o->dtb), blob, len);
+				plan_add(p, xstrdup(o->dtb), blob, len, false);
 			}
 		}
 		report_add_machine(&j, t);
@@ -311,7 +314,7 @@ static int build_outputs(const struct cli_options *o, const struct cli_session *
 		sb_addc(&report, '\n');
 	if (rc == EXIT_OK && o->report)
 		plan_add(p, strcmp(o->report, "-") ? xstrdup(o->report) : NULL,
-			 report.buf, report.len);
+			 report.buf, report.len, false);
 	else
 		sb_free(&report);
 	free(base);
@@ -337,7 +340,7 @@ static int mkdir_for(const char *path)
 	return rc;
 }
 
-static int write_outputs(const struct cli_options *o, const struct plan *p, const struct dests *d)
+static int write_outputs(const struct cli_options *o, const struct plan *p)
 {
 	const char *inputs[] = { o->input };
 
@@ -347,7 +350,7 @@ static int write_outputs(const struct cli_options *o, const struct plan *p, cons
 
 		if (!out->path)
 			continue;
-		if (d->dts_dir && mkdir_for(out->path))
+		if (out->in_dir && mkdir_for(out->path))
 			return EXIT_FAIL;
 		err = write_file_atomic(out->path, out->data, out->len, inputs, 1);
 		if (err != B2D_OK)
@@ -391,7 +394,7 @@ int cmd_convert(const struct cli_options *o)
 	if (rc == EXIT_OK)
 		rc = check_paths(o, &plan);
 	if (rc == EXIT_OK)
-		rc = write_outputs(o, &plan, &d);
+		rc = write_outputs(o, &plan);
 	plan_free(&plan);
 	if (dtsi)
 		soc_dtsi_free(dtsi);
