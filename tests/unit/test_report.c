@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The JSON report: exact text, counts that add up. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "common/json.h"
+#include "common/util.h"
+#include "emitter/emit.h"
+
+static const char expected[] =
+"{\n"
+"  \"machine\": \"FOO\",\n"
+"  \"source\": \"mach-foo.c\",\n"
+"  \"counts\": {\n"
+"    \"extracted\": 3,\n"
+"    \"converted\": 2,\n"
+"    \"todo\": 1\n"
+"  },\n"
+"  \"facts\": [\n"
+"    {\n"
+"      \"kind\": \"variable\",\n"
+"      \"what\": \"gpio_led foo_leds[0]\",\n"
+"      \"file\": \"mach-foo.c\",\n"
+"      \"line\": 40,\n"
+"      \"fate\": \"converted\",\n"
+"      \"became\": \"/leds/led-0\"\n"
+"    },\n"
+"    {\n"
+"      \"kind\": \"call\",\n"
+"      \"what\": \"pwm_request(3, \\\"backlight\\\")\",\n"
+"      \"file\": \"mach-foo.c\",\n"
+"      \"line\": 300,\n"
+"      \"fate\": \"todo\",\n"
+"      \"reason\": \"no rule for call pwm_request\"\n"
+"    },\n"
+"    {\n"
+"      \"kind\": \"machine\",\n"
+"      \"what\": \"MACHINE_START(FOO)\",\n"
+"      \"file\": null,\n"
+"      \"line\": null,\n"
+"      \"fate\": \"converted\",\n"
+"      \"became\": \"/\"\n"
+"    }\n"
+"  ],\n"
+"  \"todos\": [\n"
+"    {\n"
+"      \"file\": \"mach-foo.c\",\n"
+"      \"line\": 88,\n"
+"      \"text\": \"omap_dss_device dvi\",\n"
+"      \"reason\": \"no rule\",\n"
+"      \"node\": \"&i2c0/eeprom@50\"\n"
+"    },\n"
+"    {\n"
+"      \"file\": \"mach-foo.c\",\n"
+"      \"line\": 300,\n"
+"      \"text\": \"pwm_request(3, \\\"backlight\\\")\",\n"
+"      \"reason\": \"no rule for call pwm_request\",\n"
+"      \"node\": null\n"
+"    }\n"
+"  ]\n"
+"}\n";
+
+static struct dt_tree *sample(void)
+{
+	struct dt_tree *t = dt_tree_new();
+	struct srcpos p40 = { "mach-foo.c", 40, 1 }, p88 = { "mach-foo.c", 88, 1 };
+	struct srcpos p300 = { "mach-foo.c", 300, 5 };
+	struct fact *f;
+	struct dt_node *n;
+
+	t->machine_id = "FOO";
+	t->source = "mach-foo.c";
+	f = dt_add_fact(t, "variable", "gpio_led foo_leds[0]", &p40);
+	f->became = "/leds/led-0";
+	f = dt_add_fact(t, "call", "pwm_request(3, \"backlight\")", &p300);
+	f->fate = FACT_TODO;
+	f->reason = "no rule for call pwm_request";
+	f = dt_add_fact(t, "machine", "MACHINE_START(FOO)", NULL);
+	f->became = "/";
+	n = dt_node_add(t, dt_overlay(t, "i2c0"), "eeprom", "50");
+	dt_node_add_todo(t, n, &p88, "omap_dss_device dvi", "no rule");
+	dt_node_add_todo(t, NULL, &p300, "pwm_request(3, \"backlight\")",
+			 "no rule for call pwm_request");
+	return t;
+}
+
+static void test_exact(void **state)
+{
+	struct dt_tree *t = sample();
+	struct strbuf sb;
+	struct json j;
+
+	sb_init(&sb);
+	json_init(&j, &sb);
+	report_add_machine(&j, t);
+	assert_string_equal(sb.buf, expected);
+	sb_free(&sb);
+	dt_tree_free(t);
+}
+
+static long count(const char *json, const char *key)
+{
+	char *k = xasprintf("\"%s\": ", key);
+	const char *p = strstr(json, k);
+	long v = p ? strtol(p + strlen(k), NULL, 10) : -1;
+
+	free(k);
+	return v;
+}
+
+static void test_counts_add_up(void **state)
+{
+	struct dt_tree *t = dt_tree_new();
+	struct strbuf sb;
+	struct json j;
+
+	for (int i = 0; i < 17; i++) {
+		struct fact *f = dt_add_fact(t, "variable", "x", NULL);
+
+		if (i % 3 == 0)
+			f->fate = FACT_TODO;
+	}
+	sb_init(&sb);
+	json_init(&j, &sb);
+	report_add_machine(&j, t);
+	assert_int_equal(count(sb.buf, "extracted"), 17);
+	assert_int_equal(count(sb.buf, "todo"), 6);
+	assert_int_equal(count(sb.buf, "converted") + count(sb.buf, "todo"),
+			 count(sb.buf, "extracted"));
+	assert_non_null(strstr(sb.buf, "\"machine\": null"));
+	sb_free(&sb);
+	dt_tree_free(t);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_exact),
+		cmocka_unit_test(test_counts_add_up),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
