@@ -7,8 +7,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <cmocka.h>
 
+#include "common/kernel_dt.h"
 #include "common/util.h"
 #include "emitter/emit.h"
 
@@ -245,6 +248,59 @@ static void test_long_origin_and_child_first(void **state)
 	dt_tree_free(t);
 }
 
+static void put(const char *dir, const char *name, const char *text)
+{
+	char *path = xasprintf("%s/%s", dir, name);
+	FILE *f = fopen(path, "w");
+
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+	free(path);
+}
+
+/* The normalised sample, with stand-in .dtsi files, goes through cpp + dtc. */
+static void test_compiles_with_dtc(void **state)
+{
+	char dir[] = "/tmp/b2d-dts-writer-XXXXXX";
+	struct dt_tree *t = sample_tree();
+	char *s, *inc, *dts, *errors = NULL, *cmd;
+	const char *incs[1];
+	void *blob = NULL;
+	size_t len;
+	int rc;
+
+	assert_non_null(mkdtemp(dir));
+	inc = xasprintf("%s/dt-bindings", dir);
+	mkdir(inc, 0755);
+	free(inc);
+	inc = xasprintf("%s/dt-bindings/gpio", dir);
+	mkdir(inc, 0755);
+	put(inc, "gpio.h", "#define GPIO_ACTIVE_LOW 1\n");
+	put(dir, "s3c6410.dtsi",
+	    "/ { aliases: aliases { }; gpk: gpk { gpio-controller; #gpio-cells = <2>; };\n"
+	    "i2c0: i2c { #address-cells = <1>; #size-cells = <0>; }; };\n");
+	put(dir, "twl4030.dtsi", "&i2c0 { twl@48 { reg = <0x48>; twl_gpio: gpio { }; }; };\n");
+	emit_normalise(t);
+	s = render(t, true);
+	put(dir, "board.dts", s);
+	dts = xasprintf("%s/board.dts", dir);
+	incs[0] = dir;
+	rc = kernel_dts_compile(NULL, incs, 1, dts, false, &blob, &len, &errors);
+	if (rc)
+		fprintf(stderr, "%s\n", errors ? errors : "?");
+	assert_int_equal(rc, 0);
+	assert_true(len > 0);
+	free(blob);
+	free(errors);
+	free(dts);
+	free(s);
+	cmd = xasprintf("rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+	dt_tree_free(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -252,6 +308,7 @@ int main(void)
 		cmocka_unit_test(test_plain),
 		cmocka_unit_test(test_empty_tree),
 		cmocka_unit_test(test_long_origin_and_child_first),
+		cmocka_unit_test(test_compiles_with_dtc),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
