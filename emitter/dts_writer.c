@@ -104,17 +104,29 @@ static bool quantity_like(const char *prop)
 }
 
 /*
- * Number format, a function of (property name, value) only:
- *   address-like properties (reg, ranges, *-mask ...): hex from 10 up;
+ * Number format, a function of (property name, <> group) only:
+ *   address-like properties (reg, ranges, *-mask ...): a group holding a
+ *     value of 10 or more is an address/size pair and is all hex
+ *     (<0x18000000 0x2>, <0x50>); small ones are indices (reg = <1>);
  *   quantity-like properties (*-frequency, *-microvolt, *-ms ...): decimal;
  *   anything else: decimal below 0x100, hex from there.
  */
-static void write_u32(struct strbuf *out, const char *prop, uint32_t v)
+static bool group_is_hex(const char *prop, const struct dt_chunk *c)
+{
+	if (!address_like(prop))
+		return false;
+	for (size_t i = 0; i < c->ncells; i++)
+		if (c->cells[i].kind == CELL_U32 && c->cells[i].val >= 10)
+			return true;
+	return false;
+}
+
+static void write_u32(struct strbuf *out, const char *prop, bool hex_group, uint32_t v)
 {
 	bool hex;
 
 	if (address_like(prop))
-		hex = v >= 10;
+		hex = hex_group;
 	else if (quantity_like(prop))
 		hex = false;
 	else
@@ -124,6 +136,8 @@ static void write_u32(struct strbuf *out, const char *prop, uint32_t v)
 
 static void write_cells(struct strbuf *out, const char *prop, const struct dt_chunk *c)
 {
+	bool hex_group = group_is_hex(prop, c);
+
 	sb_addc(out, '<');
 	for (size_t i = 0; i < c->ncells; i++) {
 		const struct dt_cell *cell = &c->cells[i];
@@ -135,7 +149,7 @@ static void write_cells(struct strbuf *out, const char *prop, const struct dt_ch
 		else if (cell->kind == CELL_MACRO && cell->text)
 			sb_add(out, cell->text);
 		else
-			write_u32(out, prop, cell->val);
+			write_u32(out, prop, hex_group, cell->val);
 	}
 	sb_addc(out, '>');
 }

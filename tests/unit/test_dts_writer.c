@@ -248,6 +248,43 @@ static void test_long_origin_and_child_first(void **state)
 	dt_tree_free(t);
 }
 
+static void cells(struct dt_tree *t, const char *name, int n, ...)
+{
+	struct dt_chunk *c = dt_prop_add_cells(t, dt_prop_set(t, t->root, name));
+	va_list ap;
+
+	va_start(ap, n);
+	for (int i = 0; i < n; i++)
+		dt_chunk_add_u32(t, c, va_arg(ap, uint32_t));
+	va_end(ap);
+}
+
+/* The number format rule documented in dts_writer.c. */
+static void test_number_format(void **state)
+{
+	struct dt_tree *t = dt_tree_new();
+	char *s;
+
+	cells(t, "reg", 2, 0x18000000u, 2u);
+	cells(t, "ranges", 1, 1u);
+	cells(t, "gpio-mask", 1, 12u);
+	cells(t, "clock-frequency", 1, 400000u);
+	cells(t, "startup-delay-us", 1, 70000u);
+	cells(t, "ti,debounce", 3, 5u, 255u, 256u);
+	s = render(t, false);
+	assert_non_null(strstr(s,
+		"/ {\n"
+		"\treg = <0x18000000 0x2>;\n"
+		"\tranges = <1>;\n"
+		"\tgpio-mask = <0xc>;\n"
+		"\tclock-frequency = <400000>;\n"
+		"\tstartup-delay-us = <70000>;\n"
+		"\tti,debounce = <5 255 0x100>;\n"
+		"};\n"));
+	free(s);
+	dt_tree_free(t);
+}
+
 static void put(const char *dir, const char *name, const char *text)
 {
 	char *path = xasprintf("%s/%s", dir, name);
@@ -309,6 +346,7 @@ int main(void)
 		cmocka_unit_test(test_empty_tree),
 		cmocka_unit_test(test_long_origin_and_child_first),
 		cmocka_unit_test(test_compiles_with_dtc),
+		cmocka_unit_test(test_number_format),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
