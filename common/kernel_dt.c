@@ -166,7 +166,8 @@ static int run_cpp(const struct dtc_job *job, const char *kdir, const char *cons
 }
 
 static int run_dtc(const struct dtc_job *job, const char *kdir, const char *const *extra,
-		   size_t ninc, const char *dts, bool symbols)
+		   size_t ninc, const char *dts, bool symbols,
+		   const char *const *dtc_args, size_t nargs)
 {
 	struct ptrvec args = { 0 }, owned = { 0 };
 	char *srcdir = dir_of(dts);
@@ -184,6 +185,8 @@ static int run_dtc(const struct dtc_job *job, const char *kdir, const char *cons
 		pv_push(&args, "-@");
 	for (size_t i = 0; i < N_QUIET; i++)
 		pv_push(&args, (void *)dtc_quiet_checks[i]);
+	for (size_t i = 0; i < nargs; i++)
+		pv_push(&args, (void *)dtc_args[i]);
 	/* /include/ and /incbin/ are resolved by dtc, not cpp. */
 	pv_push(&args, srcinc);
 	add_includes(&args, &owned, "-i", kdir, extra, ninc);
@@ -221,6 +224,15 @@ int kernel_dts_compile(const char *kernel_dir, const char *const *extra_inc, siz
 		       const char *dts_path, bool symbols, void **blob, size_t *len,
 		       char **errors)
 {
+	return kernel_dts_compile_args(kernel_dir, extra_inc, ninc, dts_path, symbols,
+				       NULL, 0, blob, len, errors);
+}
+
+int kernel_dts_compile_args(const char *kernel_dir, const char *const *extra_inc, size_t ninc,
+			    const char *dts_path, bool symbols,
+			    const char *const *dtc_args, size_t nargs,
+			    void **blob, size_t *len, char **errors)
+{
 	struct dtc_job job;
 	int rc;
 
@@ -241,7 +253,8 @@ int kernel_dts_compile(const char *kernel_dir, const char *const *extra_inc, siz
 	}
 	rc = run_cpp(&job, kernel_dir, extra_inc, ninc, dts_path);
 	if (rc == 0)
-		rc = run_dtc(&job, kernel_dir, extra_inc, ninc, dts_path, symbols);
+		rc = run_dtc(&job, kernel_dir, extra_inc, ninc, dts_path, symbols,
+			     dtc_args, nargs);
 	if (rc == 0) {
 		*blob = read_file(job.out, len);
 		rc = *blob ? B2D_OK : B2D_ERR_IO;

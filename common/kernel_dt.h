@@ -27,4 +27,13 @@ int kernel_dts_compile(const char *kernel_dir, const char *const *extra_inc, siz
 		       const char *dts_path, bool symbols, void **blob, size_t *len,
 		       char **errors);
 
+/*
+ * The same with extra dtc arguments (e.g. "-f" to write a blob despite
+ * errors such as references to labels defined elsewhere).
+ */
+int kernel_dts_compile_args(const char *kernel_dir, const char *const *extra_inc, size_t ninc,
+			    const char *dts_path, bool symbols,
+			    const char *const *dtc_args, size_t nargs,
+			    void **blob, size_t *len, char **errors);
+
 #endif

@@ -7,6 +7,7 @@
  *   - (compatible, tree order) -> label.
  * Label strings point into the blob, which lives as long as the struct.
  */
+#define _GNU_SOURCE	/* strcasestr */
 #include "soc_dtsi.h"
 #include "../common/diag.h"
 #include "../common/kernel_dt.h"
@@ -31,6 +32,7 @@ struct sym {
 
 struct addr_ent {
 	uint64_t addr;
+	bool device;	/* has a compatible */
 	int depth;
 	int order;
 	const char *label;
@@ -147,33 +149,49 @@ static int write_wrapper(const char *path, const char *dtsi_path, bool plugin)
 }
 
 /*
- * A .dtsi is not a complete source: wrap it in `/dts-v1/;`. Some (orion5x.dtsi)
- * reference labels that only the per-variant .dtsi defines; for those, compile
- * the wrapper as a /plugin/ so dtc records the references as fixups instead of
- * failing. Labels, paths and reg addresses are unaffected.
+ * A .dtsi is not a complete source: wrap it in `/dts-v1/;`. Some reference
+ * labels that only a variant .dtsi or the board defines: orion5x.dtsi's
+ * `clocks = <&core_clk 0>` compiles as a /plugin/ (dtc records a fixup);
+ * pxa2xx.dtsi's `i2c1 = &pwri2c` alias (a path reference, which a plugin
+ * cannot defer) needs -f as well. Each step is tried only when the stricter
+ * one failed; labels, paths and reg addresses come out the same.
  */
 static int compile_dtsi(const char *kdir, const char *dtsi_path, void **blob, size_t *len,
 			char **errors)
 {
+	static const char *const force[] = { "-f" };
 	char tmpl[] = "/tmp/b2d-dtsi.XXXXXX";
-	char *wrapper;
+	char *wrapper, *first = NULL;
 	int rc = B2D_ERR_IO;
 
 	*errors = NULL;
 	if (!mkdtemp(tmpl))
 		return B2D_ERR_IO;
 	wrapper = xasprintf("%s/wrapper.dts", tmpl);
-	for (int plugin = 0; plugin < 2; plugin++) {
+	for (int step = 0; step < 3; step++) {
+		bool plugin = step > 0;
+		size_t nforce = step == 2 ? 1 : 0;
+
 		free(*errors);
 		*errors = NULL;
 		if (write_wrapper(wrapper, dtsi_path, plugin) < 0) {
 			rc = B2D_ERR_IO;
 			break;
 		}
-		rc = kernel_dts_compile(kdir, NULL, 0, wrapper, true, blob, len, errors);
+		rc = kernel_dts_compile_args(kdir, NULL, 0, wrapper, true, force, nforce,
+					     blob, len, errors);
 		if (rc != B2D_ERR_DTC)
 			break;
+		/* The strict attempt's message is the one worth reporting. */
+		if (!first)
+			first = *errors ? xstrdup(*errors) : NULL;
 	}
+	if (rc == B2D_ERR_DTC) {
+		free(*errors);
+		*errors = first;
+		first = NULL;
+	}
+	free(first);
 	unlink(wrapper);
 	rmdir(tmpl);
 	free(wrapper);
@@ -187,16 +205,20 @@ static const char *line_end(const char *s)
 	return nl ? nl : s + strlen(s);
 }
 
-/* First line of cpp/dtc's output that reports an error, for a one-line diagnostic. */
+/*
+ * The first line of cpp/dtc's output that reports an error, for a one-line
+ * diagnostic; dtc's closing "Input tree has errors" summary says nothing.
+ */
 static char *first_error(const char *errors)
 {
 	const char *line = errors, *hit = NULL;
 
 	while (line && *line && !hit) {
-		const char *e = strstr(line, "rror");
+		char *l = xstrndup(line, (size_t)(line_end(line) - line));
 
-		if (e && e < line_end(line))
+		if (strcasestr(l, "error") && !strstr(l, "Input tree has errors"))
 			hit = line;
+		free(l);
 		line = *line_end(line) ? line_end(line) + 1 : NULL;
 	}
 	if (!hit)
@@ -419,16 +441,29 @@ static void index_node(struct soc_dtsi *s, const int *stack, int depth, int orde
 	if (!node_cpu_addr(s->blob, stack, depth, &addr))
 		return;
 	s->addrs = xrealloc(s->addrs, (s->naddrs + 1) * sizeof(*s->addrs));
-	s->addrs[s->naddrs++] = (struct addr_ent){ addr, depth, order, lab[0].label };
+	s->addrs[s->naddrs++] = (struct addr_ent){
+		.addr = addr,
+		.device = fdt_getprop(s->blob, stack[depth], "compatible", NULL) != NULL,
+		.depth = depth,
+		.order = order,
+		.label = lab[0].label,
+	};
 }
 
-/* Same address: the deepest node wins (the device, not its interconnect wrapper). */
+/*
+ * Several labelled nodes can start at one address. A node with a compatible
+ * (a device) beats one without (pxa2xx's gpio controller over its gcb0
+ * register bank); then the deepest wins (omap's aes1 over the target-module
+ * wrapping it).
+ */
 static int addr_cmp(const void *a, const void *b)
 {
 	const struct addr_ent *x = a, *y = b;
 
 	if (x->addr != y->addr)
 		return x->addr < y->addr ? -1 : 1;
+	if (x->device != y->device)
+		return x->device ? -1 : 1;
 	if (x->depth != y->depth)
 		return x->depth > y->depth ? -1 : 1;
 	return x->order - y->order;

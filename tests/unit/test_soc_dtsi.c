@@ -128,6 +128,31 @@ static void test_da850_ranges(void **state)
 	soc_dtsi_free(s);
 }
 
+/*
+ * pxa25x.dtsi: pxa2xx.dtsi's aliases name a label only pxa27x/pxa3xx define,
+ * yet it loads. The gpio controller and its first register bank (gcb0) share
+ * 0x40e00000: the device wins.
+ */
+static void test_pxa25x(void **state)
+{
+	struct soc_dtsi *s = load("pxa25x.dtsi", NULL);
+
+	assert_string_equal(soc_dtsi_label_at(s, 0x40e00000), "gpio");
+	assert_string_equal(soc_dtsi_label_at(s, 0x40e00004), "gcb1");
+	assert_string_equal(soc_dtsi_label_at(s, 0x40100000), "ffuart");
+	assert_int_equal(soc_dtsi_cells(s, "gpio", "#gpio-cells"), 2);
+	soc_dtsi_free(s);
+}
+
+/* A wrapper target-module and the device inside it share an address. */
+static void test_omap3_target_module(void **state)
+{
+	struct soc_dtsi *s = load("omap34xx.dtsi", NULL);
+
+	assert_string_equal(soc_dtsi_label_at(s, 0x480a6000), "aes1");
+	soc_dtsi_free(s);
+}
+
 static void test_missing_dtsi(void **state)
 {
 	struct soc_dtsi *s = (void *)1;
@@ -219,6 +244,8 @@ int main(void)
 		cmocka_unit_test(test_s3c6410),
 		cmocka_unit_test(test_dtsi_needing_variant_labels),
 		cmocka_unit_test(test_da850_ranges),
+		cmocka_unit_test(test_pxa25x),
+		cmocka_unit_test(test_omap3_target_module),
 		cmocka_unit_test(test_missing_dtsi),
 		cmocka_unit_test(test_cache_hit),
 		cmocka_unit_test(test_cache_corrupt),
