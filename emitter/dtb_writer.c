@@ -52,6 +52,7 @@ struct dtb {
 	size_t nlabels;
 	uint32_t max_phandle;
 	int err;
+	const char *hint;	/* appended to "unknown label" errors */
 };
 
 /* ---- the in-memory tree ---- */
@@ -266,7 +267,9 @@ static int merge_overlays(struct dtb *d, const struct dt_tree *t)
 	for (size_t i = 0; i < t->noverlays; i++) {
 		if (done[i])
 			continue;
-		diag_error(&t->overlays[i]->pos, "unknown label &%s", t->overlays[i]->ref);
+		diag_error(&t->overlays[i]->pos, "unknown label &%s%s", t->overlays[i]->ref,
+			   t->overlays[i]->after_tail_includes ?
+			   " (defined by a tail include, not in the SoC .dtsi blob)" : d->hint);
 		err = B2D_ERR_DTC;
 	}
 	free(done);
@@ -301,7 +304,7 @@ static struct mnode *resolve(struct dtb *d, const struct dt_prop *p, const char 
 	struct mnode *m = find_label(d, label);
 
 	if (!m) {
-		diag_error(&p->pos, "unknown label &%s in property %s", label, p->name);
+		diag_error(&p->pos, "unknown label &%s in property %s%s", label, p->name, d->hint);
 		d->err = B2D_ERR_DTC;
 	}
 	return m;
@@ -428,6 +431,7 @@ int dtb_write(const struct dt_tree *t, const void *base, void **blob, size_t *le
 	*len = 0;
 	arena_init(&d.a);
 	d.root = mnode_new(&d, NULL, "");
+	d.hint = base ? "" : " (no SoC .dtsi blob to resolve it against)";
 	if (base)
 		err = load_base(&d, base);
 	if (!err) {
