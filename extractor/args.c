@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Compiler arguments for one board file: from compile_commands.json
+ * (`-p BUILD_DIR`) or the tolerant-mode defaults.
+ */
+#include "ex_internal.h"
+
+#include <clang-c/CXCompilationDatabase.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <string.h>
+
+static void add(struct ptrvec *args, const char *s)
+{
+	pv_push(args, xstrdup(s));
+}
+
+static void add2(struct ptrvec *args, const char *a, const char *b)
+{
+	add(args, a);
+	add(args, b);
+}
+
+static bool is_path_opt(const char *a)
+{
+	return !strcmp(a, "-I") || !strcmp(a, "-include") ||
+	       !strcmp(a, "-isystem") || !strcmp(a, "-iquote");
+}
+
+static char *absolute(const char *dir, const char *p)
+{
+	if (p[0] == '/' || !dir)
+		return xstrdup(p);
+	return xasprintf("%s/%s", dir, p);
+}
+
+static bool same_file(const char *a, const char *dir, const char *path)
+{
+	char *abs_a = absolute(dir, a);
+	char *ra = realpath(abs_a, NULL), *rb = realpath(path, NULL);
+	bool r = ra && rb && !strcmp(ra, rb);
+
+	free(abs_a);
+	free(ra);
+	free(rb);
+	return r;
+}
+
+/* Keep what changes the parse; drop output, dependency files, the source. */
+static void filter_command(CXCompileCommand cmd, const char *path,
+			   struct ptrvec *args)
+{
+	unsigned n = clang_CompileCommand_getNumArgs(cmd);
+	CXString ds = clang_CompileCommand_getDirectory(cmd);
+	const char *dir = clang_getCString(ds);
+
+	for (unsigned i = 1; i < n; i++) {
+		CXString s = clang_CompileCommand_getArg(cmd, i);
+		const char *a = clang_getCString(s);
+		bool skip_next = !strcmp(a, "-o") || !strcmp(a, "-MF") ||
+				 !strcmp(a, "-MT") || !strcmp(a, "-MQ");
+
+		if (skip_next || !strcmp(a, "-c") || !strcmp(a, "-MD") ||
+		    !strcmp(a, "-MMD") || str_starts(a, "-Wp,-MD") ||
+		    str_starts(a, "-Wp,-MMD") || same_file(a, dir, path)) {
+			clang_disposeString(s);
+			i += skip_next;
+			continue;
+		}
+		if (is_path_opt(a) && i + 1 < n) {
+			CXString v = clang_CompileCommand_getArg(cmd, ++i);
+
+			add(args, a);
+			pv_push(args, absolute(dir, clang_getCString(v)));
+			clang_disposeString(v);
+		} else if (str_starts(a, "-I") && a[2]) {
+			char *p = absolute(dir, a + 2);
+
+			pv_push(args, xasprintf("-I%s", p));
+			free(p);
+		} else {
+			add(args, a);
+		}
+		clang_disposeString(s);
+	}
+	clang_disposeString(ds);
+}
+
+static int db_args(const char *path, const struct extract_options *opt,
+		   struct ptrvec *args)
+{
+	CXCompilationDatabase_Error err;
+	CXCompilationDatabase db;
+	CXCompileCommands cmds;
+	char *abs = realpath(path, NULL);
+	int ret = B2D_OK;
+
+	db = clang_CompilationDatabase_fromDirectory(opt->build_dir, &err);
+	if (err != CXCompilationDatabase_NoError) {
+		fprintf(stderr, "%s: error: cannot load %s/compile_commands.json\n",
+			path, opt->build_dir);
+		free(abs);
+		return B2D_ERR_IO;
+	}
+	cmds = clang_CompilationDatabase_getCompileCommands(db, abs ? abs : path);
+	if (!cmds || clang_CompileCommands_getSize(cmds) == 0) {
+		fprintf(stderr, "%s: error: no entry in %s/compile_commands.json\n",
+			path, opt->build_dir);
+		ret = B2D_ERR_USAGE;
+	} else {
+		filter_command(clang_CompileCommands_getCommand(cmds, 0), path, args);
+	}
+	if (cmds)
+		clang_CompileCommands_dispose(cmds);
+	clang_CompilationDatabase_dispose(db);
+	free(abs);
+	return ret;
+}
+
+static void tolerant_args(const char *path, const struct extract_options *opt,
+			  struct ptrvec *args)
+{
+	const char *mdir = opt->model_dir ? opt->model_dir : B2D_MODEL_DIR;
+	char *tmp, *m;
+
+	add2(args, "-x", "c");	/* whatever the name, parse it as C */
+	add(args, "-nostdinc");
+	add(args, "-ffreestanding");
+	add(args, "-D__KERNEL__");
+	add2(args, "-I", mdir);
+	m = xasprintf("%s/board2dts-model.h", mdir);
+	add(args, "-include");
+	pv_push(args, m);
+	if (opt->kernel_dir) {
+		const char *k = opt->kernel_dir;
+
+		pv_push(args, xasprintf("-I%s/include", k));
+		pv_push(args, xasprintf("-I%s/arch/arm/include", k));
+		pv_push(args, xasprintf("-I%s/arch/arm/include/generated", k));
+		pv_push(args, xasprintf("-I%s/include/uapi", k));
+		pv_push(args, xasprintf("-I%s/arch/arm/include/uapi", k));
+		tmp = xstrdup(path);
+		m = dirname(tmp);
+		pv_push(args, xasprintf("-I%s", m));
+		pv_push(args, xasprintf("-I%s/include", m));
+		free(tmp);
+	}
+	for (size_t i = 0; i < opt->ndefines; i++)
+		pv_push(args, xasprintf("-D%s", opt->defines[i]));
+}
+
+int ex_build_args(const char *path, const struct extract_options *opt,
+		  struct ptrvec *args)
+{
+	int ret = B2D_OK;
+
+	if (opt->build_dir)
+		ret = db_args(path, opt, args);
+	else
+		tolerant_args(path, opt, args);
+	for (size_t i = 0; ret == B2D_OK && i < opt->nclang_args; i++)
+		add(args, opt->clang_args[i]);
+	return ret;
+}

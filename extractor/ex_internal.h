@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Extractor internals shared by its files: the per-parse context and the
+ * small helpers every walker needs (positions, source text, new values).
+ */
+#ifndef B2D_EX_INTERNAL_H
+#define B2D_EX_INTERNAL_H
+
+#include <clang-c/Index.h>
+#include <stdbool.h>
+#include <stdlib.h>
+
+#include "extract.h"
+#include "../common/util.h"
+
+struct macro_tab;
+
+struct ex {
+	struct board *b;
+	struct arena *a;
+	CXTranslationUnit tu;
+	CXFile main_file;
+	const char *path;		/* main file as given to extract_board */
+	struct macro_tab *macros;	/* #defines seen in the TU, by name */
+	struct function *fn;		/* function being walked (parameters) */
+	CXCursor fn_cur;		/* its cursor, valid while fn != NULL */
+	struct ptrvec known_funcs;	/* main-file function names, for recovery */
+	struct ptrvec known_vars;	/* main-file variable names, for recovery */
+};
+
+/* A cursor's children, collected once (libclang only offers a visitor). */
+struct cvec {
+	CXCursor *v;
+	size_t n, cap;
+};
+
+void cvec_children(CXCursor c, struct cvec *out);
+void cvec_free(struct cvec *cv);
+
+struct srcpos ex_pos(struct ex *x, CXCursor c);
+struct srcpos ex_pos_loc(struct ex *x, CXSourceLocation loc);
+char *ex_range_text(struct ex *x, CXSourceRange r);
+char *ex_text(struct ex *x, CXCursor c);
+char *ex_cxstr(struct ex *x, CXString s);	/* copies and disposes */
+struct value *ex_new_value(struct ex *x, enum value_kind kind, CXCursor c);
+void ex_value_push(struct ex *x, struct value *list, struct value *kid);
+const char *ex_type_tag(struct ex *x, CXType t, bool *is_array);
+
+/* eval.c */
+struct value *ex_value(struct ex *x, CXCursor c);
+struct value *ex_cond(struct ex *x, CXCursor c);
+CXCursor ex_strip(CXCursor c);
+bool ex_op_is(struct ex *x, CXCursor c, const char *op);
+
+/* walk_init.c */
+struct value *ex_init_list(struct ex *x, CXCursor list);
+
+/* walk_func.c */
+struct function *ex_function(struct ex *x, CXCursor fn);
+
+/* tokeval.c */
+struct macro_tab *macro_tab_new(void);
+void macro_tab_free(struct macro_tab *t);
+void macro_tab_add(struct macro_tab *t, CXCursor def);
+bool tok_eval_range(struct ex *x, CXSourceRange r, long long *out,
+		    const char **expansion);
+bool tok_eval_text(struct ex *x, const char *text, long long *out,
+		   const char **expansion);
+struct value *tok_recover_init(struct ex *x, CXCursor var, unsigned limit);
+
+/* args.c */
+int ex_build_args(const char *path, const struct extract_options *opt,
+		  struct ptrvec *args);
+
+#endif

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Helpers shared by the extractor's walkers: children, positions, text.
+ */
+#include "ex_internal.h"
+
+#include <string.h>
+
+static enum CXChildVisitResult collect(CXCursor c, CXCursor parent,
+				       CXClientData data)
+{
+	struct cvec *cv = data;
+
+	if (cv->n == cv->cap) {
+		cv->cap = cv->cap ? cv->cap * 2 : 8;
+		cv->v = xrealloc(cv->v, cv->cap * sizeof(*cv->v));
+	}
+	cv->v[cv->n++] = c;
+	return CXChildVisit_Continue;
+}
+
+void cvec_children(CXCursor c, struct cvec *out)
+{
+	out->v = NULL;
+	out->n = out->cap = 0;
+	clang_visitChildren(c, collect, out);
+}
+
+void cvec_free(struct cvec *cv)
+{
+	free(cv->v);
+	cv->v = NULL;
+	cv->n = cv->cap = 0;
+}
+
+char *ex_cxstr(struct ex *x, CXString s)
+{
+	char *r = arena_strdup(x->a, clang_getCString(s));
+
+	clang_disposeString(s);
+	return r;
+}
+
+/*
+ * File locations (not expansion locations): a value written as a macro
+ * argument, `I2C_BOARD_INFO("x", 0x48)`, points at the argument itself.
+ */
+struct srcpos ex_pos_loc(struct ex *x, CXSourceLocation loc)
+{
+	struct srcpos p = { 0 };
+	CXFile f;
+	unsigned line, col;
+
+	clang_getFileLocation(loc, &f, &line, &col, NULL);
+	if (!f)
+		return p;
+	p.line = line;
+	p.col = col;
+	if (clang_File_isEqual(f, x->main_file))
+		p.file = x->path;
+	else
+		p.file = ex_cxstr(x, clang_getFileName(f));
+	return p;
+}
+
+struct srcpos ex_pos(struct ex *x, CXCursor c)
+{
+	return ex_pos_loc(x, clang_getCursorLocation(c));
+}
+
+/* Copy source text, folding newlines and runs of blanks into one space. */
+static char *squeeze(struct ex *x, const char *s, size_t n)
+{
+	char *out = arena_alloc(x->a, n + 1);
+	size_t j = 0;
+	bool blank = false;
+
+	for (size_t i = 0; i < n; i++) {
+		char ch = s[i];
+
+		if (ch == '\\' && i + 1 < n && s[i + 1] == '\n')
+			continue;
+		if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r') {
+			blank = true;
+			continue;
+		}
+		if (blank && j)
+			out[j++] = ' ';
+		blank = false;
+		out[j++] = ch;
+	}
+	out[j] = '\0';
+	return out;
+}
+
+/* The source text of a range, read from the file buffer (no tokenizing). */
+char *ex_range_text(struct ex *x, CXSourceRange r)
+{
+	CXFile f1, f2;
+	unsigned o1, o2;
+	size_t size;
+	const char *buf;
+
+	clang_getFileLocation(clang_getRangeStart(r), &f1, NULL, NULL, &o1);
+	clang_getFileLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &o2);
+	if (!f1 || !f2 || !clang_File_isEqual(f1, f2) || o2 <= o1)
+		return NULL;
+	buf = clang_getFileContents(x->tu, f1, &size);
+	if (!buf || o2 > size || o2 - o1 > 16384)
+		return NULL;
+	return squeeze(x, buf + o1, o2 - o1);
+}
+
+char *ex_text(struct ex *x, CXCursor c)
+{
+	char *t = ex_range_text(x, clang_getCursorExtent(c));
+
+	return t ? t : ex_cxstr(x, clang_getCursorSpelling(c));
+}
+
+struct value *ex_new_value(struct ex *x, enum value_kind kind, CXCursor c)
+{
+	struct value *v = arena_alloc(x->a, sizeof(*v));
+
+	v->kind = kind;
+	v->pos = ex_pos(x, c);
+	return v;
+}
+
+void ex_value_push(struct ex *x, struct value *list, struct value *kid)
+{
+	arena_push(x->a, (void ***)&list->kids, &list->nkids, kid);
+}
+
+/* Struct tag without "struct " (element tag for arrays), else the C spelling. */
+const char *ex_type_tag(struct ex *x, CXType t, bool *is_array)
+{
+	CXType c = clang_getCanonicalType(t);
+	CXCursor d;
+
+	if (is_array)
+		*is_array = false;
+	if (c.kind == CXType_ConstantArray || c.kind == CXType_IncompleteArray) {
+		if (is_array)
+			*is_array = true;
+		c = clang_getCanonicalType(clang_getArrayElementType(c));
+	}
+	if (c.kind == CXType_Record) {
+		d = clang_getTypeDeclaration(c);
+		return ex_cxstr(x, clang_getCursorSpelling(d));
+	}
+	return ex_cxstr(x, clang_getTypeSpelling(c));
+}

@@ -1,0 +1,271 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * extract_board(): parse one file with libclang and build its board model.
+ *
+ * One pass over the translation unit's top-level cursors: #defines go to
+ * the macro table (for token evaluation), main-file declarations become
+ * variables, machines and functions.
+ */
+#include "ex_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define PARSE_OPTIONS (CXTranslationUnit_KeepGoing | \
+		       CXTranslationUnit_DetailedPreprocessingRecord)
+
+static bool in_unsaved(const char *path, const struct extract_options *opt)
+{
+	for (size_t i = 0; i < opt->nunsaved; i++)
+		if (str_eq(opt->unsaved[i].path, path))
+			return true;
+	return false;
+}
+
+/* Count error diagnostics; keep the first one's text (caller frees). */
+static unsigned count_errors(CXTranslationUnit tu, char **first)
+{
+	unsigned n = clang_getNumDiagnostics(tu), errors = 0;
+
+	*first = NULL;
+	for (unsigned i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+			if (!errors++) {
+				CXString s = clang_formatDiagnostic(d,
+					CXDiagnostic_DisplaySourceLocation |
+					CXDiagnostic_DisplayColumn);
+
+				*first = xstrdup(clang_getCString(s));
+				clang_disposeString(s);
+			}
+		}
+		clang_disposeDiagnostic(d);
+	}
+	return errors;
+}
+
+static int parse(const char *path, const struct extract_options *opt,
+		 CXIndex index, CXTranslationUnit *tu)
+{
+	struct ptrvec args = { 0 };
+	struct CXUnsavedFile *uf;
+	enum CXErrorCode err;
+	int ret;
+
+	ret = ex_build_args(path, opt, &args);
+	if (ret)
+		goto out;
+	uf = xcalloc(opt->nunsaved + 1, sizeof(*uf));
+	for (size_t i = 0; i < opt->nunsaved; i++) {
+		uf[i].Filename = opt->unsaved[i].path;
+		uf[i].Contents = opt->unsaved[i].contents;
+		uf[i].Length = opt->unsaved[i].length;
+	}
+	err = clang_parseTranslationUnit2(index, path,
+			(const char *const *)args.items, (int)args.len,
+			uf, (unsigned)opt->nunsaved, PARSE_OPTIONS, tu);
+	free(uf);
+	if (err != CXError_Success) {
+		fprintf(stderr, "%s: error: cannot parse (libclang error %d)\n",
+			path, (int)err);
+		ret = B2D_ERR_PARSE;
+	}
+out:
+	for (size_t i = 0; i < args.len; i++)
+		free(args.items[i]);
+	pv_free(&args);
+	return ret;
+}
+
+static CXCursor init_expr(CXCursor var)
+{
+	struct cvec kids;
+	CXCursor r = clang_getNullCursor();
+
+	cvec_children(var, &kids);
+	if (kids.n && clang_isExpression(clang_getCursorKind(kids.v[kids.n - 1])))
+		r = kids.v[kids.n - 1];
+	cvec_free(&kids);
+	return r;
+}
+
+static unsigned file_offset(CXCursor c)
+{
+	unsigned off;
+	CXFile f;
+
+	clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(c)),
+			      &f, NULL, NULL, &off);
+	return off;
+}
+
+/* Where the next declaration starts: the end of a dropped initializer. */
+static unsigned next_offset(struct ex *x, struct cvec *top, size_t i)
+{
+	unsigned off = file_offset(top->v[i]);
+	size_t size;
+
+	for (size_t k = i + 1; k < top->n; k++) {
+		enum CXCursorKind kind = clang_getCursorKind(top->v[k]);
+		unsigned o;
+
+		if (kind == CXCursor_MacroExpansion ||
+		    kind == CXCursor_InclusionDirective)
+			continue;
+		o = file_offset(top->v[k]);
+		if (o > off)
+			return o;
+	}
+	clang_getFileContents(x->tu, x->main_file, &size);
+	return (unsigned)size;
+}
+
+static void add_var(struct ex *x, struct cvec *top, size_t i)
+{
+	CXCursor c = top->v[i], init = init_expr(c);
+	struct variable *v = arena_alloc(x->a, sizeof(*v));
+	struct value *val = NULL;
+	struct machine *m;
+
+	if (!clang_Cursor_isNull(init))
+		val = ex_value(x, init);
+	else if (x->b->clang_errors)
+		val = tok_recover_init(x, c, next_offset(x, top, i));
+	if (!val)
+		return;
+	v->name = ex_cxstr(x, clang_getCursorSpelling(c));
+	v->type = ex_type_tag(x, clang_getCursorType(c), &v->is_array);
+	v->pos = ex_pos(x, c);
+	v->init = val;
+	if (val->kind == VAL_LIST && !val->type) {
+		val->type = v->type;
+		val->is_array = v->is_array;
+	}
+	if (!str_starts(v->name, "__mach_desc_")) {
+		arena_push(x->a, (void ***)&x->b->vars, &x->b->nvars, v);
+		return;
+	}
+	if (value_field(val, "dt_compat"))
+		return;	/* DT_MACHINE_START: already a DT machine */
+	m = arena_alloc(x->a, sizeof(*m));
+	m->id = v->name + strlen("__mach_desc_");
+	m->name = value_field_str(val, "name");
+	m->record = val;
+	m->pos = v->pos;
+	arena_push(x->a, (void ***)&x->b->machines, &x->b->nmachines, m);
+}
+
+/*
+ * By expansion location: MACHINE_START pastes the variable's name, whose
+ * spelling then lives in clang's scratch buffer, not in the main file.
+ */
+static bool main_file_decl(struct ex *x, CXCursor c)
+{
+	CXFile f;
+
+	clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
+	return f && clang_File_isEqual(f, x->main_file);
+}
+
+/* Names first, so that token recovery can tell functions from numbers. */
+static size_t note_names(struct ex *x, struct cvec *top)
+{
+	size_t decls = 0;
+
+	for (size_t i = 0; i < top->n; i++) {
+		CXCursor c = top->v[i];
+		enum CXCursorKind k = clang_getCursorKind(c);
+
+		if (k == CXCursor_MacroDefinition) {
+			macro_tab_add(x->macros, c);
+			continue;
+		}
+		if (!clang_isDeclaration(k) || !main_file_decl(x, c))
+			continue;
+		decls++;
+		if (k == CXCursor_FunctionDecl)
+			pv_push(&x->known_funcs, ex_cxstr(x, clang_getCursorSpelling(c)));
+		else if (k == CXCursor_VarDecl)
+			pv_push(&x->known_vars, ex_cxstr(x, clang_getCursorSpelling(c)));
+	}
+	return decls;
+}
+
+static void build(struct ex *x, struct cvec *top)
+{
+	for (size_t i = 0; i < top->n; i++) {
+		CXCursor c = top->v[i];
+		enum CXCursorKind k = clang_getCursorKind(c);
+
+		if (!main_file_decl(x, c))
+			continue;
+		if (k == CXCursor_VarDecl)
+			add_var(x, top, i);
+		else if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c))
+			arena_push(x->a, (void ***)&x->b->funcs, &x->b->nfuncs,
+				   ex_function(x, c));
+	}
+}
+
+static int not_c(const char *path, const char *first)
+{
+	if (first)
+		fprintf(stderr, "%s\n", first);
+	else
+		fprintf(stderr, "%s: error: no C declarations found\n", path);
+	return B2D_ERR_PARSE;
+}
+
+int extract_board(const char *path, const struct extract_options *opt,
+		  struct board **out)
+{
+	CXIndex index = opt->index ? opt->index : clang_createIndex(0, 0);
+	CXTranslationUnit tu = NULL;
+	struct ex x = { 0 };
+	struct cvec top;
+	struct board *b;
+	char *first = NULL;
+	size_t decls;
+	int ret;
+
+	*out = NULL;
+	if (!in_unsaved(path, opt) && access(path, R_OK)) {
+		fprintf(stderr, "%s: error: cannot read file: %m\n", path);
+		ret = B2D_ERR_IO;
+		goto done;
+	}
+	ret = parse(path, opt, index, &tu);
+	if (ret)
+		goto done;
+	b = xcalloc(1, sizeof(*b));
+	arena_init(&b->arena);
+	b->path = arena_strdup(&b->arena, path);
+	b->tolerant = !opt->build_dir;
+	b->clang_errors = count_errors(tu, &first);
+	x = (struct ex){ .b = b, .a = &b->arena, .tu = tu, .path = b->path,
+			 .main_file = clang_getFile(tu, path),
+			 .macros = macro_tab_new() };
+	cvec_children(clang_getTranslationUnitCursor(tu), &top);
+	decls = note_names(&x, &top);
+	if (!decls && b->clang_errors) {
+		ret = not_c(path, first);
+		board_free(b);
+	} else {
+		build(&x, &top);
+		*out = b;
+	}
+	cvec_free(&top);
+	macro_tab_free(x.macros);
+	pv_free(&x.known_funcs);
+	pv_free(&x.known_vars);
+	clang_disposeTranslationUnit(tu);
+done:
+	free(first);
+	if (!opt->index)
+		clang_disposeIndex(index);
+	return ret;
+}

@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* board2dts model: I2C and SPI board info. */
+#ifndef BOARD2DTS_MODEL_BUS_H
+#define BOARD2DTS_MODEL_BUS_H
+
+#define _LINUX_I2C_H
+#define __LINUX_SPI_H
+
+#define I2C_NAME_SIZE	20
+#define SPI_NAME_SIZE	32
+
+struct i2c_client;
+struct i2c_adapter;
+struct spi_device;
+
+struct i2c_board_info {
+	char type[I2C_NAME_SIZE];
+	unsigned short flags;
+	unsigned short addr;
+	const char *dev_name;
+	void *platform_data;
+	struct device_node *of_node;
+	struct fwnode_handle *fwnode;
+	const struct software_node *swnode;
+	const struct resource *resources;
+	unsigned int num_resources;
+	int irq;
+};
+
+#define I2C_BOARD_INFO(dev_type, dev_addr) \
+	.type = dev_type, .addr = (dev_addr)
+
+#define I2C_CLIENT_PEC		0x04
+#define I2C_CLIENT_TEN		0x10
+#define I2C_CLIENT_SLAVE	0x20
+#define I2C_CLIENT_HOST_NOTIFY	0x40
+#define I2C_CLIENT_WAKE		0x80
+
+extern int i2c_register_board_info(int busnum,
+		struct i2c_board_info const *info, unsigned n);
+extern struct i2c_client *i2c_new_client_device(struct i2c_adapter *adap,
+		struct i2c_board_info const *info);
+extern struct i2c_adapter *i2c_get_adapter(int nr);
+
+struct i2c_gpio_platform_data {
+	int udelay;
+	int timeout;
+	unsigned int sda_is_open_drain:1;
+	unsigned int sda_has_no_pullup:1;
+	unsigned int scl_is_open_drain:1;
+	unsigned int scl_has_no_pullup:1;
+};
+
+struct spi_board_info {
+	char modalias[SPI_NAME_SIZE];
+	const void *platform_data;
+	const struct software_node *swnode;
+	void *controller_data;
+	int irq;
+	u32 max_speed_hz;
+	u16 bus_num;
+	u16 chip_select;
+	u32 mode;
+};
+
+#define SPI_CPHA	0x01
+#define SPI_CPOL	0x02
+#define SPI_MODE_0	(0 | 0)
+#define SPI_MODE_1	(0 | SPI_CPHA)
+#define SPI_MODE_2	(SPI_CPOL | 0)
+#define SPI_MODE_3	(SPI_CPOL | SPI_CPHA)
+#define SPI_CS_HIGH	0x04
+#define SPI_LSB_FIRST	0x08
+#define SPI_3WIRE	0x10
+#define SPI_LOOP	0x20
+#define SPI_NO_CS	0x40
+#define SPI_READY	0x80
+
+extern int spi_register_board_info(struct spi_board_info const *info,
+		unsigned n);
+
+struct spi_gpio_platform_data {
+	u16 num_chipselect;
+};
+
+#endif

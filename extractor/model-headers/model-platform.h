@@ -1,0 +1,181 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* board2dts model: resources, platform devices, MTD partitions. */
+#ifndef BOARD2DTS_MODEL_PLATFORM_H
+#define BOARD2DTS_MODEL_PLATFORM_H
+
+#define _LINUX_IOPORT_H
+#define _PLATFORM_DEVICE_H_
+#define MTD_PARTITIONS_H
+
+struct resource {
+	resource_size_t start;
+	resource_size_t end;
+	const char *name;
+	unsigned long flags;
+	unsigned long desc;
+	struct resource *parent, *sibling, *child;
+};
+
+#define IORESOURCE_BITS		0x000000ff
+#define IORESOURCE_TYPE_BITS	0x00001f00
+#define IORESOURCE_IO		0x00000100
+#define IORESOURCE_MEM		0x00000200
+#define IORESOURCE_REG		0x00000300
+#define IORESOURCE_IRQ		0x00000400
+#define IORESOURCE_DMA		0x00000800
+#define IORESOURCE_BUS		0x00001000
+#define IORESOURCE_PREFETCH	0x00002000
+#define IORESOURCE_READONLY	0x00004000
+#define IORESOURCE_CACHEABLE	0x00008000
+#define IORESOURCE_SHADOWABLE	0x00010000
+#define IORESOURCE_DISABLED	0x10000000
+#define IORESOURCE_UNSET	0x20000000
+#define IORESOURCE_IRQ_HIGHEDGE		(1 << 0)
+#define IORESOURCE_IRQ_LOWEDGE		(1 << 1)
+#define IORESOURCE_IRQ_HIGHLEVEL	(1 << 2)
+#define IORESOURCE_IRQ_LOWLEVEL		(1 << 3)
+#define IORESOURCE_IRQ_SHAREABLE	(1 << 4)
+#define IORESOURCE_IRQ_OPTIONAL		(1 << 5)
+#define IORESOURCE_MEM_8BIT		(0 << 3)
+#define IORESOURCE_MEM_16BIT		(1 << 3)
+#define IORESOURCE_MEM_32BIT		(3 << 3)
+
+#define DEFINE_RES_NAMED(_start, _size, _name, _flags)			\
+	(struct resource) {						\
+		.start = (_start),					\
+		.end = (_start) + (_size) - 1,				\
+		.name = (_name),					\
+		.flags = (_flags),					\
+	}
+#define DEFINE_RES_MEM_NAMED(_start, _size, _name)			\
+	DEFINE_RES_NAMED((_start), (_size), (_name), IORESOURCE_MEM)
+#define DEFINE_RES_MEM(_start, _size)					\
+	DEFINE_RES_MEM_NAMED((_start), (_size), NULL)
+#define DEFINE_RES_IRQ_NAMED(_irq, _name)				\
+	DEFINE_RES_NAMED((_irq), 1, (_name), IORESOURCE_IRQ)
+#define DEFINE_RES_IRQ(_irq)						\
+	DEFINE_RES_IRQ_NAMED((_irq), NULL)
+#define DEFINE_RES_IO_NAMED(_start, _size, _name)			\
+	DEFINE_RES_NAMED((_start), (_size), (_name), IORESOURCE_IO)
+#define DEFINE_RES_IO(_start, _size)					\
+	DEFINE_RES_IO_NAMED((_start), (_size), NULL)
+#define DEFINE_RES_DMA_NAMED(_dma, _name)				\
+	DEFINE_RES_NAMED((_dma), 1, (_name), IORESOURCE_DMA)
+#define DEFINE_RES_DMA(_dma)						\
+	DEFINE_RES_DMA_NAMED((_dma), NULL)
+
+extern int request_resource(struct resource *root, struct resource *new);
+extern struct resource iomem_resource;
+
+struct device_dma_parameters;
+
+struct device {
+	struct device *parent;
+	const char *init_name;
+	void *platform_data;
+	u64 *dma_mask;
+	u64 coherent_dma_mask;
+	struct device_node *of_node;
+	struct fwnode_handle *fwnode;
+	void (*release)(struct device *dev);
+};
+
+struct platform_device_id {
+	char name[20];
+	unsigned long driver_data;
+};
+
+struct platform_device {
+	const char *name;
+	int id;
+	bool id_auto;
+	struct device dev;
+	u64 platform_dma_mask;
+	u32 num_resources;
+	struct resource *resource;
+	const struct platform_device_id *id_entry;
+};
+
+#define PLATFORM_DEVID_NONE	(-1)
+#define PLATFORM_DEVID_AUTO	(-2)
+
+struct platform_device_info {
+	struct device *parent;
+	struct fwnode_handle *fwnode;
+	const char *name;
+	int id;
+	const struct resource *res;
+	unsigned int num_res;
+	const void *data;
+	size_t size_data;
+	u64 dma_mask;
+	const struct property_entry *properties;
+};
+
+extern int platform_device_register(struct platform_device *pdev);
+extern void platform_device_unregister(struct platform_device *pdev);
+extern int platform_add_devices(struct platform_device **devs, int num);
+extern struct platform_device *platform_device_alloc(const char *name, int id);
+extern int platform_device_add(struct platform_device *pdev);
+extern int platform_device_add_resources(struct platform_device *pdev,
+		const struct resource *res, unsigned int num);
+extern int platform_device_add_data(struct platform_device *pdev,
+		const void *data, size_t size);
+extern struct platform_device *platform_device_register_full(
+		const struct platform_device_info *pdevinfo);
+extern struct platform_device *platform_device_register_simple(
+		const char *name, int id, const struct resource *res,
+		unsigned int num);
+extern struct platform_device *platform_device_register_data(
+		struct device *parent, const char *name, int id,
+		const void *data, size_t size);
+extern struct platform_device *platform_device_register_resndata(
+		struct device *parent, const char *name, int id,
+		const struct resource *res, unsigned int num,
+		const void *data, size_t size);
+
+/* MTD partitions and physmap flash. */
+struct mtd_partition {
+	const char *name;
+	const char *const *types;
+	u64 size;
+	u64 offset;
+	u32 mask_flags;
+	u32 add_flags;
+	struct device_node *of_node;
+};
+
+#define MTDPART_OFS_RETAIN	(-3)
+#define MTDPART_OFS_NXTBLK	(-2)
+#define MTDPART_OFS_APPEND	(-1)
+#define MTDPART_SIZ_FULL	(0)
+#define MTD_WRITEABLE		0x400
+#define MTD_POWERUP_LOCK	0x2000
+
+struct physmap_flash_data {
+	unsigned int width;
+	int (*init)(struct platform_device *);
+	void (*exit)(struct platform_device *);
+	void (*set_vpp)(struct platform_device *, int);
+	unsigned int nr_parts;
+	unsigned int pfow_base;
+	char *probe_type;
+	struct mtd_partition *parts;
+	const char * const *part_probe_types;
+};
+
+struct flash_platform_data {
+	const char *name;
+	unsigned int width;
+	unsigned int interleave;
+	struct mtd_partition *parts;
+	unsigned int nr_parts;
+	char *type;
+	const char *map_name;
+	int (*init)(void);
+	void (*exit)(void);
+	void (*set_vpp)(int on);
+	void (*mmcsd_reset)(void);
+};
+
+#endif

@@ -1,0 +1,133 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* board2dts model: basic types, annotations and size helpers. */
+#ifndef BOARD2DTS_MODEL_TYPES_H
+#define BOARD2DTS_MODEL_TYPES_H
+
+#define _LINUX_INIT_H
+#define __LINUX_SIZES_H__
+#define __LINUX_BITS_H
+
+#ifndef NULL
+#define NULL ((void *)0)
+#endif
+
+typedef unsigned char u8;
+typedef unsigned short u16;
+typedef unsigned int u32;
+typedef unsigned long long u64;
+typedef signed char s8;
+typedef short s16;
+typedef int s32;
+typedef long long s64;
+typedef u8 __u8;
+typedef u16 __u16;
+typedef u32 __u32;
+typedef u64 __u64;
+typedef unsigned long size_t;
+typedef long ssize_t;
+typedef u32 phys_addr_t;
+typedef u32 dma_addr_t;
+typedef phys_addr_t resource_size_t;
+typedef _Bool bool;
+typedef unsigned int gfp_t;
+#define true 1
+#define false 0
+
+/* Section and attribute annotations: nothing to the model. */
+#define __init
+#define __exit
+#define __initdata
+#define __initconst
+#define __exitdata
+#define __refdata
+#define __ref
+#define __devinit
+#define __devinitdata
+#define __devexit
+#define __cpuinit
+#define __cpuinitdata
+#define __maybe_unused __attribute__((unused))
+#define __used __attribute__((used))
+#define __always_unused __attribute__((unused))
+#define __iomem
+#define __user
+#define __force
+#define __packed __attribute__((packed))
+#define __aligned(x) __attribute__((aligned(x)))
+#define __section(s)
+#define __weak __attribute__((weak))
+#define likely(x) (x)
+#define unlikely(x) (x)
+#define __stringify_1(x) #x
+#define __stringify(x) __stringify_1(x)
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#define BIT(n) (1UL << (n))
+#define GENMASK(h, l) (((~0UL) << (l)) & (~0UL >> (31 - (h))))
+#define KHZ 1000
+#define MHZ 1000000
+#define min(a, b) ((a) < (b) ? (a) : (b))
+#define max(a, b) ((a) > (b) ? (a) : (b))
+
+#define SZ_1 0x00000001
+#define SZ_2 0x00000002
+#define SZ_4 0x00000004
+#define SZ_8 0x00000008
+#define SZ_16 0x00000010
+#define SZ_32 0x00000020
+#define SZ_64 0x00000040
+#define SZ_128 0x00000080
+#define SZ_256 0x00000100
+#define SZ_512 0x00000200
+#define SZ_1K 0x00000400
+#define SZ_2K 0x00000800
+#define SZ_4K 0x00001000
+#define SZ_8K 0x00002000
+#define SZ_16K 0x00004000
+#define SZ_32K 0x00008000
+#define SZ_64K 0x00010000
+#define SZ_128K 0x00020000
+#define SZ_256K 0x00040000
+#define SZ_512K 0x00080000
+#define SZ_1M 0x00100000
+#define SZ_2M 0x00200000
+#define SZ_4M 0x00400000
+#define SZ_8M 0x00800000
+#define SZ_16M 0x01000000
+#define SZ_32M 0x02000000
+#define SZ_64M 0x04000000
+#define SZ_128M 0x08000000
+#define SZ_256M 0x10000000
+#define SZ_512M 0x20000000
+#define SZ_1G 0x40000000
+#define SZ_2G 0x80000000
+
+struct device;
+struct device_node;
+struct clk;
+struct module;
+struct fwnode_handle;
+struct property_entry;
+struct software_node;
+
+extern int printk(const char *fmt, ...);
+#define pr_err(...) printk(__VA_ARGS__)
+#define pr_warn(...) printk(__VA_ARGS__)
+#define pr_info(...) printk(__VA_ARGS__)
+#define pr_debug(...) printk(__VA_ARGS__)
+#define pr_warning(...) printk(__VA_ARGS__)
+extern void mdelay(unsigned long ms);
+extern void msleep(unsigned int ms);
+extern void udelay(unsigned long us);
+extern void *ioremap(phys_addr_t addr, size_t size);
+extern void iounmap(void *addr);
+extern u32 readl(const volatile void *addr);
+extern void writel(u32 v, volatile void *addr);
+extern u16 readw(const volatile void *addr);
+extern void writew(u16 v, volatile void *addr);
+extern u8 readb(const volatile void *addr);
+extern void writeb(u8 v, volatile void *addr);
+extern u32 __raw_readl(const volatile void *addr);
+extern void __raw_writel(u32 v, volatile void *addr);
+
+#endif

@@ -1,0 +1,305 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Function bodies: calls and stores in source order, each with the
+ * conditions that guard it.
+ *
+ * Guards: an `if` adds its condition (negated in the else branch). A
+ * `case V:` label adds the VAL_EXPR "==" [switch expr, V] (several labels
+ * falling into one body give "||" over them); `default:` adds the VAL_EXPR
+ * "default" whose one kid is the switch expression. Loops add no guard.
+ */
+#include "ex_internal.h"
+
+#include <string.h>
+
+struct gstack {
+	struct guard **v;
+	size_t n, cap;
+};
+
+static void gpush(struct gstack *g, struct guard *gd)
+{
+	if (g->n == g->cap) {
+		g->cap = g->cap ? g->cap * 2 : 8;
+		g->v = xrealloc(g->v, g->cap * sizeof(*g->v));
+	}
+	g->v[g->n++] = gd;
+}
+
+static struct guard **gcopy(struct ex *x, struct gstack *g, size_t *n)
+{
+	struct guard **c = NULL;
+
+	*n = g->n;
+	if (g->n) {
+		c = arena_alloc(x->a, g->n * sizeof(*c));
+		memcpy(c, g->v, g->n * sizeof(*c));
+	}
+	return c;
+}
+
+static struct guard *mkguard(struct ex *x, struct value *cond, const char *text,
+			     bool negated)
+{
+	struct guard *g = arena_alloc(x->a, sizeof(*g));
+
+	g->cond = cond;
+	g->negated = negated;
+	g->text = negated ? arena_printf(x->a, "!(%s)", text) : text;
+	return g;
+}
+
+static void walk(struct ex *x, CXCursor c, struct gstack *g);
+
+static void record_call(struct ex *x, CXCursor c, struct gstack *g)
+{
+	struct call *call = arena_alloc(x->a, sizeof(*call));
+	int n = clang_Cursor_getNumArguments(c);
+	struct cvec kids;
+
+	call->callee = ex_cxstr(x, clang_getCursorSpelling(c));
+	if (!call->callee[0]) {
+		cvec_children(c, &kids);
+		if (kids.n)
+			call->callee = ex_text(x, kids.v[0]);
+		cvec_free(&kids);
+	}
+	call->pos = ex_pos(x, c);
+	call->spelling = ex_text(x, c);
+	for (int i = 0; i < n; i++)
+		arena_push(x->a, (void ***)&call->args, &call->nargs,
+			   ex_value(x, clang_Cursor_getArgument(c, i)));
+	call->guards = gcopy(x, g, &call->nguards);
+	arena_push(x->a, (void ***)&x->fn->calls, &x->fn->ncalls, call);
+}
+
+static void add_store(struct ex *x, CXCursor at, const char *var,
+		      const char *path, CXCursor rhs, struct gstack *g)
+{
+	struct store *s = arena_alloc(x->a, sizeof(*s));
+
+	s->var = var;
+	s->path = path;
+	s->rhs = ex_value(x, rhs);
+	s->pos = ex_pos(x, at);
+	s->spelling = ex_text(x, at);
+	s->guards = gcopy(x, g, &s->nguards);
+	arena_push(x->a, (void ***)&x->fn->stores, &x->fn->nstores, s);
+}
+
+/* `a.b[0].c = x`: var "a", path ".b[0].c" (taken from the text as written). */
+static void record_assign(struct ex *x, CXCursor c, struct cvec *kids,
+			  struct gstack *g)
+{
+	char *lhs = ex_text(x, kids->v[0]);
+	size_t i = 0;
+	char *path;
+
+	while (lhs[i] == '_' || (lhs[i] >= 'a' && lhs[i] <= 'z') ||
+	       (lhs[i] >= 'A' && lhs[i] <= 'Z') || (lhs[i] >= '0' && lhs[i] <= '9'))
+		i++;
+	if (i == 0) {
+		path = "";
+	} else {
+		path = arena_alloc(x->a, strlen(lhs + i) + 1);
+		for (char *s = lhs + i, *d = path; ; s++)
+			if (*s != ' ' && !(*d++ = *s))
+				break;
+		lhs[i] = '\0';
+	}
+	add_store(x, c, lhs, path, kids->v[1], g);
+}
+
+static void walk_kids(struct ex *x, struct cvec *kids, size_t from,
+		      struct gstack *g)
+{
+	for (size_t i = from; i < kids->n; i++)
+		walk(x, kids->v[i], g);
+}
+
+static void walk_if(struct ex *x, struct cvec *kids, struct gstack *g)
+{
+	struct value *cond;
+	const char *text;
+
+	if (kids->n < 2)
+		return walk_kids(x, kids, 0, g);
+	walk(x, kids->v[0], g);
+	cond = ex_cond(x, kids->v[0]);
+	text = ex_text(x, kids->v[0]);
+	gpush(g, mkguard(x, cond, text, false));
+	walk(x, kids->v[1], g);
+	g->n--;
+	if (kids->n > 2) {
+		gpush(g, mkguard(x, cond, text, true));
+		walk(x, kids->v[2], g);
+		g->n--;
+	}
+}
+
+/* The condition of a `case` chain (`case 1: case 2:` gives ||). */
+static CXCursor case_cond(struct ex *x, CXCursor c, struct value *sw,
+			  struct value **out)
+{
+	struct cvec kids;
+	struct value *eq, *or;
+
+	*out = NULL;
+	while (clang_getCursorKind(c) == CXCursor_CaseStmt) {
+		cvec_children(c, &kids);
+		if (kids.n < 2) {
+			cvec_free(&kids);
+			break;
+		}
+		eq = ex_new_value(x, VAL_EXPR, kids.v[0]);
+		eq->text = "==";
+		eq->spelling = arena_printf(x->a, "%s == %s", sw->spelling,
+					    ex_text(x, kids.v[0]));
+		ex_value_push(x, eq, sw);
+		ex_value_push(x, eq, ex_value(x, kids.v[0]));
+		if (*out) {
+			or = ex_new_value(x, VAL_EXPR, kids.v[0]);
+			or->text = "||";
+			or->spelling = arena_printf(x->a, "%s || %s",
+						    (*out)->spelling, eq->spelling);
+			ex_value_push(x, or, *out);
+			ex_value_push(x, or, eq);
+			eq = or;
+		}
+		*out = eq;
+		c = kids.v[kids.n - 1];
+		cvec_free(&kids);
+	}
+	return c;
+}
+
+static void walk_switch_body(struct ex *x, CXCursor body, struct value *sw,
+			     struct gstack *g)
+{
+	struct cvec kids;
+	size_t base = g->n;
+
+	cvec_children(body, &kids);
+	for (size_t i = 0; i < kids.n; i++) {
+		CXCursor s = kids.v[i];
+		enum CXCursorKind k = clang_getCursorKind(s);
+		struct value *cond = NULL;
+
+		if (k == CXCursor_CaseStmt || k == CXCursor_DefaultStmt) {
+			g->n = base;
+			if (k == CXCursor_CaseStmt) {
+				s = case_cond(x, s, sw, &cond);
+			} else {
+				struct cvec dk;
+
+				cond = ex_new_value(x, VAL_EXPR, s);
+				cond->text = "default";
+				cond->spelling = arena_printf(x->a, "default(%s)",
+							      sw->spelling);
+				ex_value_push(x, cond, sw);
+				cvec_children(s, &dk);
+				s = dk.n ? dk.v[dk.n - 1] : clang_getNullCursor();
+				cvec_free(&dk);
+			}
+			if (cond)
+				gpush(g, mkguard(x, cond, cond->spelling, false));
+		}
+		if (!clang_Cursor_isNull(s))
+			walk(x, s, g);
+	}
+	g->n = base;
+	cvec_free(&kids);
+}
+
+static void walk_switch(struct ex *x, struct cvec *kids, struct gstack *g)
+{
+	struct value *sw;
+
+	if (kids->n < 2)
+		return walk_kids(x, kids, 0, g);
+	walk(x, kids->v[0], g);
+	sw = ex_value(x, kids->v[0]);
+	if (!sw->spelling)
+		sw->spelling = ex_text(x, kids->v[0]);
+	if (clang_getCursorKind(kids->v[1]) == CXCursor_CompoundStmt)
+		walk_switch_body(x, kids->v[1], sw, g);
+	else
+		walk(x, kids->v[1], g);
+}
+
+static void walk_vardecl(struct ex *x, CXCursor c, struct cvec *kids,
+			 struct gstack *g)
+{
+	CXCursor init;
+
+	if (!kids->n)
+		return;
+	init = kids->v[kids->n - 1];
+	if (!clang_isExpression(clang_getCursorKind(init)))
+		return;
+	walk(x, init, g);
+	add_store(x, c, ex_cxstr(x, clang_getCursorSpelling(c)), "", init, g);
+}
+
+static void walk(struct ex *x, CXCursor c, struct gstack *g)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	struct cvec kids;
+
+	cvec_children(c, &kids);
+	switch (k) {
+	case CXCursor_IfStmt:
+		walk_if(x, &kids, g);
+		break;
+	case CXCursor_SwitchStmt:
+		walk_switch(x, &kids, g);
+		break;
+	case CXCursor_VarDecl:
+		walk_vardecl(x, c, &kids, g);
+		break;
+	case CXCursor_CallExpr:
+		record_call(x, c, g);
+		walk_kids(x, &kids, 0, g);
+		break;
+	case CXCursor_BinaryOperator:
+		walk_kids(x, &kids, 0, g);
+		if (kids.n == 2 && ex_op_is(x, c, "="))
+			record_assign(x, c, &kids, g);
+		break;
+	default:
+		walk_kids(x, &kids, 0, g);
+		break;
+	}
+	cvec_free(&kids);
+}
+
+struct function *ex_function(struct ex *x, CXCursor fn)
+{
+	struct function *f = arena_alloc(x->a, sizeof(*f));
+	int n = clang_Cursor_getNumArguments(fn);
+	struct gstack g = { 0 };
+	struct cvec kids;
+
+	f->name = ex_cxstr(x, clang_getCursorSpelling(fn));
+	f->pos = ex_pos(x, fn);
+	if (n > 0) {
+		f->params = arena_alloc(x->a, n * sizeof(*f->params));
+		f->nparams = n;
+	}
+	for (int i = 0; i < n; i++) {
+		const char *p = ex_cxstr(x, clang_getCursorSpelling(
+				clang_Cursor_getArgument(fn, i)));
+
+		f->params[i] = p[0] ? p : NULL;
+	}
+	x->fn = f;
+	x->fn_cur = fn;
+	cvec_children(fn, &kids);
+	for (size_t i = 0; i < kids.n; i++)
+		if (clang_getCursorKind(kids.v[i]) == CXCursor_CompoundStmt)
+			walk(x, kids.v[i], &g);
+	cvec_free(&kids);
+	free(g.v);
+	x->fn = NULL;
+	return f;
+}
