@@ -127,6 +127,7 @@ static void tolerant_args(const char *path, const struct extract_options *opt,
 	add(args, "-nostdinc");
 	add(args, "-ffreestanding");
 	add(args, "-D__KERNEL__");
+	add(args, "-ferror-limit=0");	/* at 20 errors clang stops parsing */
 	add2(args, "-I", mdir);
 	m = xasprintf("%s/board2dts-model.h", mdir);
 	add(args, "-include");
