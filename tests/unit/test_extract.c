@@ -1,0 +1,299 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Extractor tests: in-memory board files parsed in tolerant mode with the
+ * bundled model headers; every test asserts exact values.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "extractor/extract.h"
+#include "common/util.h"
+
+#define MODEL_DIR TEST_SOURCE_DIR "/extractor/model-headers"
+
+static struct board *parse_src(const char *src, const char **defs, size_t ndefs)
+{
+	struct unsaved_source u = { "/tmp/b2d-test-board.c", src, strlen(src) };
+	struct extract_options o = {
+		.model_dir = MODEL_DIR, .defines = defs, .ndefines = ndefs,
+		.unsaved = &u, .nunsaved = 1,
+	};
+	struct board *b = NULL;
+
+	assert_int_equal(extract_board(u.path, &o, &b), B2D_OK);
+	assert_non_null(b);
+	return b;
+}
+
+static const char *src_tables =
+	"#define OMAP_MAX_GPIO_LINES 192\n"
+	"#define GPIO_WIFI (OMAP_MAX_GPIO_LINES + 18)\n"
+	"static struct gpio_led leds[] = {\n"
+	"	{ .name = \"usr0\", .gpio = 150, .active_low = 1 },\n"
+	"	{ \"usr1\", \"heartbeat\", GPIO_WIFI },\n"
+	"};\n"
+	"static struct gpio_led_platform_data led_pd = {\n"
+	"	.leds = leds, .num_leds = ARRAY_SIZE(leds),\n"
+	"};\n"
+	"static struct platform_device led_dev = {\n"
+	"	.name = \"leds-gpio\", .id = -1, .dev.platform_data = &led_pd,\n"
+	"};\n"
+	"static struct i2c_board_info i2c[] __initdata = {\n"
+	"	{ I2C_BOARD_INFO(\"twl4030\", 0x48), .irq = 7 },\n"
+	"};\n"
+	"static struct resource res[] = { DEFINE_RES_MEM(0x48000000, SZ_4K) };\n"
+	"static const char *label = \"a\\tb\\x41\" \"c\";\n"
+	"static void __init foo_init(void) { platform_device_register(&led_dev); }\n"
+	"static struct regulator_consumer_supply sup[] = {\n"
+	"	REGULATOR_SUPPLY(\"vmmc\", \"omap_hsmmc.0\"),\n"
+	"};\n"
+	"MACHINE_START(FOO, \"Foo board\")\n"
+	"	.atag_offset = 0x100,\n"
+	"	.init_machine = foo_init,\n"
+	"MACHINE_END\n";
+
+static void test_designated_positional(void **state)
+{
+	struct board *b = parse_src(src_tables, NULL, 0);
+	struct variable *v = board_find_var(b, "leds");
+	struct value *l0, *l1;
+
+	assert_non_null(v);
+	assert_string_equal(v->type, "gpio_led");
+	assert_true(v->is_array);
+	assert_int_equal(v->init->nkids, 2);
+	l0 = v->init->kids[0];
+	l1 = v->init->kids[1];
+	assert_int_equal(l0->kind, VAL_LIST);
+	assert_string_equal(l0->type, "gpio_led");
+	assert_string_equal(value_field_str(l0, "name"), "usr0");
+	assert_int_equal(value_field_int(l0, "gpio", -1), 150);
+	assert_int_equal(value_field_int(l0, "active_low", -1), 1);
+	assert_int_equal(value_field(l0, "gpio")->pos.line, 4);
+	/* positional members get the declared field names */
+	assert_string_equal(value_field_str(l1, "name"), "usr1");
+	assert_string_equal(value_field_str(l1, "default_trigger"), "heartbeat");
+	assert_int_equal(value_field_int(l1, "gpio", -1), 210);
+	assert_string_equal(value_field(l1, "gpio")->spelling, "GPIO_WIFI");
+	assert_string_equal(value_field(l1, "gpio")->expansion,
+			    "GPIO_WIFI -> OMAP_MAX_GPIO_LINES + 18 -> 210");
+	assert_int_equal(l1->index, 1);
+	board_free(b);
+}
+
+static void test_refs_nested(void **state)
+{
+	struct board *b = parse_src(src_tables, NULL, 0);
+	struct value *pd = board_find_var(b, "led_pd")->init;
+	struct value *dev = board_find_var(b, "led_dev")->init;
+	struct value *i2c = board_find_var(b, "i2c")->init->kids[0];
+	struct value *res = board_find_var(b, "res")->init->kids[0];
+	struct value *sup = board_find_var(b, "sup")->init->kids[0];
+
+	assert_int_equal(value_field(pd, "leds")->kind, VAL_ADDR);
+	assert_string_equal(value_field(pd, "leds")->text, "leds");
+	assert_int_equal(value_field_int(pd, "num_leds", 0), 2);
+	assert_string_equal(value_field(pd, "num_leds")->spelling, "ARRAY_SIZE(leds)");
+	assert_int_equal(value_field_int(dev, "id", 0), -1);
+	assert_int_equal(value_field(value_field(dev, "dev"), "platform_data")->kind, VAL_ADDR);
+	assert_string_equal(value_field(value_field(dev, "dev"), "platform_data")->text, "led_pd");
+	assert_string_equal(value_field_str(i2c, "type"), "twl4030");
+	assert_int_equal(value_field_int(i2c, "addr", 0), 0x48);
+	assert_string_equal(value_field(i2c, "addr")->spelling, "0x48");
+	assert_int_equal(value_field_int(i2c, "irq", 0), 7);
+	assert_string_equal(res->type, "resource");
+	assert_int_equal(value_field_int(res, "start", 0), 0x48000000);
+	assert_int_equal(value_field_int(res, "end", 0), 0x48000fff);
+	assert_int_equal(value_field_int(res, "flags", 0), 0x200);
+	assert_int_equal(value_field(res, "name")->kind, VAL_NULL);
+	assert_string_equal(value_field_str(sup, "supply"), "vmmc");
+	assert_string_equal(value_field_str(sup, "dev_name"), "omap_hsmmc.0");
+	assert_int_equal(board_find_var(b, "label")->init->kind, VAL_STRING);
+	assert_string_equal(board_find_var(b, "label")->init->text, "a\tbAc");
+	board_free(b);
+}
+
+static void test_machine(void **state)
+{
+	struct board *b = parse_src(src_tables, NULL, 0);
+	struct machine *m = board_find_machine(b, "FOO");
+
+	assert_int_equal(b->nmachines, 1);
+	assert_non_null(m);
+	assert_string_equal(m->name, "Foo board");
+	assert_int_equal(m->pos.line, 22);
+	assert_int_equal(value_field_int(m->record, "atag_offset", 0), 0x100);
+	assert_int_equal(value_field(m->record, "init_machine")->kind, VAL_FUNC);
+	assert_string_equal(value_field(m->record, "init_machine")->text, "foo_init");
+	assert_null(board_find_var(b, "__mach_desc_FOO"));
+	assert_non_null(board_find_func(b, "foo_init"));
+	board_free(b);
+}
+
+static const char *src_setup =
+	"static struct omap2_hsmmc_info mmc[] = { { .mmc = 1 }, {} };\n"
+	"static int foo_setup(struct device *dev, unsigned gpio, unsigned ngpio)\n"
+	"{\n"
+	"	int rev = get_rev();\n"
+	"	mmc[0].gpio_cd = gpio + 0;\n"
+	"	gpio_request_one(gpio + TWL4030_GPIO_MAX + 1, GPIOF_OUT_INIT_LOW, \"x\");\n"
+	"	if (rev == 3 && gpio > 2)\n"
+	"		gpio_request_one(170, GPIOF_OUT_INIT_HIGH, \"DVI\");\n"
+	"	else\n"
+	"		gpio_request(171, NULL);\n"
+	"	switch (rev) {\n"
+	"	case 1:\n"
+	"	case 2:\n"
+	"		gpio_request(1, \"a\");\n"
+	"		break;\n"
+	"	default:\n"
+	"		gpio_request(2, \"b\");\n"
+	"	}\n"
+	"	return 0;\n"
+	"}\n";
+
+static void test_symbolic(void **state)
+{
+	const char *defs[] = { "TWL4030_GPIO_MAX=18" };
+	struct board *b = parse_src(src_setup, defs, 1);
+	struct function *f = board_find_func(b, "foo_setup");
+	struct store *s;
+	struct call *c;
+
+	assert_non_null(f);
+	assert_int_equal(f->nparams, 3);
+	assert_string_equal(f->params[1], "gpio");
+	assert_int_equal(f->nstores, 2);
+	s = f->stores[0];
+	assert_string_equal(s->var, "rev");
+	assert_string_equal(s->path, "");
+	assert_int_equal(s->rhs->kind, VAL_UNKNOWN);
+	assert_string_equal(s->rhs->spelling, "get_rev()");
+	s = f->stores[1];
+	assert_string_equal(s->var, "mmc");
+	assert_string_equal(s->path, "[0].gpio_cd");
+	assert_int_equal(s->rhs->kind, VAL_SYMBOLIC);
+	assert_string_equal(s->rhs->sym, "gpio");
+	assert_int_equal(s->rhs->sym_index, 1);
+	assert_int_equal(s->rhs->ival, 0);
+	assert_int_equal(s->pos.line, 5);
+	c = f->calls[1];
+	assert_string_equal(c->callee, "gpio_request_one");
+	assert_int_equal(c->nargs, 3);
+	assert_int_equal(c->args[0]->kind, VAL_SYMBOLIC);
+	assert_string_equal(c->args[0]->sym, "gpio");
+	assert_int_equal(c->args[0]->ival, 19);
+	assert_string_equal(c->args[0]->spelling, "gpio + TWL4030_GPIO_MAX + 1");
+	assert_int_equal(c->args[1]->kind, VAL_INT);
+	assert_int_equal(c->args[1]->ival, 0);
+	assert_string_equal(c->args[1]->spelling, "GPIOF_OUT_INIT_LOW");
+	assert_string_equal(c->args[2]->text, "x");
+	assert_int_equal(c->nguards, 0);
+	board_free(b);
+}
+
+static void test_guards(void **state)
+{
+	const char *defs[] = { "TWL4030_GPIO_MAX=18" };
+	struct board *b = parse_src(src_setup, defs, 1);
+	struct function *f = board_find_func(b, "foo_setup");
+	struct call *c;
+
+	assert_int_equal(f->ncalls, 6);
+	assert_string_equal(f->calls[0]->callee, "get_rev");
+	c = f->calls[2];
+	assert_int_equal(c->args[0]->ival, 170);
+	assert_int_equal(c->nguards, 1);
+	assert_false(c->guards[0]->negated);
+	assert_string_equal(c->guards[0]->text, "rev == 3 && gpio > 2");
+	assert_int_equal(c->guards[0]->cond->kind, VAL_EXPR);
+	assert_string_equal(c->guards[0]->cond->text, "&&");
+	assert_int_equal(c->guards[0]->cond->nkids, 2);
+	assert_string_equal(c->guards[0]->cond->kids[0]->text, "==");
+	assert_int_equal(c->guards[0]->cond->kids[0]->kids[1]->ival, 3);
+	c = f->calls[3];
+	assert_true(c->guards[0]->negated);
+	assert_string_equal(c->guards[0]->text, "!(rev == 3 && gpio > 2)");
+	assert_int_equal(c->args[1]->kind, VAL_NULL);
+	c = f->calls[4];
+	assert_int_equal(c->nguards, 1);
+	assert_string_equal(c->guards[0]->text, "rev == 1 || rev == 2");
+	assert_string_equal(c->guards[0]->cond->text, "||");
+	c = f->calls[5];
+	assert_string_equal(c->guards[0]->text, "default(rev)");
+	assert_string_equal(c->guards[0]->cond->text, "default");
+	board_free(b);
+}
+
+static void test_token_fallback(void **state)
+{
+	const char *src =
+		"#define MY_GPIO ((gpio_t)(3 << 2) + 0x10UL)\n"
+		"#define LOOP (LOOP + 1)\n"
+		"struct s { int gpio; const char *n; int k; };\n"
+		"static void cb(void) { }\n"
+		"static struct s x = { .gpio = MY_GPIO, .n = \"a\", .k = LOOP };\n"
+		"static struct s y = { .n = NULL, .gpio = 5 };\n"
+		"static void (*fp)(void) = cb;\n";
+	struct board *b = parse_src(src, NULL, 0);
+	struct value *x = board_find_var(b, "x")->init;
+
+	assert_true(b->clang_errors > 0);
+	assert_int_equal(x->kind, VAL_LIST);
+	assert_int_equal(value_field(x, "gpio")->kind, VAL_INT);
+	assert_int_equal(value_field(x, "gpio")->ival, 28);
+	assert_string_equal(value_field(x, "gpio")->spelling, "MY_GPIO");
+	assert_int_equal(value_field(x, "gpio")->pos.line, 5);
+	assert_string_equal(value_field_str(x, "n"), "a");
+	/* self-referencing macro: no hang, no value */
+	assert_int_equal(value_field(x, "k")->kind, VAL_UNKNOWN);
+	assert_string_equal(value_field(x, "k")->spelling, "LOOP");
+	assert_int_equal(value_field_int(board_find_var(b, "y")->init, "gpio", 0), 5);
+	assert_int_equal(board_find_var(b, "fp")->init->kind, VAL_FUNC);
+	board_free(b);
+}
+
+static void test_not_c(void **state)
+{
+	const char *src = "#!/bin/sh\nset -e\nfor f in *; do echo \"$f\"; done\n";
+	struct unsaved_source u = { "/tmp/b2d-test-script.c", src, strlen(src) };
+	struct extract_options o = { .model_dir = MODEL_DIR, .unsaved = &u, .nunsaved = 1 };
+	struct board *b = NULL;
+
+	assert_int_equal(extract_board(u.path, &o, &b), B2D_ERR_PARSE);
+	assert_null(b);
+	assert_int_equal(extract_board("/nonexistent/board.c", &o, &b), B2D_ERR_IO);
+}
+
+static void test_json(void **state)
+{
+	struct board *b = parse_src(src_tables, NULL, 0);
+	struct strbuf sb;
+
+	sb_init(&sb);
+	board_dump_json(b, &sb);
+	assert_non_null(strstr(sb.buf, "\"id\": \"FOO\""));
+	assert_non_null(strstr(sb.buf, "\"spelling\": \"GPIO_WIFI\""));
+	sb_free(&sb);
+	board_free(b);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_designated_positional),
+		cmocka_unit_test(test_refs_nested),
+		cmocka_unit_test(test_machine),
+		cmocka_unit_test(test_symbolic),
+		cmocka_unit_test(test_guards),
+		cmocka_unit_test(test_token_fallback),
+		cmocka_unit_test(test_not_c),
+		cmocka_unit_test(test_json),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
