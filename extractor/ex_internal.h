@@ -67,6 +67,8 @@ bool tok_eval_range(struct ex *x, CXSourceRange r, long long *out,
 bool tok_eval_text(struct ex *x, const char *text, long long *out,
 		   const char **expansion);
 struct value *tok_recover_init(struct ex *x, CXCursor var, unsigned limit);
+struct value *tok_recover_machine(struct ex *x, unsigned off, unsigned limit,
+				  const char **id, const char **name);
 
 /* args.c */
 int ex_build_args(const char *path, const struct extract_options *opt,

@@ -195,8 +195,39 @@ static size_t note_names(struct ex *x, struct cvec *top)
 	return decls;
 }
 
+/*
+ * MACHINE_START records clang dropped (an unknown name in the record loses
+ * the whole variable, and libclang then shows no cursor for it at all):
+ * find them in the file text and recover them from the tokens.
+ */
+static void recover_machines(struct ex *x)
+{
+	size_t size;
+	const char *buf = clang_getFileContents(x->tu, x->main_file, &size);
+	const char *p = buf, *end;
+
+	while (buf && (p = strstr(p, "MACHINE_START(")) &&
+	       (end = strstr(p, "MACHINE_END"))) {
+		struct machine *m = arena_alloc(x->a, sizeof(*m));
+
+		m->record = tok_recover_machine(x, (unsigned)(p - buf),
+				(unsigned)(end - buf + strlen("MACHINE_END")),
+				&m->id, &m->name);
+		if (m->record && !board_find_machine(x->b, m->id) &&
+		    !value_field(m->record, "dt_compat")) {
+			m->record->type = "machine_desc";
+			m->pos = ex_pos_loc(x, clang_getLocationForOffset(x->tu,
+					x->main_file, (unsigned)(p - buf)));
+			arena_push(x->a, (void ***)&x->b->machines,
+				   &x->b->nmachines, m);
+		}
+		p = end;
+	}
+}
+
 static void build(struct ex *x, struct cvec *top)
 {
+
 	for (size_t i = 0; i < top->n; i++) {
 		CXCursor c = top->v[i];
 		enum CXCursorKind k = clang_getCursorKind(c);
@@ -209,6 +240,8 @@ static void build(struct ex *x, struct cvec *top)
 			arena_push(x->a, (void ***)&x->b->funcs, &x->b->nfuncs,
 				   ex_function(x, c));
 	}
+	if (x->b->clang_errors)
+		recover_machines(x);
 }
 
 static int not_c(const char *path, const char *first)

@@ -915,3 +915,53 @@ struct value *tok_recover_init(struct ex *x, CXCursor var, unsigned limit)
 	clang_disposeTokens(x->tu, toks, n);
 	return v;
 }
+
+/*
+ * A MACHINE_START record whose declaration clang threw away (with the
+ * kernel's own <asm/mach/arch.h>, an unknown MACH_TYPE_* or handler name
+ * loses the whole variable): read `MACHINE_START(ID, "name") .f = v, ...
+ * MACHINE_END` from the tokens. Sets *id and *name; NULL when not found.
+ */
+struct value *tok_recover_machine(struct ex *x, unsigned off, unsigned limit,
+				  const char **id, const char **name)
+{
+	CXFile f = x->main_file;
+	CXSourceLocation start = clang_getLocationForOffset(x->tu, f, off);
+	unsigned n;
+	CXToken *toks;
+	struct tvec raw = { 0 }, body = { 0 }, t = { 0 };
+	struct rx r = { .x = x };
+	struct value *v = NULL;
+	int i;
+
+	if (limit <= off || limit - off > 65536)
+		return NULL;
+	clang_tokenize(x->tu, clang_getRange(start,
+			clang_getLocationForOffset(x->tu, f, limit)), &toks, &n);
+	cx_tokens(x, toks, n, &raw);
+	if (raw.n < 6 || strcmp(raw.v[1].s, "(") || strcmp(raw.v[3].s, ","))
+		goto out;
+	*id = arena_strdup(x->a, raw.v[2].s);
+	tv_push(&body, "{", raw.v[0].src);
+	tv_push(&body, ".", -1);
+	tv_push(&body, "name", -1);
+	tv_push(&body, "=", -1);
+	for (i = 4; i < raw.n && strcmp(raw.v[i].s, ")"); i++)
+		tv_push(&body, raw.v[i].s, raw.v[i].src);
+	tv_push(&body, ",", -1);
+	for (i++; i < raw.n && strcmp(raw.v[i].s, "MACHINE_END"); i++)
+		tv_push(&body, raw.v[i].s, raw.v[i].src);
+	tv_push(&body, "}", -1);
+	expand_syntax_macros(x, &body, &t);
+	r.cx = toks;
+	r.t = t.v;
+	r.n = t.n;
+	v = rinit(&r, 0);
+	*name = value_field_str(v, "name");
+out:
+	tv_free(&t);
+	tv_free(&body);
+	tv_free(&raw);
+	clang_disposeTokens(x->tu, toks, n);
+	return v;
+}
