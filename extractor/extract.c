@@ -24,8 +24,12 @@ static bool in_unsaved(const char *path, const struct extract_options *opt)
 	return false;
 }
 
-/* Count error diagnostics; keep the first one's text (caller frees). */
-static unsigned count_errors(CXTranslationUnit tu, char **first)
+/*
+ * Count error diagnostics; keep the text of the first one in the main file
+ * (caller frees): errors in headers of a tree that was never configured
+ * are expected and say nothing about the board file itself.
+ */
+static unsigned count_errors(CXTranslationUnit tu, CXFile main, char **first)
 {
 	unsigned n = clang_getNumDiagnostics(tu), errors = 0;
 
@@ -34,7 +38,12 @@ static unsigned count_errors(CXTranslationUnit tu, char **first)
 		CXDiagnostic d = clang_getDiagnostic(tu, i);
 
 		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
-			if (!errors++) {
+			CXFile f;
+
+			clang_getFileLocation(clang_getDiagnosticLocation(d), &f,
+					      NULL, NULL, NULL);
+			errors++;
+			if (!*first && f && clang_File_isEqual(f, main)) {
 				CXString s = clang_formatDiagnostic(d,
 					CXDiagnostic_DisplaySourceLocation |
 					CXDiagnostic_DisplayColumn);
@@ -278,13 +287,13 @@ int extract_board(const char *path, const struct extract_options *opt,
 	arena_init(&b->arena);
 	b->path = arena_strdup(&b->arena, path);
 	b->tolerant = !opt->build_dir;
-	b->clang_errors = count_errors(tu, &first);
 	x = (struct ex){ .b = b, .a = &b->arena, .tu = tu, .path = b->path,
 			 .main_file = clang_getFile(tu, path),
 			 .macros = macro_tab_new() };
+	b->clang_errors = count_errors(tu, x.main_file, &first);
 	cvec_children(clang_getTranslationUnitCursor(tu), &top);
 	decls = note_names(&x, &top);
-	if (!decls && b->clang_errors) {
+	if (!decls && first) {
 		ret = not_c(path, first);
 		board_free(b);
 	} else {
