@@ -24,6 +24,21 @@ static bool in_unsaved(const char *path, const struct extract_options *opt)
 	return false;
 }
 
+/* The text of a real error: a missing header is normal in tolerant mode. */
+static char *first_error(CXDiagnostic d)
+{
+	CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation |
+					    CXDiagnostic_DisplayColumn);
+	const char *t = clang_getCString(s);
+	size_t n = strlen(t);
+	char *r = NULL;
+
+	if (n < 14 || strcmp(t + n - 14, "file not found"))
+		r = xstrdup(t);
+	clang_disposeString(s);
+	return r;
+}
+
 /*
  * Count error diagnostics; keep the text of the first one in the main file
  * (caller frees): errors in headers of a tree that was never configured
@@ -43,14 +58,8 @@ static unsigned count_errors(CXTranslationUnit tu, CXFile main, char **first)
 			clang_getFileLocation(clang_getDiagnosticLocation(d), &f,
 					      NULL, NULL, NULL);
 			errors++;
-			if (!*first && f && clang_File_isEqual(f, main)) {
-				CXString s = clang_formatDiagnostic(d,
-					CXDiagnostic_DisplaySourceLocation |
-					CXDiagnostic_DisplayColumn);
-
-				*first = xstrdup(clang_getCString(s));
-				clang_disposeString(s);
-			}
+			if (!*first && f && clang_File_isEqual(f, main))
+				*first = first_error(d);
 		}
 		clang_disposeDiagnostic(d);
 	}
