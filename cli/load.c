@@ -174,6 +174,18 @@ int cli_load(const struct cli_options *o, struct cli_session *s)
 				   o->build_dir ? "-p" : "--kernel", d);
 			return EXIT_USAGE;
 		}
+		if (o->build_dir) {
+			char *db = xasprintf("%s/compile_commands.json", o->build_dir);
+			bool ok = stat(db, &st) == 0 && S_ISREG(st.st_mode);
+
+			/* Checked here: libclang would print its own multi-line complaint. */
+			if (!ok)
+				diag_error(NULL, "-p: %s not found (generate it with the kernel's "
+					   "scripts/clang-tools/gen_compile_commands.py)", db);
+			free(db);
+			if (!ok)
+				return EXIT_USAGE;
+		}
 		if (o->build_dir && o->kernel_dir &&
 		    (stat(o->kernel_dir, &st) != 0 || !S_ISDIR(st.st_mode))) {
 			diag_error(NULL, "--kernel: '%s' is not a directory", o->kernel_dir);

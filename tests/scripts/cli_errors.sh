@@ -109,6 +109,13 @@ expect "help for unknown command" 2 "unknown command 'bogus'" --lines 1 -- help 
 expect "unknown --soc" 2 "unknown SoC 'nosuchsoc'" --lines 1 -- \
 	convert --soc nosuchsoc -o "$O" "$TMP/two.c"
 no_file "$O" "unknown --soc"
+expect "-p without compile_commands.json" 2 'compile_commands\.json not found' --lines 1 -- \
+	convert -p "$TMP/adir" -o "$O" "$TMP/two.c"
+expect "-p not a directory" 2 "-p: '$TMP/nodir' is not a directory" --lines 1 -- \
+	convert -p "$TMP/nodir" -o "$O" "$TMP/two.c"
+expect "--kernel not a directory" 2 "--kernel: '$TMP/nodir' is not a directory" --lines 1 -- \
+	convert --kernel "$TMP/nodir" -o "$O" "$TMP/two.c"
+no_file "$O" "bad -p / --kernel"
 
 # --- Help and version (exit 0, stdout) ----------------------------------------
 for args in "--help" "help convert" "convert --help" "help extract" "--version"; do
