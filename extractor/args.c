@@ -86,6 +86,34 @@ static void filter_command(CXCompileCommand cmd, const char *path,
 	clang_disposeString(ds);
 }
 
+/*
+ * libclang interpolates a command for a file the database does not list
+ * (borrowed from a neighbour, with the file name swapped in), so check the
+ * database's own entries: basename first, realpath only on a match.
+ */
+static bool listed(CXCompilationDatabase db, const char *path)
+{
+	CXCompileCommands all = clang_CompilationDatabase_getAllCompileCommands(db);
+	unsigned n = all ? clang_CompileCommands_getSize(all) : 0;
+	const char *base = path_basename(path);
+	bool r = false;
+
+	for (unsigned i = 0; i < n && !r; i++) {
+		CXCompileCommand cmd = clang_CompileCommands_getCommand(all, i);
+		CXString f = clang_CompileCommand_getFilename(cmd);
+		CXString d = clang_CompileCommand_getDirectory(cmd);
+		const char *fs = clang_getCString(f);
+
+		if (!strcmp(path_basename(fs), base))
+			r = same_file(fs, clang_getCString(d), path);
+		clang_disposeString(f);
+		clang_disposeString(d);
+	}
+	if (all)
+		clang_CompileCommands_dispose(all);
+	return r;
+}
+
 static int db_args(const char *path, const struct extract_options *opt,
 		   struct ptrvec *args)
 {
@@ -103,7 +131,8 @@ static int db_args(const char *path, const struct extract_options *opt,
 		return B2D_ERR_IO;
 	}
 	cmds = clang_CompilationDatabase_getCompileCommands(db, abs ? abs : path);
-	if (!cmds || clang_CompileCommands_getSize(cmds) == 0) {
+	if (!cmds || clang_CompileCommands_getSize(cmds) == 0 ||
+	    !listed(db, path)) {
 		fprintf(stderr, "%s: error: no entry in %s/compile_commands.json\n",
 			path, opt->build_dir);
 		ret = B2D_ERR_USAGE;
