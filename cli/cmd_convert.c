@@ -248,6 +248,8 @@ static int build_outputs(const struct cli_options *o, const struct cli_session *
 	struct strbuf report;
 	struct json j;
 	char *base = input_base(o->input);
+	/* A file with several machines names each output by id, even with --machine. */
+	bool several = s->board->nmachines > 1;
 	int rc = EXIT_OK;
 
 	for (size_t i = 0; i < o->nassume; i++)
@@ -286,7 +288,7 @@ static int build_outputs(const struct cli_options *o, const struct cli_session *
 		if (d->dts_stdout)
 			plan_add(p, NULL, dts.buf, dts.len, false);
 		else if (d->dts_dir)
-			plan_add(p, dir_path(o->out, base, m->id, nsel > 1, "dts"), dts.buf, dts.len,
+			plan_add(p, dir_path(o->out, base, m->id, several, "dts"), dts.buf, dts.len,
 				 true);
 		else
 			plan_add(p, xstrdup(o->out), dts.buf, dts.len, false);
@@ -299,7 +301,7 @@ static int build_outputs(const struct cli_options *o, const struct cli_session *
 			if (err != B2D_OK) {
 				rc = err_status(err);
 			} else if (d->dtb_dir) {
-				plan_add(p, dir_path(o->dtb, base, m->id, nsel > 1, "dtb"), blob, len,
+				plan_add(p, dir_path(o->dtb, base, m->id, several, "dtb"), blob, len,
 					 true);
 			} else {
 				plan_add(p, xstrdup(o->dtb), blob, len, false);
