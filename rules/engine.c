@@ -355,6 +355,34 @@ static const char *guard_text(struct conv *c, struct guard **g, size_t n)
 	return s;
 }
 
+/* irq_set_irq_type(n, type) anywhere in the machine's code: remember n -> type. */
+void conv_collect_irq_types(struct conv *c)
+{
+	for (size_t i = 0; i < c->nreach; i++)
+		for (size_t j = 0; j < c->reach[i]->ncalls; j++) {
+			const struct call *call = c->reach[i]->calls[j];
+			const struct rnode *rule = find_call_rule(c, call->callee);
+			const struct rnode *reg = rn_get(rule, "register");
+
+			if (!reg || !str_eq(reg->scalar, "irq_type") || call->nargs < 2 ||
+			    call->args[0]->kind != VAL_INT || call->args[1]->kind != VAL_INT)
+				continue;
+			size_t n = c->nirq_types + 1;
+			long long *nums = arena_alloc(c->a, n * sizeof(*nums));
+			unsigned *types = arena_alloc(c->a, n * sizeof(*types));
+
+			if (c->nirq_types) {
+				memcpy(nums, c->irq_nums, c->nirq_types * sizeof(*nums));
+				memcpy(types, c->irq_types, c->nirq_types * sizeof(*types));
+			}
+			nums[n - 1] = call->args[0]->ival;
+			types[n - 1] = (unsigned)call->args[1]->ival;
+			c->irq_nums = nums;
+			c->irq_types = types;
+			c->nirq_types = n;
+		}
+}
+
 static void convert_call(struct conv *c, const struct function *fn, const struct call *call)
 {
 	struct fact *f = dt_add_fact(c->t, "call", call->spelling ? call->spelling : call->callee,
@@ -438,6 +466,7 @@ static void convert_machine(struct conv *c, const struct machine *m)
 	find_reachable(c, m);
 	conv_setup_gpio_spaces(c);
 	conv_apply_stores(c);
+	conv_collect_irq_types(c);
 	for (size_t i = 0; i < c->nreach; i++)
 		for (size_t j = 0; j < c->reach[i]->ncalls; j++)
 			convert_call(c, c->reach[i], c->reach[i]->calls[j]);

@@ -66,7 +66,9 @@ struct conv {
 	size_t nused_vars;
 	const struct function **reach;	/* functions reachable from the machine */
 	size_t nreach;
-	int label_seq;
+	long long *irq_nums;		/* irq_set_irq_type(n, type) seen in the machine's code */
+	unsigned *irq_types;
+	size_t nirq_types;
 };
 
 /* engine.c */
@@ -96,6 +98,8 @@ int conv_guard_state(const struct conv *c, struct guard **g, size_t n);	/* 1 tru
 void conv_setup_gpio_spaces(struct conv *c);
 bool conv_gpio_cells(struct conv *c, const struct value *v, struct dt_chunk *chunk,
 		     bool active_low);
+struct dt_node *conv_controller_overlay(struct conv *c, const char *label);
+void conv_collect_irq_types(struct conv *c);
 bool conv_irq_cells(struct conv *c, const struct value *v, unsigned type, struct dt_chunk *chunk);
 
 /* engine_struct.c: struct bindings and property converters */
@@ -103,6 +107,7 @@ void conv_apply_struct(struct conv *c, struct dt_node *node, const struct rnode 
 		       const struct value *list, const char *what);
 struct dt_node *conv_struct_node(struct conv *c, struct dt_node *parent, const struct rnode *rule,
 				 const struct value *list, const char *what, long index);
+const char *conv_node_name(struct conv *c, const char *tmpl, const struct value *list);
 struct dt_node *conv_regulator(struct conv *c, struct dt_node *parent, const struct value *init,
 			       const char *label, const char *what);
 

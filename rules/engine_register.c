@@ -129,9 +129,15 @@ static const struct rnode *soc_device_rule(const struct conv *c, const char *var
 	return NULL;
 }
 
-static void resources(struct conv *c, struct dt_node *n, const struct value *dev)
+/* MEM resources -> reg (when allowed), IRQ resources -> interrupts. */
+static void resources(struct conv *c, struct dt_node *n, const struct value *dev, bool mem)
 {
-	const struct variable *res = conv_deref(c, conv_field(c, dev, "resource"));
+	const struct value *field = conv_field(c, dev, "resource");
+	const struct variable *res;
+
+	if (!field)
+		field = conv_field(c, dev, "resources");	/* i2c_board_info spells it so */
+	res = conv_deref(c, field);
 	struct dt_prop *reg = NULL;
 
 	if (!res || !res->init)
@@ -151,7 +157,7 @@ static void resources(struct conv *c, struct dt_node *n, const struct value *dev
 			f->fate = FACT_TODO;
 			f->reason = "resource start not known at build time";
 			dt_node_add_todo(c->t, n, &r->pos, r->spelling, f->reason);
-		} else if (flags & IORESOURCE_MEM) {
+		} else if ((flags & IORESOURCE_MEM) && mem) {
 			if (!reg) {
 				reg = dt_prop_set(c->t, n, "reg");
 				reg->pos = r->pos;
@@ -223,6 +229,8 @@ struct dt_node *conv_platform_device(struct conv *c, const struct variable *dev,
 		return srule ? soc_platform_device(c, dev, srule, f) : NULL;
 	rule = platform_rule(c, name);
 	node_name = rn_str(rule, "node") ? rn_str(rule, "node") : rn_str(prule, "node");
+	if (node_name && pdata)
+		node_name = conv_node_name(c, node_name, pdata->init);
 	compat = rn_str(rule, "compatible") ? rn_str(rule, "compatible") : rn_str(prule, "compatible");
 	n = dt_node_add(c->t, c->t->root, node_name ? node_name : arena_node_name(c, name ? name : dev->name),
 			NULL);
@@ -238,7 +246,8 @@ struct dt_node *conv_platform_device(struct conv *c, const struct variable *dev,
 		dt_node_add_todo(c->t, n, &dev->pos, arena_printf(c->a, ".name = \"%s\"", name ? name : "?"),
 				 "no rule maps this driver name to a compatible");
 	}
-	resources(c, n, init);
+	resources(c, n, init, true);
+	conv_apply_struct(c, n, conv_struct_rule(c, "platform_device"), init, dev->name);
 	if (pdata) {
 		conv_mark_var(c, pdata->name);
 		conv_apply_struct(c, n, prule, pdata->init, pdata->name);
@@ -342,6 +351,9 @@ static struct dt_node *bus_device(struct conv *c, struct dt_node *bus, const cha
 	constant_props(c, n, rn_get(drule, "props"), &e->pos);
 	if (irq && !value_is_zero(irq))
 		add_interrupt(c, n, irq, 0, what);
+	resources(c, n, e, false);
+	/* The entry's own fields (flags, ...): its struct rule, leftovers become TODOs. */
+	conv_apply_struct(c, n, conv_struct_rule(c, e->type), e, what);
 	if (pdata) {
 		conv_mark_var(c, pdata->name);
 		conv_apply_struct(c, n, conv_struct_rule(c, pdata->type), pdata->init, pdata->name);
@@ -367,6 +379,12 @@ static bool reg_i2c(struct reg_ctx *r)
 	const char *label = bus_label(r, "i2c_bus", "i2c{bus}");
 	struct dt_node *busn;
 
+	const struct value *info = arg(r, "info");
+
+	if (info && info->kind == VAL_NULL && label) {
+		converted(r, arena_printf(r->c->a, "&%s (no devices)", label));
+		return true;
+	}
 	if (!arr || !arr->init || !label || !bus || bus->kind != VAL_INT) {
 		todo(r, "I2C bus or board info not known at build time");
 		return true;
@@ -454,7 +472,7 @@ static bool reg_gpio_hog(struct reg_ctx *r)
 		     : "GPIO number not known at build time");
 		return true;
 	}
-	ctrl = dt_overlay(c->t, tmp.cells[0].text);
+	ctrl = conv_controller_overlay(c, tmp.cells[0].text);
 	hog = dt_node_add(c->t, ctrl, arena_printf(c->a, "%s-hog",
 			  arena_node_name(c, label && label->kind == VAL_STRING ? label->text : "gpio")), NULL);
 	hog->pos = r->call->pos;
@@ -598,6 +616,12 @@ static bool reg_fixed_clock(struct reg_ctx *r)
 	return true;
 }
 
+static bool reg_irq_type(struct reg_ctx *r)
+{
+	converted(r, "trigger type in the interrupt specifier of the device using this IRQ");
+	return true;
+}
+
 static bool reg_gpiod_lookup(struct reg_ctx *r)
 {
 	todo(r, "GPIO lookup table: write the consumer's *-gpios property by hand");
@@ -625,6 +649,7 @@ static const struct {
 	{ "struct_array", reg_struct_array },
 	{ "gpiod_lookup", reg_gpiod_lookup },
 	{ "fixed_clock", reg_fixed_clock },
+	{ "irq_type", reg_irq_type },
 };
 
 bool engine_known_registration(const char *kind)

@@ -165,12 +165,18 @@ bool conv_gpio_cells(struct conv *c, const struct value *v, struct dt_chunk *chu
 	dt_chunk_add_u32(c->t, chunk, (uint32_t)line);
 	dt_chunk_add_macro(c->t, chunk, active_low ? "GPIO_ACTIVE_LOW" : "GPIO_ACTIVE_HIGH",
 			   active_low ? 1 : 0);
-	if (s->after_tail) {
-		struct dt_node *o = dt_overlay(c->t, s->label);
-
-		o->after_tail_includes = true;
-	}
 	return true;
+}
+
+/* The overlay for a controller label; after the tail includes when one defines it. */
+struct dt_node *conv_controller_overlay(struct conv *c, const char *label)
+{
+	struct dt_node *o = dt_overlay(c->t, label);
+
+	for (size_t i = 0; i < c->ngpio; i++)
+		if (c->gpio[i]->after_tail && str_eq(c->gpio[i]->label, label))
+			o->after_tail_includes = true;
+	return o;
 }
 
 static const char *irq_type_macro(unsigned type)
@@ -211,6 +217,10 @@ bool conv_irq_cells(struct conv *c, const struct value *v, unsigned type, struct
 
 	if (!v || v->kind != VAL_INT)
 		return false;
+	/* A trigger type set at run time by irq_set_irq_type() belongs in the specifier. */
+	for (size_t i = 0; !type && i < c->nirq_types; i++)
+		if (c->irq_nums[i] == v->ival)
+			type = c->irq_types[i];
 	for (size_t i = 0; irq && i < irq->n; i++) {
 		const struct rnode *e = irq->items[i];
 		long long base = 0, count = 0, offset = 0, cells = 1;

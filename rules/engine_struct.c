@@ -231,10 +231,14 @@ static struct dt_prop *cv_struct(struct prop_ctx *pc)
 
 	if (!inner || inner->kind != VAL_LIST)
 		return NULL;
+	const struct rnode *rule = conv_struct_rule(pc->c, inner->type);
+	const char *target = rn_str(rule, "target");
+
 	if (var)
 		conv_mark_var(pc->c, var->name);
-	conv_apply_struct(pc->c, pc->node, conv_struct_rule(pc->c, inner->type), inner,
-			  var ? var->name : rn_str(pc->rule, "field"));
+	/* Some platform data describes another node (&twl_gpio for twl4030 GPIO data). */
+	conv_apply_struct(pc->c, target ? conv_controller_overlay(pc->c, target) : pc->node, rule,
+			  inner, var ? var->name : rn_str(pc->rule, "field"));
 	return NULL;
 }
 
@@ -281,6 +285,15 @@ static struct dt_prop *cv_supplies(struct prop_ctx *pc)
 	return NULL;
 }
 
+/* reg = <array position> (LED controllers number their outputs by index). */
+static struct dt_prop *cv_index(struct prop_ctx *pc)
+{
+	struct dt_prop *p = new_prop(pc);
+
+	dt_chunk_add_u32(pc->c->t, dt_prop_add_cells(pc->c->t, p), (uint32_t)pc->list->index);
+	return p;
+}
+
 static struct dt_prop *cv_ignore(struct prop_ctx *pc)
 {
 	return NULL;
@@ -305,6 +318,7 @@ static const struct {
 	{ "regulator", cv_regulator, true },
 	{ "supplies", cv_supplies, true },
 	{ "ignore", cv_ignore, false },
+	{ "index", cv_index, false },
 };
 
 static int find_converter(const char *as)
@@ -381,8 +395,9 @@ static const char *apply_prop(struct conv *c, struct dt_node *node, const struct
 
 	if (k < 0)
 		return field;
+	/* Zero means "not set" in C initializers, except for enums where 0 is a state. */
 	if (converters[k].needs_field && (!pc.v || value_is_zero(pc.v)) &&
-	    !str_eq(rn_str(pr, "as"), "struct"))
+	    !str_eq(rn_str(pr, "as"), "struct") && !str_eq(rn_str(pr, "as"), "enum"))
 		return field;
 	if (converters[k].needs_field && !pc.v)
 		return field;
@@ -447,10 +462,18 @@ void conv_apply_struct(struct conv *c, struct dt_node *node, const struct rnode 
 	if (!list || list->kind != VAL_LIST)
 		return;
 	for (size_t i = 0; props && i < props->n; i++) {
-		const char *f = apply_prop(c, node, props->items[i], list, what);
+		const struct rnode *pr = props->items[i];
+		const char *f = apply_prop(c, node, pr, list, what);
+		const char *companions[] = { rn_str(pr, "active_low"), rn_str(pr, "size"),
+					     rn_str(pr, "count") };
 
 		if (f)
 			arena_push(c->a, (void ***)&used, &nused, (void *)f);
+		/* Fields a converter reads besides its own (.active_low for .gpio). */
+		for (size_t k = 0; k < 3; k++)
+			if (companions[k])
+				arena_push(c->a, (void ***)&used, &nused, (void *)(companions[k][0] == '!'
+						? companions[k] + 1 : companions[k]));
 	}
 	if (ch) {
 		apply_children(c, node, ch, list);
@@ -458,6 +481,43 @@ void conv_apply_struct(struct conv *c, struct dt_node *node, const struct rnode 
 		arena_push(c->a, (void ***)&used, &nused, (void *)rn_str(ch, "count"));
 	}
 	leftover_fields(c, node, list, used, nused, what, rule != NULL);
+}
+
+/* `unit: index` (array position) or `unit: FIELD` (its value, in hex). */
+static const char *node_unit(struct conv *c, const struct rnode *rule, const struct value *list,
+			     long index)
+{
+	const char *unit = rn_str(rule, "unit");
+	const struct value *v;
+
+	if (!unit)
+		return NULL;
+	if (str_eq(unit, "index"))
+		return index >= 0 ? arena_printf(c->a, "%lx", (unsigned long)list->index) : NULL;
+	v = conv_field(c, list, unit);
+	return v && v->kind == VAL_INT && v->ival >= 0 ? arena_printf(c->a, "%llx", v->ival) : NULL;
+}
+
+/* "regulator-{supply_name}": a string field completes the node name when present. */
+const char *conv_node_name(struct conv *c, const char *tmpl, const struct value *list)
+{
+	const char *open = strchr(tmpl, '{');
+	const char *close = open ? strchr(open, '}') : NULL;
+	const char *s;
+	char *field, *clean;
+	const char *out;
+
+	if (!close)
+		return tmpl;
+	field = arena_strndup(c->a, open + 1, (size_t)(close - open - 1));
+	s = value_field_str(list, field);
+	if (!s)
+		return arena_strndup(c->a, tmpl, (size_t)(open - tmpl > 0 && open[-1] == '-'
+							   ? open - tmpl - 1 : open - tmpl));
+	clean = dts_node_name(s);
+	out = arena_printf(c->a, "%.*s%s%s", (int)(open - tmpl), tmpl, clean, close + 1);
+	free(clean);
+	return out;
 }
 
 /* A node for one struct instance: new child (numbered in arrays) or a SoC overlay. */
@@ -475,11 +535,14 @@ struct dt_node *conv_struct_node(struct conv *c, struct dt_node *parent, const s
 			return NULL;
 		n = conv_enable(c, label, &list->pos, what);
 	} else {
+		const char *unit = node_unit(c, rule, list, index);
+
 		if (!name)
 			name = list->type ? list->type : "node";
-		if (index >= 0)
+		name = conv_node_name(c, name, list);
+		if (index >= 0 && !unit)
 			name = arena_printf(c->a, "%s-%ld", name, index);
-		n = dt_node_add(c->t, parent, name, NULL);
+		n = dt_node_add(c->t, parent, name, unit);
 		n->pos = list->pos;
 		n->origin = what;
 		if (rn_str(rule, "compatible"))
