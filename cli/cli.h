@@ -79,4 +79,21 @@ const char *cli_soc_name(const struct rnode *soc);
 int cmd_convert(const struct cli_options *o);
 int cmd_extract(const struct cli_options *o);
 
+/* diff and check (cmd_diff.c, cmd_check.c): their own small option set. */
+struct review_args {
+	const char *files[2];
+	size_t nfiles;
+	const char **inc;		/* -I DIR, repeatable (malloc'd array) */
+	size_t ninc;
+	const char *kernel_dir;		/* --kernel */
+	const char *format;		/* --format (diff) */
+	const char *rules_dir;		/* --rules (check) */
+	bool help;
+};
+
+/* Parse argv[0..argc) (after the command word); EXIT_OK or EXIT_USAGE. */
+int review_parse(const char *cmd, int argc, char **argv, size_t nfiles, struct review_args *r);
+int cmd_diff(int argc, char **argv);	/* argv after "diff" */
+int cmd_check(int argc, char **argv);	/* argv after "check" */
+
 #endif

@@ -18,6 +18,9 @@ static const char overview[] =
 	"commands:\n"
 	"  convert   write the .dts (and optionally .dtb and a JSON report)\n"
 	"  extract   dump the board model found in the C file as JSON (debugging)\n"
+	"  diff      semantic diff of two .dts/.dtb (exit 0 equal, 1 different, 2 error)\n"
+	"  check     lint a .dts/.dtb: unknown/deprecated properties, cell counts,\n"
+	"            interrupt parents (exit 0 clean, 1 warnings, 2 error)\n"
 	"  help CMD  show the options of one command\n"
 	"\n"
 	"  board2dts --help | --version\n"
@@ -79,6 +82,27 @@ static const char extract_usage[] =
 	"positions and macro expansions) as JSON on stdout.\n"
 	"\n";
 
+static const char diff_usage[] =
+	"usage: board2dts diff A.dts|A.dtb B.dts|B.dtb [-I DIR]... [--kernel KDIR]\n"
+	"                      [--format text|markdown|json]\n"
+	"\n"
+	"Compare two device trees semantically: phandles by label, specifier cells by\n"
+	"the provider's meaning, nodes matched by path, then by compatible + reg or\n"
+	"label. .dts input goes through the kernel's cpp step (-I dirs, KDIR's\n"
+	"include dirs) and dtc -@. See docs/review.md.\n"
+	"\n"
+	"exit status: 0 equal, 1 different, 2 error.\n";
+
+static const char check_usage[] =
+	"usage: board2dts check FILE.dts|FILE.dtb [-I DIR]... [--kernel KDIR] [--rules DIR]\n"
+	"\n"
+	"Print `file:line: warning: ...` for unknown properties (with suggestions),\n"
+	"deprecated forms, specifier cell counts that disagree with the provider and\n"
+	"interrupts without an interrupt parent. --kernel adds the binding schemas'\n"
+	"and arch/arm/boot/dts's property names (cached). See docs/review.md.\n"
+	"\n"
+	"exit status: 0 no warnings, 1 warnings, 2 error.\n";
+
 static const char exit_text[] =
 	"\n"
 	"exit status: 0 output written; 1 conversion failed (unparsable input, no\n"
@@ -90,6 +114,10 @@ void cli_usage(FILE *f, const char *command)
 		fprintf(f, "%s%s%s", convert_usage, parse_opts, exit_text);
 	else if (command && !strcmp(command, "extract"))
 		fprintf(f, "%s%s%s", extract_usage, parse_opts, exit_text);
+	else if (command && !strcmp(command, "diff"))
+		fputs(diff_usage, f);
+	else if (command && !strcmp(command, "check"))
+		fputs(check_usage, f);
 	else
 		fputs(overview, f);
 }
@@ -128,8 +156,9 @@ int main(int argc, char **argv)
 	if (!strcmp(cmd, "help")) {
 		const char *what = argc > 2 ? argv[2] : NULL;
 
-		if (what && strcmp(what, "convert") && strcmp(what, "extract")) {
-			diag_error(NULL, "help: unknown command '%s' (commands: convert, extract)",
+		if (what && strcmp(what, "convert") && strcmp(what, "extract") &&
+		    strcmp(what, "diff") && strcmp(what, "check")) {
+			diag_error(NULL, "help: unknown command '%s' (commands: convert, extract, diff, check)",
 				   what);
 			return EXIT_USAGE;
 		}
@@ -140,9 +169,13 @@ int main(int argc, char **argv)
 		return run(CMD_CONVERT, argc, argv);
 	if (!strcmp(cmd, "extract"))
 		return run(CMD_EXTRACT, argc, argv);
+	if (!strcmp(cmd, "diff"))
+		return cmd_diff(argc - 2, argv + 2);
+	if (!strcmp(cmd, "check"))
+		return cmd_check(argc - 2, argv + 2);
 	if (cmd[0] == '-')
 		diag_error(NULL, "unknown option '%s' (see 'board2dts --help')", cmd);
 	else
-		diag_error(NULL, "unknown command '%s' (commands: convert, extract, help)", cmd);
+		diag_error(NULL, "unknown command '%s' (commands: convert, extract, diff, check, help)", cmd);
 	return EXIT_USAGE;
 }

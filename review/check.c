@@ -1,0 +1,267 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * `board2dts check`: lint one compiled tree, dtc checks.c style. Each check
+ * is one function over one property plus one line in `checks[]`; the driver
+ * walks every property of every node, then prints the warnings sorted by
+ * file and line as `file:line: warning: /node/path: prop: message [check]`.
+ */
+#include "review.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct warning {
+	char *file;
+	unsigned line;
+	char *text;
+};
+
+struct check_ctx {
+	const struct rv_tree *t;
+	const struct rv_check_opts *o;
+	const char *check;	/* name of the running check */
+	struct warning *w;
+	size_t nw;
+};
+
+static void warn(struct check_ctx *c, const struct rv_node *n, const struct rv_prop *p,
+		 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+static void warn(struct check_ctx *c, const struct rv_node *n, const struct rv_prop *p,
+		 const char *fmt, ...)
+{
+	const char *loc = rv_srcmap_find(c->o->srcmap, n->path, p->name);
+	struct strbuf sb;
+	struct warning w = { 0 };
+	const char *colon;
+	va_list ap;
+
+	if (!loc)
+		loc = rv_srcmap_find(c->o->srcmap, n->path, NULL);
+	colon = loc ? strrchr(loc, ':') : NULL;
+	w.file = colon ? xstrndup(loc, (size_t)(colon - loc)) : xstrdup(c->t->file);
+	w.line = colon ? (unsigned)strtoul(colon + 1, NULL, 10) : 0;
+	sb_init(&sb);
+	sb_addf(&sb, "%s: %s: ", n->path, p->name);
+	va_start(ap, fmt);
+	sb_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	sb_addf(&sb, " [%s]", c->check);
+	w.text = sb_detach(&sb);
+	c->w = xrealloc(c->w, (c->nw + 1) * sizeof(*c->w));
+	c->w[c->nw++] = w;
+}
+
+/* Deprecated spellings and what replaced them (gpio and *-gpio by rule). */
+static const struct {
+	const char *name, *use;
+} deprecated[] = {
+	{ "gpio-key,wakeup", "wakeup-source" },
+	{ "linux,wakeup", "wakeup-source" },
+	{ "enable-sdio-wakeup", "wakeup-source" },
+	{ "linux,stdout-path", "stdout-path" },
+	{ "fsl,uart-has-rtscts", "uart-has-rtscts" },
+	{ "at25,byte-len", "size" },
+	{ "at25,addr-mode", "address-width" },
+	{ "at25,page-size", "pagesize" },
+	{ "regulator-compatible", "the node name" },
+};
+
+/* The replacement of a deprecated name (malloc'd), or NULL. */
+static char *deprecated_use(const char *name)
+{
+	size_t n = strlen(name);
+
+	for (size_t i = 0; i < sizeof(deprecated) / sizeof(deprecated[0]); i++)
+		if (!strcmp(name, deprecated[i].name))
+			return xstrdup(deprecated[i].use);
+	if (!strcmp(name, "gpio") || (n > 5 && !strcmp(name + n - 5, "-gpio")))
+		return xasprintf("%ss", name);
+	return NULL;
+}
+
+static void check_deprecated(struct check_ctx *c, const struct rv_node *n,
+			     const struct rv_prop *p)
+{
+	char *use = deprecated_use(p->name);
+
+	if (use)
+		warn(c, n, p, "deprecated, use %s", use);
+	free(use);
+}
+
+static bool free_names_node(const struct rv_node *n)
+{
+	return !strcmp(n->path, "/aliases") || !strcmp(n->path, "/__overrides__");
+}
+
+static void check_unknown(struct check_ctx *c, const struct rv_node *n, const struct rv_prop *p)
+{
+	const struct rv_vocab *v = c->o->vocab;
+	const char *s;
+	char *use;
+
+	if (!v || free_names_node(n) || rv_vocab_has(v, p->name))
+		return;
+	if (strchr(p->name, ',') && !rv_vocab_has_kernel(v))
+		return;		/* vendor property: only the kernel's list knows */
+	use = deprecated_use(p->name);
+	free(use);
+	if (use)
+		return;		/* check_deprecated says more */
+	s = rv_vocab_suggest(v, p->name);
+	if (s)
+		warn(c, n, p, "unknown property, did you mean %s?", s);
+	else
+		warn(c, n, p, "unknown property");
+}
+
+static void spec_text(const struct rv_prop *p, const struct rv_spec *s, struct strbuf *sb)
+{
+	int end = s->pos + 1 + s->nargs;
+
+	sb_addc(sb, '<');
+	if (s->prov)
+		rv_fmt_ref(s->prov, sb);
+	else
+		sb_addf(sb, "0x%x", s->phandle);
+	for (int i = s->pos + 1; i < end && i < rv_ncells(p); i++)
+		sb_addf(sb, " %u", rv_cell(p, i));
+	sb_addc(sb, '>');
+}
+
+static void spec_error(struct check_ctx *c, const struct rv_node *n, const struct rv_prop *p,
+		       const char *cells, int err, const struct rv_spec *s)
+{
+	struct strbuf sb;
+	uint32_t want = 0;
+
+	sb_init(&sb);
+	spec_text(p, s, &sb);
+	if (err == RV_SPEC_NOPROV)
+		warn(c, n, p, "cell %d (0x%x) is not the phandle of any node", s->pos,
+		     s->phandle);
+	else if (err == RV_SPEC_NOCELLS)
+		warn(c, n, p, "%s: the provider has no %s", sb.buf, cells);
+	else if (rv_prop_u32(s->prov, cells, &want))
+		warn(c, n, p, "%s: %d argument cell%s, but the provider's %s = <%u>", sb.buf,
+		     s->nargs, s->nargs == 1 ? "" : "s", cells, want);
+	sb_free(&sb);
+}
+
+static bool singular_gpio(const char *name)
+{
+	char *use = deprecated_use(name);
+	bool r = use && str_eq(name + strlen(name) - 4, "gpio");
+
+	free(use);
+	return r;
+}
+
+static void check_specs(struct check_ctx *c, const struct rv_node *n, const struct rv_prop *p)
+{
+	struct rv_kindinfo k = rv_prop_kind(p->name);
+	struct rv_spec s;
+	int pos = 0, err;
+
+	if (k.kind != RV_SPECS || p->len % 4 || !p->len)
+		return;
+	/* A singular "gpio" may hold a plain number in old bindings. */
+	if (singular_gpio(p->name) && !rv_by_phandle(c->t, rv_cell(p, 0)))
+		return;
+	while (pos < rv_ncells(p)) {
+		err = rv_next_spec(c->t, p, k.cells, &pos, &s);
+		if (err < 0) {
+			spec_error(c, n, p, k.cells, err, &s);
+			return;
+		}
+	}
+	/* Too many cells show up as a short or unresolved specifier after the last. */
+}
+
+static void check_irqs(struct check_ctx *c, const struct rv_node *n, const struct rv_prop *p)
+{
+	const struct rv_node *ip;
+	uint32_t want;
+
+	if (strcmp(p->name, "interrupts"))
+		return;
+	ip = rv_irq_parent(c->t, n);
+	if (!ip) {
+		warn(c, n, p, "no interrupt parent: no interrupt-parent here or in any "
+			      "ancestor, and no ancestor is an interrupt controller");
+		return;
+	}
+	if (rv_prop_u32(ip, "#interrupt-cells", &want) && want && rv_ncells(p) % want) {
+		struct strbuf sb;
+
+		sb_init(&sb);
+		rv_fmt_ref(ip, &sb);
+		warn(c, n, p, "%d cells, not a multiple of %s's #interrupt-cells = <%u>",
+		     rv_ncells(p), sb.buf, want);
+		sb_free(&sb);
+	}
+}
+
+typedef void (*check_fn)(struct check_ctx *c, const struct rv_node *n, const struct rv_prop *p);
+
+static const struct {
+	const char *name;
+	check_fn fn;
+} checks[] = {
+	{ "unknown-property", check_unknown },
+	{ "deprecated-property", check_deprecated },
+	{ "specifier-cells", check_specs },
+	{ "interrupt-parent", check_irqs },
+};
+
+static int cmp_warning(const void *x, const void *y)
+{
+	const struct warning *a = x, *b = y;
+	int r = strcmp(a->file, b->file);
+
+	if (r)
+		return r;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	return strcmp(a->text, b->text);
+}
+
+static void print_warnings(struct check_ctx *c, struct strbuf *out)
+{
+	if (c->nw)
+		qsort(c->w, c->nw, sizeof(*c->w), cmp_warning);
+	for (size_t i = 0; i < c->nw; i++) {
+		if (c->w[i].line)
+			sb_addf(out, "%s:%u: warning: %s\n", c->w[i].file, c->w[i].line,
+				c->w[i].text);
+		else
+			sb_addf(out, "%s: warning: %s\n", c->w[i].file, c->w[i].text);
+		free(c->w[i].file);
+		free(c->w[i].text);
+	}
+	free(c->w);
+}
+
+unsigned rv_check(const struct rv_tree *t, const struct rv_check_opts *o, struct strbuf *out)
+{
+	struct check_ctx c = { t, o, NULL, NULL, 0 };
+	unsigned n;
+
+	for (size_t i = 0; i < t->all.len; i++) {
+		const struct rv_node *node = t->all.items[i];
+
+		if (rv_node_is_meta(node))
+			continue;
+		for (size_t j = 0; j < node->nprops; j++)
+			for (size_t k = 0; k < sizeof(checks) / sizeof(checks[0]); k++) {
+				c.check = checks[k].name;
+				checks[k].fn(&c, node, &node->props[j]);
+			}
+	}
+	n = (unsigned)c.nw;
+	print_warnings(&c, out);
+	return n;
+}
