@@ -390,6 +390,12 @@ static void convert_call(struct conv *c, const struct function *fn, const struct
 	const struct rnode *rule;
 	int state = conv_guard_state(c, call->guards, call->nguards);
 
+	/* Calls with no DT meaning need no decision on their guard. */
+	if (!find_call_rule(c, call->callee) && (rule = find_ignore_rule(c, call->callee))) {
+		f->fate = FACT_CONVERTED;
+		f->became = arena_printf(c->a, "no DT equivalent: %s", rn_str(rule, "note"));
+		return;
+	}
 	if (state == 0) {
 		f->fate = FACT_CONVERTED;
 		f->became = arena_printf(c->a, "not taken: %s is false under --assume",

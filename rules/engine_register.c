@@ -161,7 +161,7 @@ static void resources(struct conv *c, struct dt_node *n, const struct value *dev
 			if (!reg) {
 				reg = dt_prop_set(c->t, n, "reg");
 				reg->pos = r->pos;
-				reg->origin = r->spelling;
+				reg->origin = r->spelling ? r->spelling : res->name;
 				n->unit = arena_printf(c->a, "%llx", start->ival);
 			}
 			struct dt_chunk *ch = dt_prop_add_cells(c->t, reg);
@@ -298,6 +298,15 @@ static bool reg_platform_list(struct reg_ctx *r)
 					     arena_printf(r->c->a, "platform_device %s",
 							  p->text ? p->text : "?"), &p->pos);
 
+		const struct rnode *srule = p->text ? soc_device_rule(r->c, p->text) : NULL;
+
+		if (!dev && srule) {
+			/* A SoC device (s3c_device_hsmmc0): its .dtsi node, enabled. */
+			struct variable soc = { .name = p->text, .pos = p->pos };
+
+			soc_platform_device(r->c, &soc, srule, f);
+			continue;
+		}
 		if (!dev) {
 			f->fate = FACT_TODO;
 			f->reason = arena_printf(r->c->a, "%s is not defined in this file (SoC device?)",
