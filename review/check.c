@@ -82,13 +82,35 @@ static char *deprecated_use(const char *name)
 	return NULL;
 }
 
+static bool singular_gpio(const char *name)
+{
+	char *use = deprecated_use(name);
+	bool r = use && str_eq(name + strlen(name) - 4, "gpio");
+
+	free(use);
+	return r;
+}
+
+/*
+ * A singular `gpio`/`*-gpio` that a binding schema documents (regulator-fixed's
+ * `gpio`) is that binding's name, not a deprecated spelling. A schema's
+ * `deprecated: true` is per binding, and check does not know which binding a
+ * node follows: only vendor-prefixed names (unique to one binding) use it.
+ */
 static void check_deprecated(struct check_ctx *c, const struct rv_node *n,
 			     const struct rv_prop *p)
 {
+	unsigned flags = c->o->vocab ? rv_vocab_flags(c->o->vocab, p->name) : 0;
 	char *use = deprecated_use(p->name);
 
+	if (use && singular_gpio(p->name) && (flags & RV_WORD_BINDING)) {
+		free(use);
+		return;
+	}
 	if (use)
 		warn(c, n, p, "deprecated, use %s", use);
+	else if ((flags & RV_WORD_DEPRECATED) && strchr(p->name, ','))
+		warn(c, n, p, "deprecated in the kernel's binding schemas");
 	free(use);
 }
 
@@ -151,23 +173,14 @@ static void spec_error(struct check_ctx *c, const struct rv_node *n, const struc
 	sb_free(&sb);
 }
 
-static bool singular_gpio(const char *name)
-{
-	char *use = deprecated_use(name);
-	bool r = use && str_eq(name + strlen(name) - 4, "gpio");
-
-	free(use);
-	return r;
-}
-
 static void check_specs(struct check_ctx *c, const struct rv_node *n, const struct rv_prop *p)
 {
 	struct rv_kindinfo k = rv_prop_kind(p->name);
 	struct rv_spec s;
 	int pos = 0, err;
 
-	if (k.kind != RV_SPECS || p->len % 4 || !p->len)
-		return;
+	if (k.kind != RV_SPECS || p->len % 4 || !p->len || rv_prop(n, "gpio-hog"))
+		return;		/* a hog's gpios have no phandle */
 	/* A singular "gpio" may hold a plain number in old bindings. */
 	if (singular_gpio(p->name) && !rv_by_phandle(c->t, rv_cell(p, 0)))
 		return;

@@ -2,7 +2,8 @@
 /*
  * Harvesting property names from a kernel tree, line by line (no YAML or DTS
  * parser: this only needs the names):
- *  - binding schemas: the keys of every `properties:` block ("w NAME") and of
+ *  - binding schemas: the keys of every `properties:` block ("b NAME", plus
+ *    "d NAME" when the key's schema says `deprecated: true`) and of
  *    every `patternProperties:` block ("p REGEX"), at any depth;
  *  - arch/arm/boot/dts/ *.dts and *.dtsi: every `name = ...` / `name;` statement.
  */
@@ -20,6 +21,8 @@ struct block {
 	int indent;	/* of the `properties:` line */
 	int key_indent;	/* of its keys; -1 until the first one */
 	bool pattern;
+	char key[128];	/* the last key read, for its `deprecated: true` */
+	int child_indent;	/* of that key's own schema keywords */
 };
 
 static struct strbuf *scan_out;
@@ -52,12 +55,17 @@ static bool yaml_key(const char *s, const char **key, size_t *n)
 	return true;
 }
 
-static void record(const struct block *b, const char *key, size_t n)
+static void record(struct block *b, const char *key, size_t n)
 {
-	if (b->pattern)
+	b->key[0] = '\0';
+	b->child_indent = -1;
+	if (b->pattern) {
 		sb_addf(scan_out, "p %.*s\n", (int)n, key);
-	else if (plain_name(key, n))
-		sb_addf(scan_out, "w %.*s\n", (int)n, key);
+	} else if (plain_name(key, n) && n < sizeof(b->key)) {
+		sb_addf(scan_out, "b %.*s\n", (int)n, key);
+		memcpy(b->key, key, n);
+		b->key[n] = '\0';
+	}
 }
 
 static void scan_line(struct block *st, int *depth, const char *line)
@@ -77,9 +85,13 @@ static void scan_line(struct block *st, int *depth, const char *line)
 			b->key_indent = ind;
 		if (ind == b->key_indent && yaml_key(s, &key, &n))
 			record(b, key, n);
+		else if (ind > b->key_indent && b->child_indent < 0)
+			b->child_indent = ind;
+		if (ind == b->child_indent && b->key[0] && !strcmp(s, "deprecated: true"))
+			sb_addf(scan_out, "d %s\n", b->key);
 	}
 	if (*depth < 32 && (!strcmp(s, "properties:") || !strcmp(s, "patternProperties:")))
-		st[(*depth)++] = (struct block){ ind, -1, s[0] == 'p' && s[1] == 'a' };
+		st[(*depth)++] = (struct block){ ind, -1, s[0] == 'p' && s[1] == 'a', "", -1 };
 }
 
 static void scan_yaml(const char *path)

@@ -172,6 +172,10 @@ bool rv_vocab_add_rules(struct rv_vocab *v, const char *dir);
  */
 int rv_vocab_add_kernel(struct rv_vocab *v, const char *kdir, const char *cache_dir);
 bool rv_vocab_has(const struct rv_vocab *v, const char *word);
+/* What the binding schemas say about a word (kernel word lists only). */
+enum { RV_WORD_BINDING = 1, RV_WORD_DEPRECATED = 2 };
+void rv_vocab_mark(struct rv_vocab *v, const char *word, unsigned flags);
+unsigned rv_vocab_flags(const struct rv_vocab *v, const char *word);
 bool rv_vocab_has_kernel(const struct rv_vocab *v);
 /* The closest known word within a small edit distance, or NULL. */
 const char *rv_vocab_suggest(const struct rv_vocab *v, const char *word);

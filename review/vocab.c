@@ -13,6 +13,7 @@
 struct word {
 	char *w;
 	int src;
+	unsigned flags;	/* RV_WORD_* */
 };
 
 struct rv_vocab {
@@ -119,6 +120,17 @@ bool rv_vocab_has(const struct rv_vocab *v, const char *word)
 		if (!regexec(&v->re[i], word, 0, NULL, 0))
 			return true;
 	return false;
+}
+
+void rv_vocab_mark(struct rv_vocab *v, const char *word, unsigned flags)
+{
+	rv_vocab_add(v, word);
+	slot(v, word)->flags |= flags;
+}
+
+unsigned rv_vocab_flags(const struct rv_vocab *v, const char *word)
+{
+	return slot(v, word)->flags;
 }
 
 bool rv_vocab_has_kernel(const struct rv_vocab *v)

@@ -3,7 +3,8 @@
  * Where known property names come from: the DT specification's standard
  * properties (a table here), the rule packs' `prop:` values, and the kernel
  * tree (binding schemas and arch/arm/boot/dts, scanned by kscan.c and cached
- * as a word list: "w NAME" and "p REGEX" lines).
+ * as a word list: "w NAME" (used in a .dts), "b NAME" (a binding property),
+ * "d NAME" (one marked `deprecated: true`) and "p REGEX" lines).
  */
 #include "review.h"
 
@@ -19,7 +20,7 @@
 
 static const char *const standard_words[] = {
 	"compatible", "model", "phandle", "linux,phandle", "status", "#address-cells",
-	"#size-cells", "reg", "reg-names", "virtual-reg", "ranges", "dma-ranges",
+	"#size-cells", "reg", "reg-names", "pinctrl-0", "pinctrl-1", "pinctrl-2", "virtual-reg", "ranges", "dma-ranges",
 	"dma-coherent", "dma-noncoherent", "name", "device_type", "label",
 	"interrupts", "interrupt-parent", "interrupts-extended", "interrupt-names",
 	"#interrupt-cells", "interrupt-controller", "interrupt-map", "interrupt-map-mask",
@@ -101,6 +102,10 @@ static void add_word_list(struct rv_vocab *v, char *text)
 	for (char *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
 		if (str_starts(l, "w "))
 			rv_vocab_add(v, l + 2);
+		else if (str_starts(l, "b "))
+			rv_vocab_mark(v, l + 2, RV_WORD_BINDING);
+		else if (str_starts(l, "d "))
+			rv_vocab_mark(v, l + 2, RV_WORD_BINDING | RV_WORD_DEPRECATED);
 		else if (str_starts(l, "p "))
 			rv_vocab_add_pattern(v, l + 2);
 	}
