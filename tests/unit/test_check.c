@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * review/: the vocabulary, suggestions, source-line map and the checks of
+ * `board2dts check`, on tests/data/review/check-typos.dts (needs cpp and dtc).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "review/review.h"
+
+#define DATA TEST_SOURCE_DIR "/tests/data/review/"
+
+static void test_edit_distance(void **state)
+{
+	assert_int_equal(rv_edit_distance("pintctrl-0", "pinctrl-0"), 1);
+	assert_int_equal(rv_edit_distance("compatable", "compatible"), 1);
+	assert_int_equal(rv_edit_distance("stauts", "status"), 1);
+	assert_int_equal(rv_edit_distance("", "abc"), 3);
+	assert_int_equal(rv_edit_distance("reg", "reg"), 0);
+}
+
+static void test_vocab(void **state)
+{
+	struct rv_vocab *v = rv_vocab_new();
+
+	rv_vocab_add_standard(v);
+	assert_true(rv_vocab_has(v, "compatible"));
+	assert_true(rv_vocab_has(v, "reset-gpios"));
+	assert_true(rv_vocab_has(v, "vmmc-supply"));
+	assert_true(rv_vocab_has(v, "pinctrl-7"));
+	assert_false(rv_vocab_has(v, "compatable"));
+	assert_string_equal(rv_vocab_suggest(v, "compatable"), "compatible");
+	assert_string_equal(rv_vocab_suggest(v, "stauts"), "status");
+	assert_null(rv_vocab_suggest(v, "frobnicator-mode"));
+	/* Patterns that accept anything are dropped. */
+	rv_vocab_add_pattern(v, "^.*$");
+	assert_false(rv_vocab_has(v, "compatable"));
+	assert_true(rv_vocab_add_rules(v, TEST_SOURCE_DIR "/rules"));
+	assert_true(rv_vocab_has(v, "ti,non-removable"));
+	rv_vocab_free(v);
+}
+
+static void test_srcmap(void **state)
+{
+	struct rv_srcmap *m = rv_srcmap_parse(
+		"/dts-v1/;\n\n/ { /* a.dtsi:1, a.dts:4 */\n"
+		"\tgpio0: gpio@1000 { /* a.dtsi:2, a.dts:12 */\n"
+		"\t\tcompatible = \"foo,gpio\"; /* a.dtsi:3 */\n"
+		"\t\tgpio-controller; /* a.dtsi:6 */\n"
+		"\t}; /* a.dtsi:7, a.dts:12 */\n"
+		"\tleds { /* a.dts:5 */\n\t\tx = \"{\"; /* a.dts:6 */\n\t};\n};\n");
+
+	assert_string_equal(rv_srcmap_find(m, "/gpio@1000", "compatible"), "a.dtsi:3");
+	assert_string_equal(rv_srcmap_find(m, "/gpio@1000", "gpio-controller"), "a.dtsi:6");
+	assert_string_equal(rv_srcmap_find(m, "/gpio@1000", NULL), "a.dts:12");
+	assert_string_equal(rv_srcmap_find(m, "/leds", "x"), "a.dts:6");
+	assert_null(rv_srcmap_find(m, "/leds", "y"));
+	rv_srcmap_free(m);
+}
+
+static void test_checks(void **state)
+{
+	struct rv_input in = { 0 };
+	struct rv_check_opts o = { 0 };
+	struct rv_tree *t;
+	struct rv_srcmap *m;
+	struct rv_vocab *v = rv_vocab_new();
+	struct strbuf sb;
+	char *errors = NULL;
+
+	assert_int_equal(rv_load(DATA "check-typos.dts", &in, &t, &errors), 0);
+	free(errors);
+	assert_int_equal(rv_srcmap_load(DATA "check-typos.dts", &in, &m), 0);
+	rv_vocab_add_standard(v);
+	o.vocab = v;
+	o.srcmap = m;
+	sb_init(&sb);
+	assert_int_equal(rv_check(t, &o, &sb), 6);
+	assert_non_null(strstr(sb.buf, "check-typos.dts:29: warning: /leds: pintctrl-0: "
+				       "unknown property, did you mean pinctrl-0? [unknown-property]\n"));
+	assert_non_null(strstr(sb.buf, "/leds/led-1: gpios: <&gpio0 6>: 1 argument cell, "
+				       "but the provider's #gpio-cells = <2>"));
+	assert_non_null(strstr(sb.buf, ":48: warning: /sensor@3000: interrupts: no interrupt parent"));
+	assert_null(strstr(sb.buf, "linux,default-trigger"));
+	sb_free(&sb);
+	rv_vocab_free(v);
+	rv_srcmap_free(m);
+	rv_tree_free(t);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_edit_distance),
+		cmocka_unit_test(test_vocab),
+		cmocka_unit_test(test_srcmap),
+		cmocka_unit_test(test_checks),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
