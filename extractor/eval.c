@@ -459,6 +459,24 @@ static struct value *ptr_value(struct ex *x, CXCursor c)
 	}
 }
 
+/*
+ * A call inside an expression (gpio_to_irq(N)) has no build-time value, but
+ * rules may know what it means: keep it unknown, with the callee in `text`
+ * and the evaluated arguments as kids.
+ */
+static struct value *call_value(struct ex *x, CXCursor c)
+{
+	struct value *v = unknown(x, c);
+	CXCursor callee = clang_getCursorReferenced(c);
+	int n = clang_Cursor_getNumArguments(c);
+
+	if (!clang_Cursor_isNull(callee))
+		v->text = ex_cxstr(x, clang_getCursorSpelling(callee));
+	for (int i = 0; i < n; i++)
+		ex_value_push(x, v, ex_value(x, clang_Cursor_getArgument(c, (unsigned)i)));
+	return v;
+}
+
 struct value *ex_value(struct ex *x, CXCursor c)
 {
 	enum CXCursorKind k = clang_getCursorKind(c);
@@ -503,6 +521,8 @@ struct value *ex_value(struct ex *x, CXCursor c)
 		return binary_value(x, c);
 	case CXCursor_ConditionalOperator:
 		return cond_op_value(x, c);
+	case CXCursor_CallExpr:
+		return call_value(x, c);
 	default:
 		break;
 	}

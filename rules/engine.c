@@ -355,6 +355,25 @@ static const char *guard_text(struct conv *c, struct guard **g, size_t n)
 	return s;
 }
 
+/*
+ * irq_set_irq_type(devs[0].irq, ...): the IRQ is whatever the machine stored
+ * in devs[0].irq (gpio_to_irq(N)); key the type by that value's spelling.
+ */
+static const char *stored_spelling(const struct conv *c, const struct value *irq)
+{
+	if (irq->kind == VAL_INT || !irq->spelling)
+		return NULL;
+	for (size_t i = 0; i < c->nreach; i++)
+		for (size_t j = 0; j < c->reach[i]->nstores; j++) {
+			const struct store *s = c->reach[i]->stores[j];
+			char *lhs = arena_printf(c->a, "%s%s", s->var, s->path ? s->path : "");
+
+			if (str_eq(lhs, irq->spelling) && s->rhs)
+				return s->rhs->spelling;
+		}
+	return irq->spelling;
+}
+
 /* irq_set_irq_type(n, type) anywhere in the machine's code: remember n -> type. */
 void conv_collect_irq_types(struct conv *c)
 {
@@ -365,19 +384,23 @@ void conv_collect_irq_types(struct conv *c)
 			const struct rnode *reg = rn_get(rule, "register");
 
 			if (!reg || !str_eq(reg->scalar, "irq_type") || call->nargs < 2 ||
-			    call->args[0]->kind != VAL_INT || call->args[1]->kind != VAL_INT)
+			    call->args[1]->kind != VAL_INT)
 				continue;
 			size_t n = c->nirq_types + 1;
 			long long *nums = arena_alloc(c->a, n * sizeof(*nums));
+			const char **sp = arena_alloc(c->a, n * sizeof(*sp));
 			unsigned *types = arena_alloc(c->a, n * sizeof(*types));
 
 			if (c->nirq_types) {
 				memcpy(nums, c->irq_nums, c->nirq_types * sizeof(*nums));
+				memcpy(sp, c->irq_spellings, c->nirq_types * sizeof(*sp));
 				memcpy(types, c->irq_types, c->nirq_types * sizeof(*types));
 			}
-			nums[n - 1] = call->args[0]->ival;
+			nums[n - 1] = call->args[0]->kind == VAL_INT ? call->args[0]->ival : -1;
+			sp[n - 1] = stored_spelling(c, call->args[0]);
 			types[n - 1] = (unsigned)call->args[1]->ival;
 			c->irq_nums = nums;
+			c->irq_spellings = sp;
 			c->irq_types = types;
 			c->nirq_types = n;
 		}

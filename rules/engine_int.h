@@ -67,6 +67,7 @@ struct conv {
 	const struct function **reach;	/* functions reachable from the machine */
 	size_t nreach;
 	long long *irq_nums;		/* irq_set_irq_type(n, type) seen in the machine's code */
+	const char **irq_spellings;	/* ... or the spelling of a run-time IRQ value (gpio_to_irq(..)) */
 	unsigned *irq_types;
 	size_t nirq_types;
 };

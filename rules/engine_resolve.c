@@ -211,16 +211,28 @@ static bool gpio_irq_cells(struct conv *c, long long gpio, unsigned type, struct
 	return true;
 }
 
+/* gpio_to_irq(N): a call the rules name as mapping a GPIO to its interrupt. */
+static bool is_gpio_irq_call(const struct conv *c, const struct value *v)
+{
+	for (size_t i = 0; i < c->rs->ngpio_irq_calls; i++)
+		if (str_eq(c->rs->gpio_irq_calls[i]->scalar, v->text))
+			return v->kind == VAL_UNKNOWN && v->nkids == 1;
+	return false;
+}
+
 bool conv_irq_cells(struct conv *c, const struct value *v, unsigned type, struct dt_chunk *chunk)
 {
 	const struct rnode *irq = rn_get(c->soc, "irq");
 
+	/* A trigger type set at run time by irq_set_irq_type() belongs in the specifier. */
+	for (size_t i = 0; v && !type && i < c->nirq_types; i++)
+		if ((v->kind == VAL_INT && c->irq_nums[i] == v->ival) ||
+		    (c->irq_spellings[i] && str_eq(c->irq_spellings[i], v->spelling)))
+			type = c->irq_types[i];
+	if (v && v->text && is_gpio_irq_call(c, v) && v->kids[0]->kind == VAL_INT)
+		return gpio_irq_cells(c, v->kids[0]->ival, type, chunk);
 	if (!v || v->kind != VAL_INT)
 		return false;
-	/* A trigger type set at run time by irq_set_irq_type() belongs in the specifier. */
-	for (size_t i = 0; !type && i < c->nirq_types; i++)
-		if (c->irq_nums[i] == v->ival)
-			type = c->irq_types[i];
 	for (size_t i = 0; irq && i < irq->n; i++) {
 		const struct rnode *e = irq->items[i];
 		long long base = 0, count = 0, offset = 0, cells = 1;

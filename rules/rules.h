@@ -48,6 +48,8 @@ struct ruleset {
 	size_t ncallbacks;
 	struct rnode **ignore;		/* `ignore_calls:` scalars */
 	size_t nignore;
+	struct rnode **gpio_irq_calls;	/* `gpio_irq_calls:` gpio_to_irq and kin */
+	size_t ngpio_irq_calls;
 };
 
 /*

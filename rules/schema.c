@@ -102,7 +102,8 @@ static const struct section top = { "rule file", NULL, (const struct key_spec[])
 	{ "structs", S_SEQ, &struct_rule }, { "platform_devices", S_SEQ, &platform_rule },
 	{ "devices", S_SEQ, &device_rule }, { "soc_devices", S_SEQ, &soc_device_rule },
 	{ "callbacks", S_SEQ, &callback_rule }, { "ignore_calls", S_SEQ, &ignore_rule },
-	{ "i2c_bus", S_SCALAR }, { "spi_bus", S_SCALAR }, { "dev_names", S_MAP }, END } };
+	{ "i2c_bus", S_SCALAR }, { "spi_bus", S_SCALAR }, { "dev_names", S_MAP },
+	{ "gpio_irq_calls", S_SEQ }, END } };
 
 static const char *shape_name(enum shape s)
 {
@@ -252,7 +253,9 @@ static int index_file(struct ruleset *rs, const struct rule_file *f)
 	    index_entries(rs, rn_get(root, "devices"), "name", &rs->i2c, &rs->ni2c) ||
 	    index_entries(rs, rn_get(root, "calls"), "call", &rs->calls, &rs->ncalls) ||
 	    index_entries(rs, rn_get(root, "callbacks"), NULL, &rs->callbacks, &rs->ncallbacks) ||
-	    index_entries(rs, rn_get(root, "ignore_calls"), "call", &rs->ignore, &rs->nignore))
+	    index_entries(rs, rn_get(root, "ignore_calls"), "call", &rs->ignore, &rs->nignore) ||
+	    index_entries(rs, rn_get(root, "gpio_irq_calls"), NULL, &rs->gpio_irq_calls,
+			  &rs->ngpio_irq_calls))
 		return B2D_ERR_RULES;
 	return B2D_OK;
 }
