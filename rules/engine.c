@@ -148,6 +148,19 @@ static bool board_calls(const struct board *b, const char *callee)
 	return false;
 }
 
+/* A MACHINE_START record names the function (`.init_irq = pxa27x_init_irq`). */
+static bool board_record_refs(const struct board *b, const char *fn)
+{
+	for (size_t i = 0; i < b->nmachines; i++) {
+		const struct value *r = b->machines[i]->record;
+
+		for (size_t k = 0; r && r->kind == VAL_LIST && k < r->nkids; k++)
+			if (r->kids[k]->kind == VAL_FUNC && str_eq(r->kids[k]->text, fn))
+				return true;
+	}
+	return false;
+}
+
 static bool soc_matches(const struct board *b, const struct rnode *soc)
 {
 	const struct rnode *match = rn_get(soc, "match");
@@ -158,7 +171,8 @@ static bool soc_matches(const struct board *b, const struct rnode *soc)
 		if (strstr(b->path, paths->items[i]->scalar))
 			return true;
 	for (size_t i = 0; calls && i < calls->n; i++)
-		if (board_calls(b, calls->items[i]->scalar))
+		if (board_calls(b, calls->items[i]->scalar) ||
+		    board_record_refs(b, calls->items[i]->scalar))
 			return true;
 	return false;
 }
