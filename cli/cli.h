@@ -73,6 +73,17 @@ struct cli_session {
 int cli_load(const struct cli_options *o, struct cli_session *s);
 void cli_session_free(struct cli_session *s);
 
+/*
+ * The board half of cli_load() with rules already loaded (batch: once, before
+ * forking) and an optional CXIndex to reuse (NULL: one per parse). s->rules
+ * is set to `rules`: clear it before cli_session_free() to keep them.
+ */
+int cli_load_board(const struct cli_options *o, struct ruleset *rules, void *index,
+		   struct cli_session *s);
+
+/* The rule directory cli_load() uses: --rules, $BOARD2DTS_RULES, built-in. */
+const char *cli_rules_dir(const struct cli_options *o);
+
 /* The SoC pack's name (`soc:` key), or NULL. */
 const char *cli_soc_name(const struct rnode *soc);
 

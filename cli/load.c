@@ -30,7 +30,7 @@ const char *cli_soc_name(const struct rnode *soc)
 	return soc ? rn_str(soc, "soc") : NULL;
 }
 
-static const char *rules_dir(const struct cli_options *o)
+const char *cli_rules_dir(const struct cli_options *o)
 {
 	const char *env = getenv("BOARD2DTS_RULES");
 
@@ -130,7 +130,8 @@ static void free_defines(const char **d, size_t n)
 	free(d);
 }
 
-static int parse_with(const struct cli_options *o, const struct rnode *soc, struct board **out)
+static int parse_with(const struct cli_options *o, const struct rnode *soc, void *index,
+		      struct board **out)
 {
 	struct extract_options eo = { 0 };
 	int err;
@@ -141,6 +142,7 @@ static int parse_with(const struct cli_options *o, const struct rnode *soc, stru
 	eo.defines = soc_defines(soc, &eo.ndefines);
 	eo.clang_args = o->clang_args;
 	eo.nclang_args = o->nclang_args;
+	eo.index = index;
 	err = extract_board(o->input, &eo, out);
 	free_defines(eo.defines, eo.ndefines);
 	if (err != B2D_OK) {
@@ -160,9 +162,7 @@ static void list_socs(const struct ruleset *rs, struct strbuf *sb)
 
 int cli_load(const struct cli_options *o, struct cli_session *s)
 {
-	const char *dir = rules_dir(o);
-	const struct rnode *guess;
-	int rc;
+	const char *dir = cli_rules_dir(o);
 
 	memset(s, 0, sizeof(*s));
 	if (o->build_dir || o->kernel_dir) {
@@ -196,12 +196,25 @@ int cli_load(const struct cli_options *o, struct cli_session *s)
 		s->rules = NULL;
 		return EXIT_USAGE;	/* the loader printed file:line: error: ... */
 	}
+	return cli_load_board(o, s->rules, NULL, s);
+}
+
+int cli_load_board(const struct cli_options *o, struct ruleset *rules, void *index,
+		   struct cli_session *s)
+{
+	const struct rnode *guess;
+	int rc;
+
+	s->rules = rules;
+	s->board = NULL;
+	s->soc = NULL;
 	if (o->soc && !rules_soc(s->rules, o->soc)) {
 		struct strbuf sb;
 
 		sb_init(&sb);
 		list_socs(s->rules, &sb);
-		diag_error(NULL, "unknown SoC '%s' (rule packs in %s: %s)", o->soc, dir, sb.buf);
+		diag_error(NULL, "unknown SoC '%s' (rule packs in %s: %s)", o->soc,
+			   cli_rules_dir(o), sb.buf);
 		sb_free(&sb);
 		return EXIT_USAGE;
 	}
@@ -210,7 +223,7 @@ int cli_load(const struct cli_options *o, struct cli_session *s)
 		return rc;
 
 	guess = o->soc ? rules_soc(s->rules, o->soc) : soc_from_path(s->rules, o->input);
-	rc = parse_with(o, guess, &s->board);
+	rc = parse_with(o, guess, index, &s->board);
 	if (rc)
 		return rc;
 	s->soc = engine_pick_soc(s->board, s->rules, o->soc);
@@ -218,7 +231,7 @@ int cli_load(const struct cli_options *o, struct cli_session *s)
 		/* The board's calls name another SoC: parse again with its defines. */
 		board_free(s->board);
 		s->board = NULL;
-		rc = parse_with(o, s->soc, &s->board);
+		rc = parse_with(o, s->soc, index, &s->board);
 		if (rc)
 			return rc;
 		s->soc = engine_pick_soc(s->board, s->rules, NULL);
