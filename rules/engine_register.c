@@ -370,6 +370,19 @@ static struct dt_node *bus_device(struct conv *c, struct dt_node *bus, const cha
 	return n;
 }
 
+/*
+ * `bus_labels: {i2c0: pxai2c1, spi1: ""}`: a bus label the .dtsi spells
+ * differently; "" means the .dtsi has no node for that bus (NULL: a TODO).
+ */
+static const char *bus_alias(const struct conv *c, const char *label)
+{
+	const char *a = label ? rn_str(rn_get(c->soc, "bus_labels"), label) : NULL;
+
+	if (!a)
+		return label;
+	return *a ? a : NULL;
+}
+
 static const char *bus_label(struct reg_ctx *r, const char *key, const char *dflt)
 {
 	const char *tmpl = r->reg && r->reg->kind == RN_MAP ? rn_str(r->reg, "bus_node") : NULL;
@@ -378,7 +391,7 @@ static const char *bus_label(struct reg_ctx *r, const char *key, const char *dfl
 		tmpl = rn_str(r->c->soc, key);
 	if (!tmpl)
 		tmpl = dflt;
-	return conv_template(r->c, tmpl, NULL, r->call, rn_get(r->rule, "args"));
+	return bus_alias(r->c, conv_template(r->c, tmpl, NULL, r->call, rn_get(r->rule, "args")));
 }
 
 static bool reg_i2c(struct reg_ctx *r)
@@ -432,7 +445,7 @@ static bool reg_spi(struct reg_ctx *r)
 		const struct value *e = arr->init->kids[i];
 		const struct value *busnum = conv_field(r->c, e, "bus_num");
 		const char *tmpl = rn_str(r->c->soc, "spi_bus") ? rn_str(r->c->soc, "spi_bus") : "spi{bus_num}";
-		const char *label = conv_template(r->c, tmpl, e, NULL, NULL);
+		const char *label = bus_alias(r->c, conv_template(r->c, tmpl, e, NULL, NULL));
 		const char *what = arena_printf(r->c->a, "%s[%zu]", arr->name, i);
 		struct fact *f = dt_add_fact(r->c->t, "variable", what, &e->pos);
 		struct dt_node *dn;
@@ -440,7 +453,11 @@ static bool reg_spi(struct reg_ctx *r)
 
 		if (!label || !busnum) {
 			f->fate = FACT_TODO;
-			f->reason = "SPI bus number not known";
+			f->reason = busnum && busnum->kind == VAL_INT
+				? arena_printf(r->c->a, "SPI bus %lld: no controller node in the .dtsi",
+					       busnum->ival)
+				: "SPI bus number not known";
+			dt_node_add_todo(r->c->t, NULL, &e->pos, what, f->reason);
 			continue;
 		}
 		dn = bus_device(r->c, conv_enable(r->c, label, &e->pos, what), value_field_str(e, "modalias"),
