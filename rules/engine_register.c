@@ -265,6 +265,15 @@ static void platform_one(struct reg_ctx *r, const struct value *ptr)
 	const struct variable *dev = conv_deref(r->c, ptr);
 	struct fact *f = r->f;
 
+	const struct rnode *srule = !dev && ptr && ptr->text ? soc_device_rule(r->c, ptr->text) : NULL;
+
+	if (srule) {
+		/* platform_device_register(&pxa168_device_gpio): a SoC device. */
+		struct variable soc = { .name = ptr->text, .pos = ptr->pos };
+
+		soc_platform_device(r->c, &soc, srule, f);
+		return;
+	}
 	if (!dev) {
 		todo(r, arena_printf(r->c->a, "platform device %s is not defined in this file",
 				     ptr && ptr->text ? ptr->text : "?"));
