@@ -107,4 +107,8 @@ int review_parse(const char *cmd, int argc, char **argv, size_t nfiles, struct r
 int cmd_diff(int argc, char **argv);	/* argv after "diff" */
 int cmd_check(int argc, char **argv);	/* argv after "check" */
 
+/* batch (cmd_batch.c, batch_worker.c): many files in worker processes. */
+int cmd_batch(int argc, char **argv);	/* argv after "batch" */
+void batch_print_usage(FILE *f);
+
 #endif

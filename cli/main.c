@@ -21,6 +21,8 @@ static const char overview[] =
 	"  diff      semantic diff of two .dts/.dtb (exit 0 equal, 1 different, 2 error)\n"
 	"  check     lint a .dts/.dtb: unknown/deprecated properties, cell counts,\n"
 	"            interrupt parents (exit 0 clean, 1 warnings, 2 error)\n"
+	"  batch     convert many files in parallel worker processes, with a\n"
+	"            summary (exit 0 all converted, 1 some failed, 2 usage)\n"
 	"  help CMD  show the options of one command\n"
 	"\n"
 	"  board2dts --help | --version\n"
@@ -118,6 +120,8 @@ void cli_usage(FILE *f, const char *command)
 		fputs(diff_usage, f);
 	else if (command && !strcmp(command, "check"))
 		fputs(check_usage, f);
+	else if (command && !strcmp(command, "batch"))
+		batch_print_usage(f);
 	else
 		fputs(overview, f);
 }
@@ -157,7 +161,7 @@ int main(int argc, char **argv)
 		const char *what = argc > 2 ? argv[2] : NULL;
 
 		if (what && strcmp(what, "convert") && strcmp(what, "extract") &&
-		    strcmp(what, "diff") && strcmp(what, "check")) {
+		    strcmp(what, "diff") && strcmp(what, "check") && strcmp(what, "batch")) {
 			diag_error(NULL, "help: unknown command '%s' (commands: convert, extract, diff, check)",
 				   what);
 			return EXIT_USAGE;
@@ -173,6 +177,8 @@ int main(int argc, char **argv)
 		return cmd_diff(argc - 2, argv + 2);
 	if (!strcmp(cmd, "check"))
 		return cmd_check(argc - 2, argv + 2);
+	if (!strcmp(cmd, "batch"))
+		return cmd_batch(argc - 2, argv + 2);
 	if (cmd[0] == '-')
 		diag_error(NULL, "unknown option '%s' (see 'board2dts --help')", cmd);
 	else

@@ -66,7 +66,21 @@ static bool template_value(struct conv *c, const char *name, const struct value 
 	return true;
 }
 
-/* "i2c{bus}" with bus = 1 -> "i2c1"; NULL when a placeholder has no integer value. */
+/* "{bus-1}": cut the "-1" (or "+N") off the name and return it. */
+static long long template_delta(char *name)
+{
+	char *op = strpbrk(name, "+-");
+	long long d;
+
+	if (!op || op == name)
+		return 0;
+	d = strtoll(op + 1, NULL, 0);
+	d = *op == '-' ? -d : d;
+	*op = '\0';
+	return d;
+}
+
+/* "i2c{bus}" with bus = 1 -> "i2c1", "i2c{bus-1}" -> "i2c0"; NULL when a placeholder has no integer value. */
 char *conv_template(struct conv *c, const char *tmpl, const struct value *list,
 		    const struct call *call, const struct rnode *argnames)
 {
@@ -82,6 +96,7 @@ char *conv_template(struct conv *c, const char *tmpl, const struct value *list,
 			continue;
 		}
 		char *name = xstrndup(p + 1, (size_t)(end - p - 1));
+		long long delta = template_delta(name);
 		bool ok = template_value(c, name, list, call, argnames, &v);
 
 		free(name);
@@ -89,7 +104,7 @@ char *conv_template(struct conv *c, const char *tmpl, const struct value *list,
 			sb_free(&sb);
 			return NULL;
 		}
-		sb_addf(&sb, "%lld", v);
+		sb_addf(&sb, "%lld", v + delta);
 		p = end;
 	}
 	char *s = arena_strdup(c->a, sb.buf);
@@ -280,6 +295,14 @@ static void reach_callbacks_in(struct conv *c, const struct value *v)
 static void find_reachable(struct conv *c, const struct machine *m)
 {
 	reach_callbacks_in(c, m->record);
+	/* device_initcall(fn) and kin: a static __initcall_* pointer to fn; fn runs too. */
+	for (size_t i = 0; i < c->b->nvars; i++) {
+		const struct variable *v = c->b->vars[i];
+
+		if (v->name && !strncmp(v->name, "__initcall_", 11) && v->init &&
+		    v->init->kind == VAL_FUNC)
+			reach_function(c, v->init->text);
+	}
 	/* Setup callbacks bound in rules (twl4030 .setup) run when their device probes. */
 	for (size_t i = 0; i < c->b->nvars; i++) {
 		const struct value *init = c->b->vars[i]->init;

@@ -10,6 +10,13 @@
 
 #include "engine.h"
 
+/* An MBus window the board opened (mvebu_mbus_add_window_by_id): CPU addresses -> a devbus node. */
+struct mbus_window {
+	long long base, size;
+	unsigned target, attr;
+	const char *label;	/* devbus node label, or NULL when no rule names one */
+};
+
 /* A block of GPIO numbers served by one controller label. */
 struct gpio_space {
 	const char *provider;	/* "twl4030-gpio", or NULL for SoC banks */
@@ -70,6 +77,8 @@ struct conv {
 	const char **irq_spellings;	/* ... or the spelling of a run-time IRQ value (gpio_to_irq(..)) */
 	unsigned *irq_types;
 	size_t nirq_types;
+	struct mbus_window **windows;	/* MBus windows, in call order */
+	size_t nwindows;
 };
 
 /* engine.c */
@@ -117,5 +126,6 @@ bool conv_register_call(struct conv *c, const struct call *call, const struct rn
 			struct fact *f);
 struct dt_node *conv_platform_device(struct conv *c, const struct variable *dev, struct fact *f);
 void conv_finish_supplies(struct conv *c);
+struct dt_node *conv_mbus_place(struct conv *c, struct dt_node *n, const struct rnode *rule);
 
 #endif

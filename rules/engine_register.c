@@ -657,9 +657,88 @@ static bool reg_irq_type(struct reg_ctx *r)
 	return true;
 }
 
+/* One GPIO_LOOKUP(chip, line, con_id, flags) -> `con_id-gpios = <&label line flags>` on n. */
+static void gpiod_entry(struct conv *c, struct dt_node *n, const struct value *e, const char *what)
+{
+	const char *key = value_field_str(e, "key");
+	const char *con = value_field_str(e, "con_id");
+	const struct value *hw = conv_field(c, e, "chip_hwnum");
+	long long flags = value_field_int(e, "flags", 0);
+	const char *label = key ? rn_str(rn_get(c->soc, "gpio_chips"), key) : NULL;
+	const char *name = con ? arena_printf(c->a, "%s-gpios", con) : "gpios";
+	struct fact *f = dt_add_fact(c->t, "field", what, &e->pos);
+	struct dt_prop *p;
+	struct dt_chunk *ch;
+
+	if (!label || !hw || hw->kind != VAL_INT) {
+		f->fate = FACT_TODO;
+		f->reason = arena_printf(c->a, "GPIO chip \"%s\": no gpio_chips entry names its node",
+					 key ? key : "?");
+		dt_node_add_todo(c->t, n, &e->pos, e->spelling ? e->spelling : what, f->reason);
+		return;
+	}
+	p = dt_prop_find(n, name) ? dt_prop_find(n, name) : dt_prop_set(c->t, n, name);
+	ch = dt_prop_add_cells(c->t, p);
+	dt_chunk_add_ref(c->t, ch, label);
+	dt_chunk_add_u32(c->t, ch, (uint32_t)hw->ival);
+	dt_chunk_add_macro(c->t, ch, flags & 1 ? "GPIO_ACTIVE_LOW" : "GPIO_ACTIVE_HIGH", flags & 1);
+	p->pos = e->pos;
+	p->origin = e->spelling ? e->spelling : what;
+	f->fate = FACT_CONVERTED;
+	f->became = arena_printf(c->a, "%s %s", dt_node_path(c->t, n), name);
+}
+
+/* A gpiod_lookup_table: its dev_id names the consumer (a bound device or a dev_names label). */
+static void gpiod_table(struct reg_ctx *r, const struct variable *tab)
+{
+	struct conv *c = r->c;
+	const char *dev_id = value_field_str(tab->init, "dev_id");
+	const char *label = dev_id ? rn_str(rn_get(c->soc, "dev_names"), dev_id) : NULL;
+	struct dt_node *n = dev_id ? conv_dev_node(c, dev_id) : NULL;
+	const struct value *entries = conv_field(c, tab->init, "table");
+	struct fact *f = dt_add_fact(c->t, "variable", arena_printf(c->a, "gpiod_lookup_table %s",
+				     tab->name), &tab->pos);
+
+	conv_mark_var(c, tab->name);
+	if (!n && label)
+		n = dt_overlay(c->t, label);
+	if (!n || !entries || entries->kind != VAL_LIST) {
+		f->fate = FACT_TODO;
+		f->reason = arena_printf(c->a, "GPIO lookup table for \"%s\": device not in the tree (yet): "
+					 "write its *-gpios property by hand", dev_id ? dev_id : "?");
+		dt_node_add_todo(c->t, NULL, &tab->pos, tab->name, f->reason);
+		return;
+	}
+	for (size_t i = 0; i < entries->nkids; i++)
+		if (value_field_str(entries->kids[i], "key"))
+			gpiod_entry(c, n, entries->kids[i], arena_printf(c->a, "%s.table[%zu]", tab->name, i));
+	f->fate = FACT_CONVERTED;
+	f->became = dt_node_path(c->t, n);
+}
+
+/* gpiod_add_lookup_table(&t), gpiod_add_lookup_tables(tables, n). */
 static bool reg_gpiod_lookup(struct reg_ctx *r)
 {
-	todo(r, "GPIO lookup table: write the consumer's *-gpios property by hand");
+	const struct variable *tab = conv_deref(r->c, arg(r, "table"));
+	const struct variable *list = conv_deref(r->c, arg(r, "tables"));
+
+	if (list && list->init && list->init->kind == VAL_LIST) {
+		conv_mark_var(r->c, list->name);
+		for (size_t i = 0; i < list->init->nkids; i++) {
+			const struct variable *t = conv_deref(r->c, list->init->kids[i]);
+
+			if (t && t->init)
+				gpiod_table(r, t);
+		}
+		converted(r, arena_printf(r->c->a, "%s: *-gpios properties", list->name));
+		return true;
+	}
+	if (!tab || !tab->init) {
+		todo(r, "GPIO lookup table not found in this file: write the consumer's *-gpios property by hand");
+		return true;
+	}
+	gpiod_table(r, tab);
+	converted(r, arena_printf(r->c->a, "%s: *-gpios properties", tab->name));
 	return true;
 }
 
@@ -756,6 +835,21 @@ bool conv_register_call(struct conv *c, const struct call *call, const struct rn
 	return rn_get(rule, "node") != NULL;
 }
 
+/*
+ * `supply_consumers: [{supply: cvdd, label: cpu, prop: cpu}]`: a supply the
+ * board names without a device (the SoC driver asks for it) -> that node.
+ */
+static const struct rnode *supply_consumer(const struct conv *c, const struct pending_supply *s)
+{
+	const struct rnode *l = rn_get(c->soc, "supply_consumers");
+
+	for (size_t i = 0; l && s->supply && i < l->n; i++)
+		if (str_eq(rn_str(l->items[i], "supply"), s->supply) &&
+		    (!rn_str(l->items[i], "dev_name") || str_eq(rn_str(l->items[i], "dev_name"), s->dev_name)))
+			return l->items[i];
+	return NULL;
+}
+
 /* REGULATOR_SUPPLY("vmmc", "omap_hsmmc.0"): vmmc-supply = <&reg> on that device's node. */
 void conv_finish_supplies(struct conv *c)
 {
@@ -765,7 +859,13 @@ void conv_finish_supplies(struct conv *c)
 		struct pending_supply *s = c->supplies[i];
 		struct dt_node *n = conv_dev_node(c, s->dev_name);
 		const char *label = n ? NULL : rn_str(names, s->dev_name ? s->dev_name : "");
+		const struct rnode *named = n || label ? NULL : supply_consumer(c, s);
 		struct dt_prop *p;
+
+		if (named) {
+			label = rn_str(named, "label");
+			s->supply = rn_str(named, "prop") ? rn_str(named, "prop") : s->supply;
+		}
 
 		if (!n && label)
 			n = dt_overlay(c->t, label);

@@ -247,11 +247,20 @@ static struct dt_prop *cv_regulator(struct prop_ctx *pc)
 	const struct variable *var = pointee(pc);
 	const char *label = rn_str(pc->rule, "label");
 
+	const struct rnode *labels = rn_get(pc->rule, "labels");
+
 	if (!var || !var->init) {
 		pc->reason = "regulator data not found";
 		return NULL;
 	}
 	conv_mark_var(pc->c, var->name);
+	/* An array of regulator_init_data: entry i goes to the .dtsi regulator labels[i]. */
+	if (labels && var->is_array && var->init->kind == VAL_LIST) {
+		for (size_t i = 0; i < var->init->nkids && i < labels->n; i++)
+			conv_regulator(pc->c, NULL, var->init->kids[i], labels->items[i]->scalar,
+				       arena_printf(pc->c->a, "%s[%zu]", var->name, i));
+		return NULL;
+	}
 	conv_regulator(pc->c, label ? NULL : pc->node, var->init, label, var->name);
 	return NULL;
 }
@@ -283,6 +292,30 @@ static struct dt_prop *cv_supplies(struct prop_ctx *pc)
 		arena_push(c->a, (void ***)&c->supplies, &c->nsupplies, s);
 	}
 	return NULL;
+}
+
+/* A pointer to an integer array (u8 serial_dir[]) -> one cell per element, zeros too. */
+static struct dt_prop *cv_int_array(struct prop_ctx *pc)
+{
+	const struct variable *var = pointee(pc);
+	struct dt_prop *p;
+	struct dt_chunk *ch;
+
+	if (!var || !var->init || var->init->kind != VAL_LIST) {
+		pc->reason = "array not found in this file";
+		return NULL;
+	}
+	for (size_t i = 0; i < var->init->nkids; i++)
+		if (var->init->kids[i]->kind != VAL_INT) {
+			pc->reason = "array element not known at build time";
+			return NULL;
+		}
+	conv_mark_var(pc->c, var->name);
+	p = new_prop(pc);
+	ch = dt_prop_add_cells(pc->c->t, p);
+	for (size_t i = 0; i < var->init->nkids; i++)
+		dt_chunk_add_u32(pc->c->t, ch, (uint32_t)var->init->kids[i]->ival);
+	return p;
 }
 
 /* reg = <array position> (LED controllers number their outputs by index). */
@@ -319,6 +352,7 @@ static const struct {
 	{ "supplies", cv_supplies, true },
 	{ "ignore", cv_ignore, false },
 	{ "index", cv_index, false },
+	{ "int_array", cv_int_array, true },
 };
 
 static int find_converter(const char *as)

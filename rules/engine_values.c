@@ -35,8 +35,14 @@ struct value *conv_field(const struct conv *c, const struct value *list, const c
 /* The file-scope variable a pointer value names (&var or a decayed array). */
 const struct variable *conv_deref(const struct conv *c, const struct value *v)
 {
+	const char *sub;
+
 	if (!v || v->kind != VAL_ADDR || !v->text)
 		return NULL;
+	/* &arr[0] points at the whole array, as arr does. */
+	sub = strstr(v->text, "[0]");
+	if (sub && !sub[3])
+		return board_find_var(c->b, arena_strndup(c->a, v->text, (size_t)(sub - v->text)));
 	return board_find_var(c->b, v->text);
 }
 

@@ -36,7 +36,7 @@ static const struct section prop_rule = { "property rule", "as", (const struct k
 	{ "include", S_SCALAR }, { "scale", S_SCALAR }, { "active_low", S_SCALAR },
 	{ "size", S_SCALAR }, { "label", S_SCALAR }, { "note", S_SCALAR },
 	{ "skip_below", S_SCALAR }, { "value", S_SCALAR }, { "count", S_SCALAR },
-	{ "target", S_SCALAR }, { "arg", S_SCALAR }, END } };
+	{ "target", S_SCALAR }, { "arg", S_SCALAR }, { "labels", S_SEQ }, END } };
 
 static const struct section children_rule = { "children rule", "field", (const struct key_spec[]){
 	{ "field", S_SCALAR }, { "count", S_SCALAR }, { "struct", S_SCALAR }, END } };
@@ -95,6 +95,10 @@ static const struct section irq_rule = { "IRQ space", "base", (const struct key_
 static const struct section match_rule = { "match", NULL, (const struct key_spec[]){
 	{ "paths", S_SEQ }, { "calls", S_SEQ }, END } };
 
+static const struct section supply_rule = { "supply consumer", "supply", (const struct key_spec[]){
+	{ "supply", S_SCALAR }, { "dev_name", S_SCALAR }, { "label", S_SCALAR }, { "prop", S_SCALAR },
+	END } };
+
 static const struct section top = { "rule file", NULL, (const struct key_spec[]){
 	{ "soc", S_SCALAR }, { "bindings", S_SCALAR }, { "dtsi", S_SCALAR },
 	{ "compatible", S_SCALAR }, { "match", S_MAP, &match_rule }, { "defines", S_MAP },
@@ -104,7 +108,8 @@ static const struct section top = { "rule file", NULL, (const struct key_spec[])
 	{ "callbacks", S_SEQ, &callback_rule }, { "ignore_calls", S_SEQ, &ignore_rule },
 	{ "i2c_bus", S_SCALAR }, { "spi_bus", S_SCALAR }, { "dev_names", S_MAP },
 	{ "bus_labels", S_MAP },
-	{ "gpio_irq_calls", S_SEQ }, END } };
+	{ "gpio_irq_calls", S_SEQ }, { "gpio_chips", S_MAP },
+	{ "supply_consumers", S_SEQ, &supply_rule }, END } };
 
 static const char *shape_name(enum shape s)
 {

@@ -1,0 +1,459 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The worker side of `board2dts batch`: one board file through the same steps
+ * as `convert -o DIR/ --report` (parse once for all its machines, with the
+ * rule packs the scheduler loaded before forking and this worker's CXIndex),
+ * then the kernel's cpp + dtc on every .dts written when --kernel is given,
+ * and the file's state record.
+ *
+ * Diagnostics of the file go to DIR/.batch/<base>.log (the scheduler points
+ * the worker's stderr there); the first error line becomes the message.
+ */
+#include "batch.h"
+#include "cli.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "common/diag.h"
+#include "common/json.h"
+#include "common/kernel_dt.h"
+#include "emitter/emit.h"
+#include "extractor/model.h"
+#include "rules/engine.h"
+#include "rules/rules.h"
+#include "rules/soc_dtsi.h"
+
+/* ---- state files ---- */
+
+char *batch_state_path(const struct batch_ctx *c, const struct batch_job *jb)
+{
+	return xasprintf("%s/%s.state", c->state_dir, jb->base);
+}
+
+char *batch_fingerprint(const struct batch_ctx *c, const struct batch_job *jb)
+{
+	struct strbuf sb;
+
+	sb_init(&sb);
+	sb_addf(&sb, "p=%s;k=%s;annotate=%d;args=", jb->build_dir ? jb->build_dir : "",
+		c->kernel_dir ? c->kernel_dir : "", c->annotate);
+	for (size_t i = 0; i < c->nclang_args; i++)
+		sb_addf(&sb, "%s%s", i ? " " : "", c->clang_args[i]);
+	for (char *p = sb.buf; *p; p++)
+		if (*p == '\n')
+			*p = ' ';
+	return sb_detach(&sb);
+}
+
+static void put(struct strbuf *sb, const char *key, const char *val)
+{
+	if (!val)
+		return;
+	sb_addf(sb, "%s ", key);
+	for (const char *p = val; *p; p++)
+		sb_addc(sb, *p == '\n' ? ' ' : *p);
+	sb_addc(sb, '\n');
+}
+
+int batch_state_write(const struct batch_ctx *c, const struct batch_job *jb)
+{
+	const struct batch_result *r = &jb->r;
+	char *path = batch_state_path(c, jb);
+	struct strbuf sb;
+	int err;
+
+	sb_init(&sb);
+	put(&sb, "status", r->status);
+	put(&sb, "source", jb->path);
+	put(&sb, "options", r->options);
+	put(&sb, "message", r->message);
+	put(&sb, "signal", r->signal);
+	put(&sb, "soc", r->soc);
+	put(&sb, "dtc", r->dtc);
+	put(&sb, "dtc_message", r->dtc_message);
+	sb_addf(&sb, "machines %ld\nfacts %ld\nconverted %ld\ntodo %ld\ntime %.3f\n",
+		r->machines, r->facts, r->converted, r->todo, r->time);
+	for (size_t i = 0; i < r->ids.len; i++)
+		put(&sb, "machine", r->ids.items[i]);
+	for (size_t i = 0; i < r->outputs.len; i++)
+		put(&sb, "output", r->outputs.items[i]);
+	err = write_file_atomic(path, sb.buf, sb.len, NULL, 0);
+	sb_free(&sb);
+	free(path);
+	return err;
+}
+
+bool batch_state_read(const struct batch_ctx *c, const struct batch_job *jb,
+		      struct batch_result *r)
+{
+	char *path = batch_state_path(c, jb);
+	char *text = read_file(path, NULL);
+	char *line, *save = NULL;
+
+	free(path);
+	memset(r, 0, sizeof(*r));
+	if (!text)
+		return false;
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char *sp = strchr(line, ' ');
+		const char *k = line, *v;
+
+		if (!sp)
+			continue;
+		*sp = '\0';
+		v = sp + 1;
+		if (!strcmp(k, "status"))
+			r->status = xstrdup(v);
+		else if (!strcmp(k, "source"))
+			r->source = xstrdup(v);
+		else if (!strcmp(k, "options"))
+			r->options = xstrdup(v);
+		else if (!strcmp(k, "message"))
+			r->message = xstrdup(v);
+		else if (!strcmp(k, "signal"))
+			r->signal = xstrdup(v);
+		else if (!strcmp(k, "soc"))
+			r->soc = xstrdup(v);
+		else if (!strcmp(k, "dtc"))
+			r->dtc = xstrdup(v);
+		else if (!strcmp(k, "dtc_message"))
+			r->dtc_message = xstrdup(v);
+		else if (!strcmp(k, "machines"))
+			r->machines = atol(v);
+		else if (!strcmp(k, "facts"))
+			r->facts = atol(v);
+		else if (!strcmp(k, "converted"))
+			r->converted = atol(v);
+		else if (!strcmp(k, "todo"))
+			r->todo = atol(v);
+		else if (!strcmp(k, "time"))
+			r->time = atof(v);
+		else if (!strcmp(k, "machine"))
+			pv_push(&r->ids, xstrdup(v));
+		else if (!strcmp(k, "output"))
+			pv_push(&r->outputs, xstrdup(v));
+	}
+	free(text);
+	r->valid = r->status != NULL;
+	return r->valid;
+}
+
+void batch_result_free(struct batch_result *r)
+{
+	free(r->status);
+	free(r->message);
+	free(r->signal);
+	free(r->source);
+	free(r->soc);
+	free(r->dtc);
+	free(r->dtc_message);
+	free(r->options);
+	for (size_t i = 0; i < r->outputs.len; i++)
+		free(r->outputs.items[i]);
+	pv_free(&r->outputs);
+	for (size_t i = 0; i < r->ids.len; i++)
+		free(r->ids.items[i]);
+	pv_free(&r->ids);
+	memset(r, 0, sizeof(*r));
+}
+
+/* ---- the worker ---- */
+
+/* SoC .dtsi blobs, loaded once per worker process. */
+struct dtsi_cache {
+	char *name;
+	struct soc_dtsi *dtsi;	/* NULL: failed to load */
+};
+static struct dtsi_cache *dcache;
+static size_t ndcache;
+
+static char *cache_dir(void)
+{
+	const char *xdg = getenv("XDG_CACHE_HOME");
+	const char *home = getenv("HOME");
+	char *dir, *parent;
+
+	if (xdg && *xdg)
+		parent = xstrdup(xdg);
+	else if (home && *home)
+		parent = xasprintf("%s/.cache", home);
+	else
+		return NULL;
+	dir = xasprintf("%s/board2dts", parent);
+	(void)mkdir(parent, 0755);
+	if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
+		free(dir);
+		dir = NULL;
+	}
+	free(parent);
+	return dir;
+}
+
+static int get_dtsi(const struct batch_ctx *c, const struct rnode *soc,
+		    const struct soc_dtsi **out)
+{
+	const char *name = soc ? rn_str(soc, "dtsi") : NULL;
+	struct soc_dtsi *d = NULL;
+	char *cache;
+	int err;
+
+	*out = NULL;
+	if (!name || !c->kernel_dir)
+		return B2D_OK;
+	for (size_t i = 0; i < ndcache; i++)
+		if (!strcmp(dcache[i].name, name)) {
+			*out = dcache[i].dtsi;
+			return dcache[i].dtsi ? B2D_OK : B2D_ERR_DTC;
+		}
+	cache = cache_dir();
+	err = soc_dtsi_load(c->kernel_dir, name, cache, &d);
+	free(cache);
+	if (err != B2D_OK)
+		d = NULL;
+	dcache = xrealloc(dcache, (ndcache + 1) * sizeof(*dcache));
+	dcache[ndcache++] = (struct dtsi_cache){ xstrdup(name), d };
+	*out = d;
+	return d ? B2D_OK : err;
+}
+
+void batch_worker_end(struct batch_ctx *c)
+{
+	for (size_t i = 0; i < ndcache; i++) {
+		free(dcache[i].name);
+		if (dcache[i].dtsi)
+			soc_dtsi_free(dcache[i].dtsi);
+	}
+	free(dcache);
+	dcache = NULL;
+	ndcache = 0;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* The first "error:" line of this file's log (else its last line), or NULL. */
+static char *log_message(const struct batch_ctx *c, const struct batch_job *jb)
+{
+	char *path = xasprintf("%s/%s.log", c->state_dir, jb->base);
+	char *text = read_file(path, NULL), *line, *save = NULL, *last = NULL, *r = NULL;
+
+	free(path);
+	if (!text)
+		return NULL;
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		if (strstr(line, "error:")) {
+			r = xstrdup(line);
+			break;
+		}
+		last = line;
+	}
+	if (!r && last)
+		r = xstrdup(last);
+	free(text);
+	return r;
+}
+
+/* B2D_TEST_CRASH=<basename>[:SIGNAL]: die on that file (tests/scripts/batch_kill.sh). */
+static void test_crash_hook(const struct batch_job *jb)
+{
+	const char *env = getenv("B2D_TEST_CRASH");
+	const char *colon;
+	size_t n;
+	int sig = SIGSEGV;
+
+	if (!env || !*env)
+		return;
+	colon = strchr(env, ':');
+	n = colon ? (size_t)(colon - env) : strlen(env);
+	if (strlen(path_basename(jb->path)) != n || strncmp(path_basename(jb->path), env, n))
+		return;
+	if (colon && (!strcmp(colon + 1, "KILL") || !strcmp(colon + 1, "SIGKILL")))
+		sig = SIGKILL;
+	else if (colon && (!strcmp(colon + 1, "ABRT") || !strcmp(colon + 1, "SIGABRT")))
+		sig = SIGABRT;
+	fflush(NULL);
+	raise(sig);
+}
+
+static char *out_name(const struct batch_job *jb, const char *id, bool several, const char *ext)
+{
+	if (several)
+		return xasprintf("%s.%s.%s", jb->base, id, ext);
+	return xasprintf("%s.%s", jb->base, ext);
+}
+
+static void fail(struct batch_result *r, char *msg)
+{
+	free(r->status);
+	r->status = xstrdup("failed");
+	if (!r->message)
+		r->message = msg;
+	else
+		free(msg);
+}
+
+/* Compile one written .dts with the kernel's cpp + dtc. */
+static void dtc_check(const struct batch_ctx *c, const char *path, struct batch_result *r)
+{
+	void *blob = NULL;
+	size_t len = 0;
+	char *errors = NULL;
+	int err = kernel_dts_compile(c->kernel_dir, NULL, 0, path, false, &blob, &len, &errors);
+
+	free(blob);
+	if (err != B2D_OK && strcmp(r->dtc, "failed")) {
+		char *nl = errors ? strchr(errors, '\n') : NULL;
+
+		if (nl)
+			*nl = '\0';
+		free(r->dtc);
+		r->dtc = xstrdup("failed");
+		r->dtc_message = xasprintf("%s: %s", path_basename(path),
+					   errors && *errors ? errors : b2d_strerror(err));
+	}
+	free(errors);
+}
+
+static void convert_machines(struct batch_ctx *c, struct batch_job *jb,
+			     const struct cli_session *s, const struct soc_dtsi *dtsi)
+{
+	struct batch_result *r = &jb->r;
+	struct engine_options eo = { 0 };
+	struct dts_options dopt = { .annotate = c->annotate };
+	const char *inputs[] = { jb->path };
+	bool several = s->board->nmachines > 1;
+	struct strbuf report;
+	struct json j;
+
+	eo.soc = cli_soc_name(s->soc);
+	eo.dtsi = dtsi;
+	sb_init(&report);
+	json_init(&j, &report);
+	json_begin_object(&j);
+	json_kv_string(&j, "source", jb->path);
+	json_kv_string(&j, "tool", "board2dts");
+	json_kv_string(&j, "soc", cli_soc_name(s->soc));
+	json_key(&j, "machines");
+	json_begin_array(&j);
+	for (size_t i = 0; i < s->board->nmachines; i++) {
+		const struct machine *m = s->board->machines[i];
+		struct dt_tree *t = NULL;
+		struct strbuf dts;
+		char *name, *path;
+		int err = engine_convert(s->board, c->rules, m, &eo, &t);
+
+		if (err != B2D_OK || !t) {
+			fail(r, xasprintf("machine %s: conversion failed: %s", m->id,
+					  b2d_strerror(err != B2D_OK ? err : B2D_ERR_PARSE)));
+			break;
+		}
+		emit_normalise(t);
+		sb_init(&dts);
+		dts_write(t, &dopt, &dts);
+		name = out_name(jb, m->id, several, "dts");
+		path = xasprintf("%s/%s", c->out_dir, name);
+		err = write_file_atomic(path, dts.buf, dts.len, inputs, 1);
+		sb_free(&dts);
+		if (err != B2D_OK) {
+			fail(r, xasprintf("cannot write %s", path));
+			free(name);
+			free(path);
+			dt_tree_free(t);
+			break;
+		}
+		pv_push(&r->outputs, name);
+		pv_push(&r->ids, xstrdup(m->id));
+		r->machines++;
+		r->facts += (long)t->nfacts;
+		for (size_t k = 0; k < t->nfacts; k++)
+			if (t->facts[k]->fate == FACT_CONVERTED)
+				r->converted++;
+		if (c->kernel_dir)
+			dtc_check(c, path, r);
+		free(path);
+		report_add_machine(&j, t);
+		dt_tree_free(t);
+	}
+	r->todo = r->facts - r->converted;
+	json_end(&j);
+	json_end(&j);
+	sb_addc(&report, '\n');
+	if (!strcmp(r->status, "ok")) {
+		char *name = xasprintf("%s.report.json", jb->base);
+		char *path = xasprintf("%s/%s", c->out_dir, name);
+
+		if (write_file_atomic(path, report.buf, report.len, inputs, 1) == B2D_OK)
+			pv_push(&r->outputs, name);
+		else {
+			fail(r, xasprintf("cannot write %s", path));
+			free(name);
+		}
+		free(path);
+	}
+	sb_free(&report);
+}
+
+void batch_convert(struct batch_ctx *c, struct batch_job *jb)
+{
+	struct batch_result *r = &jb->r;
+	struct cli_options o;
+	struct cli_session s;
+	double t0 = now();
+	int rc;
+
+	memset(r, 0, sizeof(*r));
+	r->status = xstrdup("ok");
+	r->dtc = xstrdup(c->kernel_dir ? "ok" : "not run");
+	r->options = batch_fingerprint(c, jb);
+	memset(&o, 0, sizeof(o));
+	o.cmd = CMD_CONVERT;
+	o.input = jb->path;
+	o.build_dir = jb->build_dir;
+	o.kernel_dir = c->kernel_dir;
+	o.rules_dir = c->rules_dir;
+	o.annotate = c->annotate;
+	o.clang_args = c->clang_args;
+	o.nclang_args = c->nclang_args;
+
+	test_crash_hook(jb);
+	rc = cli_load_board(&o, c->rules, c->index, &s);
+	if (rc == EXIT_OK && !s.board->nmachines) {
+		fprintf(stderr, "%s: error: no MACHINE_START record found\n", jb->path);
+		rc = EXIT_FAIL;
+	}
+	if (rc == EXIT_OK) {
+		const struct soc_dtsi *dtsi = NULL;
+
+		r->soc = cli_soc_name(s.soc) ? xstrdup(cli_soc_name(s.soc)) : NULL;
+		if (get_dtsi(c, s.soc, &dtsi) != B2D_OK) {
+			fprintf(stderr, "%s: error: cannot compile the SoC .dtsi %s\n", jb->path,
+				rn_str(s.soc, "dtsi"));
+			rc = EXIT_FAIL;
+		} else {
+			convert_machines(c, jb, &s, dtsi);
+		}
+	}
+	fflush(stderr);
+	if (rc != EXIT_OK) {
+		char *msg = log_message(c, jb);
+
+		fail(r, msg ? msg : xstrdup("conversion failed"));
+	}
+	s.rules = NULL;	/* shared by every file */
+	cli_session_free(&s);
+	r->time = now() - t0;
+	r->valid = true;
+	batch_state_write(c, jb);
+}

@@ -1,0 +1,1091 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * `board2dts batch`: convert many board files in parallel.
+ *
+ * The parent loads the rule packs once, builds the file list (arguments and/or
+ * every MACHINE_START file of the compilation databases), keeps this shard's
+ * part, skips files whose outputs are up to date, and then forks -j worker
+ * processes. Each worker creates one CXIndex and converts the files the parent
+ * sends it over a pipe, one at a time (batch_worker.c), answering with the
+ * file's index when its state record is written. A worker that dies (a crash
+ * in libclang, a SIGKILL, an abort) loses only the file it was on: the parent
+ * sees the pipe close, records the signal for that file and forks a new
+ * worker for the rest. At the end: summary.json and summary.md.
+ */
+#define _GNU_SOURCE	/* nftw, sigabbrev_np */
+#include "batch.h"
+#include "cli.h"
+
+#include <clang-c/CXCompilationDatabase.h>
+#include <clang-c/Index.h>
+#include <errno.h>
+#include <ftw.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <fcntl.h>
+
+#include "common/diag.h"
+#include "common/json.h"
+#include "emitter/emit.h"
+#include "rules/rules.h"
+
+struct batch_args {
+	struct ptrvec build_dirs;	/* -p, repeatable */
+	const char *kernel_dir;
+	const char *rules_dir;
+	const char *out_dir;
+	long jobs;
+	long shard_i, shard_n;
+	bool force, json, from_compdb, help, annotate;
+	struct ptrvec files;
+	const char **clang_args;
+	size_t nclang_args;
+};
+
+static const char batch_usage[] =
+	"usage: board2dts batch [-p BUILD_DIR]... [--from-compdb] [--kernel KDIR]\n"
+	"                       [-j N] [--shard I/N] [--force] [--json] [--rules DIR]\n"
+	"                       [--no-annotate] --out-dir DIR [FILE.c...] [-- CLANG_ARGS...]\n"
+	"\n"
+	"Convert many board files in parallel: DIR/<base>.dts (or <base>.<ID>.dts per\n"
+	"machine) and DIR/<base>.report.json per file, then DIR/summary.json and\n"
+	"DIR/summary.md. Each file is converted in a worker process: a file that\n"
+	"fails or crashes the parser is recorded (with the signal) and the batch\n"
+	"goes on.\n"
+	"\n"
+	"  -p BUILD_DIR       compile_commands.json directory; repeatable (each file\n"
+	"                     uses the first database that lists it); none: tolerant\n"
+	"  --from-compdb      add every file with MACHINE_START the -p databases list\n"
+	"  --kernel KDIR      kernel tree: SoC .dtsi, and every output is compiled\n"
+	"                     with the kernel's cpp + dtc (the summary's dtc column)\n"
+	"  -j N               worker processes (default: number of cores)\n"
+	"  --shard I/N        convert only the I-th of N deterministic parts of the\n"
+	"                     file list (1 <= I <= N); shards' DIRs merge by copying\n"
+	"                     them together, then re-run without --shard to rewrite\n"
+	"                     the summary (everything is skipped as up to date)\n"
+	"  --force            redo files whose outputs are newer than input and rules\n"
+	"  --json             progress as JSON lines on stdout (no progress line)\n"
+	"  --out-dir DIR      where everything goes (created if missing)\n"
+	"  --rules DIR, --no-annotate, -- CLANG_ARGS: as for convert\n"
+	"\n"
+	"exit status: 0 every file converted (and its .dts compiled, with --kernel);\n"
+	"1 some file failed (summary.md says which and why); 2 usage error or bad\n"
+	"rule file.\n";
+
+void batch_print_usage(FILE *f)
+{
+	fputs(batch_usage, f);
+}
+
+static int usage_error(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "board2dts: error: batch: ");
+	fprintf(stderr, fmt, arg);
+	fputc('\n', stderr);
+	return EXIT_USAGE;
+}
+
+static bool parse_long(const char *s, long *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtol(s, &end, 10);
+	return s[0] && !*end && !errno;
+}
+
+static int parse_args(int argc, char **argv, struct batch_args *a)
+{
+	memset(a, 0, sizeof(*a));
+	a->annotate = true;
+	for (int i = 0; i < argc; i++) {
+		const char *arg = argv[i], *val = NULL;
+		char *eq;
+		char name[32];
+
+		if (!strcmp(arg, "--")) {
+			a->clang_args = (const char **)(argv + i + 1);
+			a->nclang_args = (size_t)(argc - i - 1);
+			break;
+		}
+		if (arg[0] != '-' || !strcmp(arg, "-")) {
+			pv_push(&a->files, (void *)arg);
+			continue;
+		}
+		/* --opt=VALUE, -pDIR, -jN */
+		snprintf(name, sizeof(name), "%s", arg);
+		eq = strchr(name, '=');
+		if (eq && arg[1] == '-') {
+			*eq = '\0';
+			val = arg + (eq - name) + 1;
+		} else if (arg[1] != '-' && arg[2] && (arg[1] == 'p' || arg[1] == 'j')) {
+			name[2] = '\0';
+			val = arg + 2;
+		}
+		if (!strcmp(name, "-h") || !strcmp(name, "--help")) {
+			a->help = true;
+			continue;
+		}
+		if (!strcmp(name, "--force") || !strcmp(name, "--json") ||
+		    !strcmp(name, "--from-compdb") || !strcmp(name, "--no-annotate")) {
+			if (val)
+				return usage_error("option '%s' takes no value", name);
+			if (!strcmp(name, "--force"))
+				a->force = true;
+			else if (!strcmp(name, "--json"))
+				a->json = true;
+			else if (!strcmp(name, "--from-compdb"))
+				a->from_compdb = true;
+			else
+				a->annotate = false;
+			continue;
+		}
+		if (strcmp(name, "-p") && strcmp(name, "--build-dir") && strcmp(name, "--kernel") &&
+		    strcmp(name, "--rules") && strcmp(name, "--out-dir") && strcmp(name, "-j") &&
+		    strcmp(name, "--jobs") && strcmp(name, "--shard"))
+			return usage_error("unknown option '%s' (see 'board2dts help batch')", arg);
+		if (!val) {
+			if (i + 1 >= argc)
+				return usage_error("option '%s' needs a value", name);
+			val = argv[++i];
+		}
+		if (!*val)
+			return usage_error("option '%s' needs a non-empty value", name);
+		if (!strcmp(name, "-p") || !strcmp(name, "--build-dir")) {
+			pv_push(&a->build_dirs, (void *)val);
+		} else if (!strcmp(name, "--kernel") || !strcmp(name, "--rules") ||
+			   !strcmp(name, "--out-dir")) {
+			const char **slot = name[2] == 'k' ? &a->kernel_dir :
+					    name[2] == 'r' ? &a->rules_dir : &a->out_dir;
+
+			if (*slot)
+				return usage_error("option '%s' given twice", name);
+			*slot = val;
+		} else if (!strcmp(name, "-j") || !strcmp(name, "--jobs")) {
+			if (!parse_long(val, &a->jobs) || a->jobs < 1 || a->jobs > 1024)
+				return usage_error("-j needs a number of workers (1..1024), got '%s'", val);
+		} else {
+			const char *slash = strchr(val, '/');
+			char *is = slash ? xstrndup(val, (size_t)(slash - val)) : NULL;
+			bool ok = is && parse_long(is, &a->shard_i) && parse_long(slash + 1, &a->shard_n) &&
+				  a->shard_n >= 1 && a->shard_i >= 1 && a->shard_i <= a->shard_n;
+
+			free(is);
+			if (!ok)
+				return usage_error("--shard needs I/N with 1 <= I <= N, got '%s'", val);
+		}
+	}
+	if (a->help)
+		return EXIT_OK;
+	if (!a->out_dir)
+		return usage_error("%s", "--out-dir DIR is required");
+	if (a->from_compdb && !a->build_dirs.len)
+		return usage_error("%s", "--from-compdb needs -p BUILD_DIR");
+	if (!a->files.len && !a->from_compdb)
+		return usage_error("%s", "no input files (give FILE.c... or -p BUILD_DIR --from-compdb)");
+	return EXIT_OK;
+}
+
+/* ---- the file list ---- */
+
+struct jobs {
+	struct batch_job *v;
+	size_t n;
+};
+
+static void add_job(struct jobs *js, const char *path, const char *build_dir)
+{
+	char *real = realpath(path, NULL);
+
+	for (size_t i = 0; i < js->n; i++)
+		if (!strcmp(js->v[i].real, real ? real : path)) {
+			free(real);
+			return;
+		}
+	js->v = xrealloc(js->v, (js->n + 1) * sizeof(*js->v));
+	memset(&js->v[js->n], 0, sizeof(*js->v));
+	js->v[js->n].path = xstrdup(path);
+	js->v[js->n].real = real ? real : xstrdup(path);
+	js->v[js->n].build_dir = build_dir;
+	js->n++;
+}
+
+/* A legacy board file: MACHINE_START( at the start of a line. */
+static bool has_machine_start(const char *path)
+{
+	char *text = read_file(path, NULL);
+	bool r = text && (!strncmp(text, "MACHINE_START(", 14) || strstr(text, "\nMACHINE_START("));
+
+	free(text);
+	return r;
+}
+
+/* Every file a database lists: (realpath, build dir); optionally add board files as jobs. */
+struct listed {
+	char **real;
+	const char **dir;
+	size_t n;
+};
+
+static int scan_db(const char *dir, struct listed *l, struct jobs *js, bool add)
+{
+	CXCompilationDatabase_Error err;
+	CXCompilationDatabase db = clang_CompilationDatabase_fromDirectory(dir, &err);
+	CXCompileCommands all;
+	unsigned n;
+
+	if (err != CXCompilationDatabase_NoError) {
+		diag_error(NULL, "-p: cannot load %s/compile_commands.json", dir);
+		return EXIT_USAGE;
+	}
+	all = clang_CompilationDatabase_getAllCompileCommands(db);
+	n = all ? clang_CompileCommands_getSize(all) : 0;
+	for (unsigned i = 0; i < n; i++) {
+		CXCompileCommand cmd = clang_CompileCommands_getCommand(all, i);
+		CXString f = clang_CompileCommand_getFilename(cmd);
+		CXString d = clang_CompileCommand_getDirectory(cmd);
+		const char *fs = clang_getCString(f);
+		char *abs = fs[0] == '/' ? xstrdup(fs) : xasprintf("%s/%s", clang_getCString(d), fs);
+		size_t len = strlen(abs);
+		char *real;
+
+		clang_disposeString(f);
+		clang_disposeString(d);
+		if (len < 2 || strcmp(abs + len - 2, ".c") || !(real = realpath(abs, NULL))) {
+			free(abs);
+			continue;
+		}
+		l->real = xrealloc(l->real, (l->n + 1) * sizeof(*l->real));
+		l->dir = xrealloc(l->dir, (l->n + 1) * sizeof(*l->dir));
+		l->real[l->n] = real;
+		l->dir[l->n++] = dir;
+		if (add && strstr(abs, "/arch/arm/") && has_machine_start(abs))
+			add_job(js, real, dir);
+		free(abs);
+	}
+	if (all)
+		clang_CompileCommands_dispose(all);
+	clang_CompilationDatabase_dispose(db);
+	return EXIT_OK;
+}
+
+static int cmp_base(const void *a, const void *b)
+{
+	const struct batch_job *x = a, *y = b;
+	int c = strcmp(x->base, y->base);
+
+	return c ? c : strcmp(x->real, y->real);
+}
+
+static char *stem(const char *path)
+{
+	const char *b = path_basename(path);
+	size_t n = strlen(b);
+
+	if (n > 2 && !strcmp(b + n - 2, ".c"))
+		n -= 2;
+	return xstrndup(b, n);
+}
+
+/* Unique output base names: the file's stem, or <parent dir>_<stem> when stems collide. */
+static void name_jobs(struct jobs *js)
+{
+	for (size_t i = 0; i < js->n; i++)
+		js->v[i].base = stem(js->v[i].real);
+	for (size_t i = 0; i < js->n; i++) {
+		bool dup = false;
+
+		for (size_t k = 0; k < js->n && !dup; k++)
+			dup = k != i && !strcmp(path_basename(js->v[k].real),
+						path_basename(js->v[i].real));
+		if (dup) {
+			char *dir = xstrdup(js->v[i].real);
+			char *slash = strrchr(dir, '/');
+			const char *parent;
+
+			if (slash)
+				*slash = '\0';
+			parent = path_basename(dir);
+			free(js->v[i].base);
+			js->v[i].base = xasprintf("%s_%s", parent, path_basename(js->v[i].real));
+			js->v[i].base[strlen(js->v[i].base) - 2] = '\0';
+			free(dir);
+		}
+	}
+	/* Sorted by base name: the order (and so the shards) do not depend on where the tree is. */
+	qsort(js->v, js->n, sizeof(*js->v), cmp_base);
+	for (size_t i = 1; i < js->n; i++)
+		if (!strcmp(js->v[i].base, js->v[i - 1].base)) {
+			char *b = xasprintf("%s-%zu", js->v[i].base, i);
+
+			free(js->v[i].base);
+			js->v[i].base = b;
+		}
+}
+
+/* ---- up to date? ---- */
+
+static struct timespec rules_mtime;
+
+static int newest(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+	if (type == FTW_F && (st->st_mtim.tv_sec > rules_mtime.tv_sec ||
+			      (st->st_mtim.tv_sec == rules_mtime.tv_sec &&
+			       st->st_mtim.tv_nsec > rules_mtime.tv_nsec)))
+		rules_mtime = st->st_mtim;
+	return 0;
+}
+
+static bool ts_before(struct timespec a, struct timespec b)
+{
+	return a.tv_sec < b.tv_sec || (a.tv_sec == b.tv_sec && a.tv_nsec < b.tv_nsec);
+}
+
+/* The state says ok for these options, every output exists and is newer than input and rules. */
+static bool up_to_date(const struct batch_ctx *c, struct batch_job *jb, struct batch_result *r)
+{
+	struct stat in, st;
+	char *fp;
+	bool ok;
+
+	if (!r->valid || strcmp(r->status, "ok") || !r->outputs.len ||
+	    !str_eq(r->source, jb->path) || stat(jb->path, &in) != 0)
+		return false;
+	fp = batch_fingerprint(c, jb);
+	ok = str_eq(fp, r->options);
+	free(fp);
+	for (size_t i = 0; ok && i < r->outputs.len; i++) {
+		char *p = xasprintf("%s/%s", c->out_dir, (char *)r->outputs.items[i]);
+
+		ok = stat(p, &st) == 0 && !ts_before(st.st_mtim, in.st_mtim) &&
+		     !ts_before(st.st_mtim, rules_mtime);
+		free(p);
+	}
+	return ok;
+}
+
+/* Before redoing a file: remove what its previous run wrote (machines may have changed). */
+static void remove_old_outputs(const struct batch_ctx *c, const struct batch_result *r)
+{
+	for (size_t i = 0; i < r->outputs.len; i++) {
+		char *p = xasprintf("%s/%s", c->out_dir, (char *)r->outputs.items[i]);
+
+		(void)unlink(p);
+		free(p);
+	}
+}
+
+/* ---- workers ---- */
+
+struct worker {
+	pid_t pid;
+	int to, from;		/* pipes: job indices down, finished indices up */
+	long job;		/* index in flight, or -1 */
+	char buf[64];
+	size_t len;
+};
+
+static void worker_main(struct batch_ctx *c, struct jobs *js, int in, int out)
+{
+	FILE *f = fdopen(in, "r");
+	char line[64];
+
+	c->index = clang_createIndex(0, 0);
+	while (f && fgets(line, sizeof(line), f)) {
+		long k = atol(line);
+		char *log;
+		int fd;
+
+		if (k < 0 || (size_t)k >= js->n)
+			continue;
+		log = xasprintf("%s/%s.log", c->state_dir, js->v[k].base);
+		fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		free(log);
+		if (fd >= 0) {
+			fflush(stderr);
+			dup2(fd, STDERR_FILENO);
+			close(fd);
+		}
+		batch_convert(c, &js->v[k]);
+		fflush(stderr);
+		dprintf(out, "%ld\n", k);
+	}
+	batch_worker_end(c);
+	clang_disposeIndex(c->index);
+}
+
+static int spawn(struct worker *w, struct worker *all, size_t nall, struct batch_ctx *c,
+		 struct jobs *js)
+{
+	int down[2], up[2];
+	pid_t pid;
+
+	if (pipe(down) || pipe(up)) {
+		diag_error(NULL, "batch: pipe: %s", strerror(errno));
+		return -1;
+	}
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		diag_error(NULL, "batch: fork: %s", strerror(errno));
+		close(down[0]); close(down[1]); close(up[0]); close(up[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		for (size_t i = 0; i < nall; i++) {
+			if (all[i].to >= 0)
+				close(all[i].to);
+			if (all[i].from >= 0)
+				close(all[i].from);
+		}
+		close(down[1]);
+		close(up[0]);
+		worker_main(c, js, down[0], up[1]);
+		_exit(0);
+	}
+	close(down[0]);
+	close(up[1]);
+	w->pid = pid;
+	w->to = down[1];
+	w->from = up[0];
+	w->job = -1;
+	w->len = 0;
+	return 0;
+}
+
+static void send_job(struct worker *w, long k)
+{
+	dprintf(w->to, "%ld\n", k);
+	w->job = k;
+}
+
+static void retire(struct worker *w)
+{
+	if (w->to >= 0)
+		close(w->to);
+	w->to = -1;
+}
+
+static char *signame(int sig)
+{
+	const char *abbrev = sigabbrev_np(sig);
+
+	return abbrev ? xasprintf("SIG%s", abbrev) : xasprintf("signal %d", sig);
+}
+
+/* The worker died on job k: record it in the file's state. */
+static void record_death(struct batch_ctx *c, struct batch_job *jb, int status)
+{
+	struct batch_result *r = &jb->r;
+	char *last = NULL;
+	char *log = xasprintf("%s/%s.log", c->state_dir, jb->base);
+	char *text = read_file(log, NULL);
+
+	free(log);
+	if (text) {
+		char *line, *save = NULL;
+
+		for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+			if (strstr(line, "error:") && !last)
+				last = xstrdup(line);
+		free(text);
+	}
+	batch_result_free(r);
+	r->status = xstrdup("failed");
+	r->dtc = xstrdup("not run");
+	r->options = batch_fingerprint(c, jb);
+	if (WIFSIGNALED(status)) {
+		int sig = WTERMSIG(status);
+
+		r->signal = signame(sig);
+		r->message = last ? xasprintf("worker killed by %s (%s) after: %s", r->signal,
+					      strsignal(sig), last)
+				  : xasprintf("worker killed by %s (%s)", r->signal, strsignal(sig));
+	} else {
+		r->message = xasprintf("worker exited with status %d%s%s",
+				       WIFEXITED(status) ? WEXITSTATUS(status) : -1,
+				       last ? " after: " : "", last ? last : "");
+	}
+	free(last);
+	r->valid = true;
+	batch_state_write(c, jb);
+}
+
+/* ---- progress ---- */
+
+struct progress {
+	bool tty, json;
+	size_t total, done, failed, skipped;
+	double t0;
+};
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void fmt_secs(char *buf, size_t n, double s)
+{
+	long v = (long)(s + 0.5);
+
+	snprintf(buf, n, "%ld:%02ld", v / 60, v % 60);
+}
+
+static void progress_line(struct progress *p, size_t todo)
+{
+	double el = now() - p->t0;
+	size_t run = p->done - p->skipped;
+	char e[32], eta[32] = "?";
+
+	if (!p->tty)
+		return;
+	fmt_secs(e, sizeof(e), el);
+	if (run)
+		fmt_secs(eta, sizeof(eta), el / (double)run * (double)(todo - run));
+	fprintf(stderr, "\r\033[K[%zu/%zu] %zu failed, %s elapsed, ETA %s", p->done, p->total,
+		p->failed, e, eta);
+	fflush(stderr);
+}
+
+static void progress_event(struct progress *p, const struct batch_job *jb)
+{
+	struct strbuf sb;
+	struct json j;
+
+	if (!p->json)
+		return;
+	sb_init(&sb);
+	json_init(&j, &sb);
+	json_begin_object(&j);
+	json_kv_string(&j, "event", "file");
+	json_kv_string(&j, "file", jb->path);
+	json_kv_string(&j, "status", jb->r.status);
+	json_kv_bool(&j, "skipped", jb->r.skipped);
+	json_kv_string(&j, "message", jb->r.message);
+	json_kv_string(&j, "signal", jb->r.signal);
+	json_kv_int(&j, "machines", jb->r.machines);
+	json_kv_int(&j, "time_ms", (long long)(jb->r.time * 1000));
+	json_kv_int(&j, "done", (long long)p->done);
+	json_kv_int(&j, "total", (long long)p->total);
+	json_kv_int(&j, "failed", (long long)p->failed);
+	json_end(&j);
+	/* One line per event: the writer indents; newlines only occur between tokens. */
+	for (char *r = sb.buf, *w = sb.buf; ; r++) {
+		if (*r == '\n') {
+			while (r[1] == ' ' || r[1] == '\t')
+				r++;
+			if (w > sb.buf && w[-1] != '{' && w[-1] != '[' && r[1] != '}' && r[1] != ']' && r[1])
+				*w++ = ' ';
+			continue;
+		}
+		*w++ = *r;
+		if (!*r)
+			break;
+	}
+	printf("%s\n", sb.buf);
+	fflush(stdout);
+	sb_free(&sb);
+}
+
+static void finished(struct progress *p, struct batch_job *jb, size_t todo)
+{
+	p->done++;
+	if (!jb->r.valid || strcmp(jb->r.status, "ok"))
+		p->failed++;
+	if (jb->r.skipped)
+		p->skipped++;
+	if (!jb->r.skipped && (!jb->r.valid || strcmp(jb->r.status, "ok"))) {
+		if (p->tty)
+			fprintf(stderr, "\r\033[K");
+		fprintf(stderr, "board2dts: %s: failed: %s\n", jb->path,
+			jb->r.message ? jb->r.message : "no result");
+	}
+	progress_event(p, jb);
+	progress_line(p, todo);
+}
+
+/* Run the jobs listed in run[0..nrun) over nw workers. */
+static void run_jobs(struct batch_ctx *c, struct jobs *js, const long *run, size_t nrun,
+		     long nw, struct progress *p)
+{
+	struct worker *w = xcalloc((size_t)nw, sizeof(*w));
+	struct pollfd *pf = xcalloc((size_t)nw, sizeof(*pf));
+	size_t next = 0, live = 0;
+
+	for (long i = 0; i < nw; i++)
+		w[i].to = w[i].from = -1, w[i].pid = -1, w[i].job = -1;
+	for (long i = 0; i < nw && next < nrun; i++) {
+		if (spawn(&w[i], w, (size_t)nw, c, js))
+			break;
+		live++;
+		send_job(&w[i], run[next++]);
+	}
+	while (live) {
+		nfds_t n = 0;
+
+		for (long i = 0; i < nw; i++)
+			if (w[i].pid > 0) {
+				pf[n].fd = w[i].from;
+				pf[n].events = POLLIN;
+				pf[n].revents = 0;
+				n++;
+			}
+		if (poll(pf, n, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			diag_error(NULL, "batch: poll: %s", strerror(errno));
+			break;
+		}
+		for (long i = 0; i < nw; i++) {
+			struct worker *x = &w[i];
+			ssize_t got;
+
+			if (x->pid <= 0)
+				continue;
+			{
+				bool ready = false;
+
+				for (nfds_t k = 0; k < n; k++)
+					if (pf[k].fd == x->from && pf[k].revents)
+						ready = true;
+				if (!ready)
+					continue;
+			}
+			got = read(x->from, x->buf + x->len, sizeof(x->buf) - 1 - x->len);
+			if (got > 0) {
+				char *nl;
+
+				x->len += (size_t)got;
+				while ((nl = memchr(x->buf, '\n', x->len))) {
+					size_t used = (size_t)(nl + 1 - x->buf);
+					long k;
+
+					*nl = '\0';
+					k = atol(x->buf);
+					memmove(x->buf, nl + 1, x->len - used);
+					x->len -= used;
+					if (k != x->job)
+						continue;
+					batch_state_read(c, &js->v[k], &js->v[k].r);
+					if (!js->v[k].r.valid) {
+						js->v[k].r.status = xstrdup("failed");
+						js->v[k].r.message = xstrdup("worker wrote no result");
+						js->v[k].r.valid = true;
+					}
+					x->job = -1;
+					finished(p, &js->v[k], nrun);
+					if (next < nrun)
+						send_job(x, run[next++]);
+					else
+						retire(x);
+				}
+				continue;
+			}
+			if (got < 0 && errno == EINTR)
+				continue;
+			/* EOF: the worker is gone. */
+			{
+				int status = 0;
+				long k = x->job;
+
+				close(x->from);
+				retire(x);
+				x->from = -1;
+				waitpid(x->pid, &status, 0);
+				x->pid = -1;
+				live--;
+				if (k >= 0) {
+					record_death(c, &js->v[k], status);
+					finished(p, &js->v[k], nrun);
+				}
+				if (next < nrun && spawn(x, w, (size_t)nw, c, js) == 0) {
+					live++;
+					send_job(x, run[next++]);
+				}
+			}
+		}
+	}
+	/* Anything never sent (fork failed): record it. */
+	for (; next < nrun; next++) {
+		struct batch_job *jb = &js->v[run[next]];
+
+		jb->r.status = xstrdup("failed");
+		jb->r.message = xstrdup("not run: no worker process");
+		jb->r.valid = true;
+		finished(p, jb, nrun);
+	}
+	free(w);
+	free(pf);
+}
+
+/* ---- summary ---- */
+
+struct totals {
+	size_t files, ok, failed, skipped, dtc_ok, dtc_failed, dtc_not_run;
+	long machines, facts, converted, todo;
+	double cpu;
+};
+
+static void add_totals(struct totals *t, const struct batch_job *jb)
+{
+	const struct batch_result *r = &jb->r;
+	bool ok = r->valid && !strcmp(r->status, "ok");
+
+	t->files++;
+	t->ok += ok;
+	t->failed += !ok;
+	t->skipped += r->skipped;
+	t->machines += r->machines;
+	t->facts += r->facts;
+	t->converted += r->converted;
+	t->todo += r->todo;
+	t->cpu += r->time;
+	if (r->dtc && !strcmp(r->dtc, "ok"))
+		t->dtc_ok++;
+	else if (r->dtc && !strcmp(r->dtc, "failed"))
+		t->dtc_failed++;
+	else
+		t->dtc_not_run++;
+}
+
+static void write_summary_json(const struct batch_ctx *c, const struct jobs *js,
+			       const long *sel, size_t nsel, const struct totals *t,
+			       double wall, const struct batch_args *a)
+{
+	struct strbuf sb;
+	struct json j;
+	char *path = xasprintf("%s/summary.json", c->out_dir);
+
+	sb_init(&sb);
+	json_init(&j, &sb);
+	json_begin_object(&j);
+	json_kv_string(&j, "tool", "board2dts");
+	json_kv_string(&j, "version", B2D_VERSION);
+	json_key(&j, "shard");
+	if (a->shard_n) {
+		char s[64];
+
+		snprintf(s, sizeof(s), "%ld/%ld", a->shard_i, a->shard_n);
+		json_string(&j, s);
+	} else {
+		json_null(&j);
+	}
+	json_key(&j, "totals");
+	json_begin_object(&j);
+	json_kv_int(&j, "files", (long long)t->files);
+	json_kv_int(&j, "converted", (long long)t->ok);
+	json_kv_int(&j, "failed", (long long)t->failed);
+	json_kv_int(&j, "skipped", (long long)t->skipped);
+	json_kv_int(&j, "machines", t->machines);
+	json_kv_int(&j, "facts", t->facts);
+	json_kv_int(&j, "facts_converted", t->converted);
+	json_kv_int(&j, "todo", t->todo);
+	json_kv_int(&j, "dtc_ok", (long long)t->dtc_ok);
+	json_kv_int(&j, "dtc_failed", (long long)t->dtc_failed);
+	json_kv_int(&j, "dtc_not_run", (long long)t->dtc_not_run);
+	json_kv_int(&j, "wall_ms", (long long)(wall * 1000));
+	json_kv_int(&j, "file_time_ms", (long long)(t->cpu * 1000));
+	json_end(&j);
+	json_key(&j, "files");
+	json_begin_array(&j);
+	for (size_t i = 0; i < nsel; i++) {
+		const struct batch_job *jb = &js->v[sel[i]];
+		const struct batch_result *r = &jb->r;
+
+		json_begin_object(&j);
+		json_kv_string(&j, "file", jb->path);
+		json_kv_string(&j, "base", jb->base);
+		json_kv_string(&j, "status", r->status);
+		json_kv_bool(&j, "skipped", r->skipped);
+		json_kv_string(&j, "message", r->message);
+		json_kv_string(&j, "signal", r->signal);
+		json_kv_string(&j, "soc", r->soc);
+		json_kv_int(&j, "machines", r->machines);
+		json_key(&j, "machine_ids");
+		json_begin_array(&j);
+		for (size_t k = 0; k < r->ids.len; k++)
+			json_string(&j, r->ids.items[k]);
+		json_end(&j);
+		json_kv_int(&j, "facts", r->facts);
+		json_kv_int(&j, "converted", r->converted);
+		json_kv_int(&j, "todo", r->todo);
+		json_kv_string(&j, "dtc", r->dtc ? r->dtc : "not run");
+		json_kv_string(&j, "dtc_message", r->dtc_message);
+		json_kv_int(&j, "time_ms", (long long)(r->time * 1000));
+		json_key(&j, "outputs");
+		json_begin_array(&j);
+		for (size_t k = 0; k < r->outputs.len; k++)
+			json_string(&j, r->outputs.items[k]);
+		json_end(&j);
+		json_end(&j);
+	}
+	json_end(&j);
+	json_end(&j);
+	sb_addc(&sb, '\n');
+	write_file_atomic(path, sb.buf, sb.len, NULL, 0);
+	sb_free(&sb);
+	free(path);
+}
+
+static void md_cell(struct strbuf *sb, const char *s)
+{
+	for (; s && *s; s++) {
+		if (*s == '|')
+			sb_add(sb, "\\|");
+		else
+			sb_addc(sb, *s);
+	}
+}
+
+static void write_summary_md(const struct batch_ctx *c, const struct jobs *js,
+			     const long *sel, size_t nsel, const struct totals *t, double wall)
+{
+	struct strbuf sb;
+	char *path = xasprintf("%s/summary.md", c->out_dir);
+
+	sb_init(&sb);
+	sb_add(&sb, "# board2dts batch summary\n\n");
+	sb_addf(&sb, "- files: %zu (converted %zu, failed %zu; %zu up to date, not redone)\n",
+		t->files, t->ok, t->failed, t->skipped);
+	sb_addf(&sb, "- machines: %ld\n", t->machines);
+	sb_addf(&sb, "- facts: %ld (converted %ld, TODO %ld)\n", t->facts, t->converted, t->todo);
+	sb_addf(&sb, "- dtc: %zu ok, %zu failed, %zu not run\n", t->dtc_ok, t->dtc_failed,
+		t->dtc_not_run);
+	sb_addf(&sb, "- time: %.1f s wall, %.1f s summed over files\n\n", wall, t->cpu);
+	if (t->failed) {
+		sb_add(&sb, "## Failed\n\n");
+		for (size_t i = 0; i < nsel; i++) {
+			const struct batch_job *jb = &js->v[sel[i]];
+
+			if (!strcmp(jb->r.status, "ok"))
+				continue;
+			sb_addf(&sb, "- `%s`: ", jb->path);
+			md_cell(&sb, jb->r.message);
+			sb_addc(&sb, '\n');
+		}
+		sb_addc(&sb, '\n');
+	}
+	sb_add(&sb, "## Files\n\n"
+	       "| file | status | SoC | machines | facts | converted | TODO | dtc | time (s) |\n"
+	       "|---|---|---|---:|---:|---:|---:|---|---:|\n");
+	for (size_t i = 0; i < nsel; i++) {
+		const struct batch_job *jb = &js->v[sel[i]];
+		const struct batch_result *r = &jb->r;
+
+		sb_addf(&sb, "| %s | %s%s%s | %s | %ld | %ld | %ld | %ld | ", jb->base, r->status,
+			r->signal ? " " : "", r->signal ? r->signal : "", r->soc ? r->soc : "-",
+			r->machines, r->facts, r->converted, r->todo);
+		md_cell(&sb, r->dtc ? r->dtc : "not run");
+		sb_addf(&sb, " | %.2f%s |\n", r->time, r->skipped ? " (earlier run)" : "");
+	}
+	write_file_atomic(path, sb.buf, sb.len, NULL, 0);
+	sb_free(&sb);
+	free(path);
+}
+
+/* ---- the command ---- */
+
+static int mkdirs(const char *dir)
+{
+	char *p = xstrdup(dir);
+	int rc = 0;
+
+	for (char *s = p + 1; *s; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		if (mkdir(p, 0755) && errno != EEXIST)
+			rc = -1;
+		*s = '/';
+	}
+	if (mkdir(p, 0755) && errno != EEXIST)
+		rc = -1;
+	free(p);
+	return rc;
+}
+
+static long ncores(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n > 0 ? n : 1;
+}
+
+int cmd_batch(int argc, char **argv)
+{
+	struct batch_args a;
+	struct batch_ctx c = { 0 };
+	struct jobs js = { 0 };
+	struct listed l = { 0 };
+	struct progress p = { 0 };
+	struct totals t = { 0 };
+	long *sel = NULL, *run = NULL;
+	size_t nsel = 0, nrun = 0;
+	struct stat st;
+	int rc = parse_args(argc, argv, &a);
+	double t0 = now();
+
+	if (rc || a.help) {
+		if (a.help)
+			fputs(batch_usage, stdout);
+		goto out;
+	}
+	for (size_t i = 0; i < a.build_dirs.len; i++) {
+		const char *d = a.build_dirs.items[i];
+		char *db = xasprintf("%s/compile_commands.json", d);
+		bool ok = stat(db, &st) == 0 && S_ISREG(st.st_mode);
+
+		free(db);
+		if (!ok) {
+			diag_error(NULL, "-p: %s/compile_commands.json not found", d);
+			rc = EXIT_USAGE;
+			goto out;
+		}
+	}
+	if (a.kernel_dir && (stat(a.kernel_dir, &st) || !S_ISDIR(st.st_mode))) {
+		diag_error(NULL, "--kernel: '%s' is not a directory", a.kernel_dir);
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	/* The file list: databases first (to know which lists which file), then arguments. */
+	for (size_t i = 0; i < a.build_dirs.len && !rc; i++)
+		rc = scan_db(a.build_dirs.items[i], &l, &js, a.from_compdb);
+	if (rc)
+		goto out;
+	for (size_t i = 0; i < a.files.len; i++) {
+		const char *f = a.files.items[i];
+		char *real = realpath(f, NULL);
+		const char *dir = a.build_dirs.len ? a.build_dirs.items[0] : NULL;
+
+		for (size_t k = 0; real && k < l.n; k++)
+			if (!strcmp(l.real[k], real)) {
+				dir = l.dir[k];
+				break;
+			}
+		free(real);
+		add_job(&js, f, dir);
+	}
+	if (!js.n) {
+		diag_error(NULL, "batch: no board files (no file the databases list has MACHINE_START)");
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	name_jobs(&js);
+
+	c.out_dir = a.out_dir;
+	c.state_dir = xasprintf("%s/.batch", a.out_dir);
+	c.kernel_dir = a.kernel_dir;
+	c.annotate = a.annotate;
+	c.clang_args = a.clang_args;
+	c.nclang_args = a.nclang_args;
+	{
+		struct cli_options o = { 0 };
+
+		o.rules_dir = a.rules_dir;
+		c.rules_dir = cli_rules_dir(&o);
+	}
+	if (mkdirs(c.state_dir)) {
+		diag_error(NULL, "--out-dir: cannot create %s: %s", c.state_dir, strerror(errno));
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	/* Rule packs: loaded (and checked) once, shared by every worker through fork. */
+	if (rules_load_dir(c.rules_dir, &c.rules) != B2D_OK) {
+		c.rules = NULL;
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	nftw(c.rules_dir, newest, 16, FTW_PHYS);
+
+	/* This shard, then what is not up to date. */
+	sel = xcalloc(js.n, sizeof(*sel));
+	run = xcalloc(js.n, sizeof(*run));
+	for (size_t i = 0; i < js.n; i++) {
+		struct batch_result old;
+
+		if (a.shard_n && (long)(i % (size_t)a.shard_n) != a.shard_i - 1)
+			continue;
+		sel[nsel++] = (long)i;
+		batch_state_read(&c, &js.v[i], &old);
+		if (!a.force && up_to_date(&c, &js.v[i], &old)) {
+			js.v[i].r = old;
+			js.v[i].r.skipped = true;
+			continue;
+		}
+		if (old.valid)
+			remove_old_outputs(&c, &old);
+		batch_result_free(&old);
+		run[nrun++] = (long)i;
+	}
+
+	p.tty = !a.json && isatty(STDERR_FILENO);
+	p.json = a.json;
+	p.total = nsel;
+	p.t0 = t0;
+	if (p.json) {
+		printf("{\"event\": \"start\", \"total\": %zu, \"to_run\": %zu, \"jobs\": %ld}\n", nsel,
+		       nrun, a.jobs ? a.jobs : ncores());
+		fflush(stdout);
+	}
+	for (size_t i = 0; i < nsel; i++)
+		if (js.v[sel[i]].r.skipped)
+			finished(&p, &js.v[sel[i]], nrun);
+	signal(SIGPIPE, SIG_IGN);
+	if (nrun) {
+		long nw = a.jobs ? a.jobs : ncores();
+
+		if ((size_t)nw > nrun)
+			nw = (long)nrun;
+		run_jobs(&c, &js, run, nrun, nw, &p);
+	}
+	if (p.tty)
+		fprintf(stderr, "\r\033[K");
+
+	for (size_t i = 0; i < nsel; i++)
+		add_totals(&t, &js.v[sel[i]]);
+	write_summary_json(&c, &js, sel, nsel, &t, now() - t0, &a);
+	write_summary_md(&c, &js, sel, nsel, &t, now() - t0);
+	if (p.json) {
+		printf("{\"event\": \"end\", \"files\": %zu, \"converted\": %zu, \"failed\": %zu, "
+		       "\"skipped\": %zu, \"dtc_failed\": %zu, \"wall_ms\": %lld}\n",
+		       t.files, t.ok, t.failed, t.skipped, t.dtc_failed,
+		       (long long)((now() - t0) * 1000));
+		fflush(stdout);
+	}
+	if (!a.json)
+		fprintf(stderr, "board2dts: batch: %zu files: %zu converted, %zu failed, "
+			"%zu up to date; dtc %zu ok, %zu failed; %.1f s; %s/summary.md\n",
+			t.files, t.ok, t.failed, t.skipped, t.dtc_ok, t.dtc_failed, now() - t0,
+			a.out_dir);
+	rc = t.failed || t.dtc_failed ? EXIT_FAIL : EXIT_OK;
+out:
+	for (size_t i = 0; i < js.n; i++) {
+		free(js.v[i].path);
+		free(js.v[i].real);
+		free(js.v[i].base);
+		batch_result_free(&js.v[i].r);
+	}
+	free(js.v);
+	for (size_t i = 0; i < l.n; i++)
+		free(l.real[i]);
+	free(l.real);
+	free(l.dir);
+	free(sel);
+	free(run);
+	free((char *)c.state_dir);
+	if (c.rules)
+		ruleset_free(c.rules);
+	pv_free(&a.files);
+	pv_free(&a.build_dirs);
+	return rc;
+}
