@@ -327,6 +327,49 @@ static struct dt_prop *cv_index(struct prop_ctx *pc)
 	return p;
 }
 
+/*
+ * An Ethernet PHY address (mv643xx_eth .phy_addr = MV643XX_ETH_PHY_ADDR(8)):
+ * `ethernet-phy@8 { reg = <8>; }` under the MDIO bus label `bus:`, and this
+ * property (phy-handle) pointing at it. `mask:` keeps the address bits,
+ * `none:` is the "no PHY" value (a fixed link, left as a TODO).
+ */
+static struct dt_prop *cv_phy(struct prop_ctx *pc)
+{
+	long long mask = 0x1f, none = -1, addr;
+	const char *bus = rn_str(pc->rule, "bus");
+	struct dt_node *mdio, *phy;
+	struct dt_prop *p;
+	const char *unit, *label;
+
+	if (pc->v->kind != VAL_INT) {
+		pc->reason = "PHY address not known at build time";
+		return NULL;
+	}
+	rn_get_long(pc->rule, "mask", &mask);
+	rn_get_long(pc->rule, "none", &none);
+	if (pc->v->ival == none || pc->v->ival < 0 || !bus) {
+		pc->reason = "no PHY: describe the link with a fixed-link subnode (speed, full-duplex)";
+		return NULL;
+	}
+	addr = pc->v->ival & mask;
+	unit = arena_printf(pc->c->a, "%llx", addr);
+	label = arena_printf(pc->c->a, "ethphy%lld", addr);
+	mdio = conv_enable(pc->c, bus, &pc->v->pos, conv_origin(pc->c, pc->v));
+	phy = dt_child(mdio, "ethernet-phy", unit);
+	if (!phy) {
+		phy = dt_node_add(pc->c->t, mdio, "ethernet-phy", unit);
+		phy->label = label;
+		phy->pos = pc->v->pos;
+		p = dt_prop_set(pc->c->t, phy, "reg");
+		dt_chunk_add_u32(pc->c->t, dt_prop_add_cells(pc->c->t, p), (uint32_t)addr);
+		p->pos = pc->v->pos;
+		p->origin = conv_origin(pc->c, pc->v);
+	}
+	p = new_prop(pc);
+	dt_chunk_add_ref(pc->c->t, dt_prop_add_cells(pc->c->t, p), phy->label ? phy->label : label);
+	return p;
+}
+
 static struct dt_prop *cv_ignore(struct prop_ctx *pc)
 {
 	return NULL;
@@ -345,6 +388,7 @@ static const struct {
 	{ "enum", cv_enum, true },
 	{ "flag", cv_flag, true },
 	{ "bits", cv_bits, false },
+	{ "phy", cv_phy, true },
 	{ "gpio", cv_gpio, true },
 	{ "partition", cv_partition, false },
 	{ "struct", cv_struct, true },
@@ -431,7 +475,8 @@ static const char *apply_prop(struct conv *c, struct dt_node *node, const struct
 		return field;
 	/* Zero means "not set" in C initializers, except for enums where 0 is a state. */
 	if (converters[k].needs_field && (!pc.v || value_is_zero(pc.v)) &&
-	    !str_eq(rn_str(pr, "as"), "struct") && !str_eq(rn_str(pr, "as"), "enum"))
+	    !str_eq(rn_str(pr, "as"), "struct") && !str_eq(rn_str(pr, "as"), "enum") &&
+	    !(pc.v && str_eq(rn_str(pr, "zero"), "true")))
 		return field;
 	if (converters[k].needs_field && !pc.v)
 		return field;
@@ -467,6 +512,28 @@ static void leftover_fields(struct conv *c, struct dt_node *node, const struct v
 	}
 }
 
+/* `container: {node: partitions, compatible: fixed-partitions, address_cells: 1, size_cells: 1}` */
+static struct dt_node *child_container(struct conv *c, struct dt_node *node, const struct rnode *ct)
+{
+	const char *name = rn_str(ct, "node") ? rn_str(ct, "node") : "children";
+	struct dt_node *n = dt_child(node, name, NULL);
+	long long v;
+
+	if (n)
+		return n;
+	n = dt_node_add(c->t, node, name, NULL);
+	n->pos = node->pos;
+	if (rn_str(ct, "compatible"))
+		dt_prop_add_string(c->t, dt_prop_set(c->t, n, "compatible"), rn_str(ct, "compatible"));
+	if (rn_get_long(ct, "address_cells", &v))
+		dt_chunk_add_u32(c->t, dt_prop_add_cells(c->t, dt_prop_set(c->t, n, "#address-cells")),
+				 (uint32_t)v);
+	if (rn_get_long(ct, "size_cells", &v))
+		dt_chunk_add_u32(c->t, dt_prop_add_cells(c->t, dt_prop_set(c->t, n, "#size-cells")),
+				 (uint32_t)v);
+	return n;
+}
+
 static void apply_children(struct conv *c, struct dt_node *node, const struct rnode *ch,
 			   const struct value *list)
 {
@@ -478,6 +545,8 @@ static void apply_children(struct conv *c, struct dt_node *node, const struct rn
 	if (!arr || !arr->init)
 		return;
 	conv_mark_var(c, arr->name);
+	if (rn_get(ch, "container"))
+		node = child_container(c, node, rn_get(ch, "container"));
 	n = count && count->kind == VAL_INT ? count->ival : (long long)arr->init->nkids;
 	part_end = 0;
 	for (size_t i = 0; i < arr->init->nkids && (long long)i < n; i++)

@@ -9,6 +9,7 @@
  */
 #include "engine_int.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -146,6 +147,25 @@ static bool eval_binary(const struct conv *c, const char *op, const struct value
 	return true;
 }
 
+/* machine_is_foo(): true for the machine being converted (MACHINE_START(FOO)), else false. */
+static bool machine_is(const struct conv *c, const char *spelling, long long *out)
+{
+	const char *id = c->t ? c->t->machine_id : NULL;
+	size_t n;
+
+	if (!spelling || !id || strncmp(spelling, "machine_is_", 11) != 0)
+		return false;
+	spelling += 11;
+	n = strlen(id);
+	if (strlen(spelling) != n + 2 || strcmp(spelling + n, "()") != 0)
+		return false;
+	*out = 1;
+	for (size_t i = 0; i < n; i++)
+		if (tolower((unsigned char)spelling[i]) != tolower((unsigned char)id[i]))
+			*out = 0;
+	return true;
+}
+
 static bool eval_cond(const struct conv *c, const struct value *v, const struct value *other,
 		      long long *out)
 {
@@ -155,6 +175,8 @@ static bool eval_cond(const struct conv *c, const struct value *v, const struct 
 		return false;
 	if (assumed(c, v->spelling, &a))
 		return number_of(a, other, out);
+	if (machine_is(c, v->spelling, out))
+		return true;
 	if (v->kind != VAL_EXPR)
 		return eval_leaf(c, v, other, out);
 	if (v->nkids == 1 && str_eq(v->text, "!")) {
