@@ -36,10 +36,16 @@ static const struct section prop_rule = { "property rule", "as", (const struct k
 	{ "include", S_SCALAR }, { "scale", S_SCALAR }, { "active_low", S_SCALAR },
 	{ "size", S_SCALAR }, { "label", S_SCALAR }, { "note", S_SCALAR },
 	{ "skip_below", S_SCALAR }, { "value", S_SCALAR }, { "count", S_SCALAR },
-	{ "target", S_SCALAR }, { "arg", S_SCALAR }, { "labels", S_SEQ }, END } };
+	{ "target", S_SCALAR }, { "arg", S_SCALAR }, { "bus", S_SCALAR }, { "none", S_SCALAR },
+	{ "zero", S_SCALAR }, { "labels", S_SEQ }, END } };
+
+static const struct section container_rule = { "children container", "node", (const struct key_spec[]){
+	{ "node", S_SCALAR }, { "compatible", S_SCALAR }, { "address_cells", S_SCALAR },
+	{ "size_cells", S_SCALAR }, END } };
 
 static const struct section children_rule = { "children rule", "field", (const struct key_spec[]){
-	{ "field", S_SCALAR }, { "count", S_SCALAR }, { "struct", S_SCALAR }, END } };
+	{ "field", S_SCALAR }, { "count", S_SCALAR }, { "struct", S_SCALAR },
+	{ "container", S_MAP, &container_rule }, END } };
 
 static const struct section provider_rule = { "gpio_provider", "base", (const struct key_spec[]){
 	{ "name", S_SCALAR }, { "base", S_SCALAR }, { "count", S_SCALAR }, { "label", S_SCALAR },
@@ -53,7 +59,7 @@ static const struct section struct_rule = { "struct rule", "struct", (const stru
 
 static const struct section platform_rule = { "platform device rule", "name", (const struct key_spec[]){
 	{ "name", S_SCALAR }, { "node", S_SCALAR }, { "compatible", S_SCALAR },
-	{ "pdata", S_SCALAR }, { "label", S_SCALAR }, END } };
+	{ "pdata", S_SCALAR }, { "label", S_SCALAR }, { "window", S_SCALAR }, END } };
 
 static const struct section device_rule = { "device rule", "name", (const struct key_spec[]){
 	{ "name", S_SCALAR }, { "compatible", S_SCALAR }, { "node", S_SCALAR },
@@ -63,7 +69,8 @@ static const struct section device_rule = { "device rule", "name", (const struct
 static const struct section register_rule = { "register", "kind", (const struct key_spec[]){
 	{ "kind", S_SCALAR }, { "bus_node", S_SCALAR }, { "info", S_SCALAR },
 	{ "count", S_SCALAR }, { "array", S_SCALAR }, { "struct", S_SCALAR },
-	{ "until", S_SCALAR }, { "label", S_SCALAR }, END } };
+	{ "until", S_SCALAR }, { "label", S_SCALAR }, { "bus", S_SCALAR }, { "windows", S_SEQ },
+	{ "ranges", S_SEQ }, { "attr_mask", S_SCALAR }, END } };
 
 static const struct section call_prop_rule = { "call property", "prop", (const struct key_spec[]){
 	{ "prop", S_SCALAR }, { "arg", S_SCALAR }, { "as", S_SCALAR }, { "scale", S_SCALAR }, END } };
@@ -107,7 +114,7 @@ static const struct section top = { "rule file", NULL, (const struct key_spec[])
 	{ "devices", S_SEQ, &device_rule }, { "soc_devices", S_SEQ, &soc_device_rule },
 	{ "callbacks", S_SEQ, &callback_rule }, { "ignore_calls", S_SEQ, &ignore_rule },
 	{ "i2c_bus", S_SCALAR }, { "spi_bus", S_SCALAR }, { "dev_names", S_MAP },
-	{ "bus_labels", S_MAP }, { "aliases", S_MAP },
+	{ "bus_labels", S_MAP },
 	{ "gpio_irq_calls", S_SEQ }, { "gpio_chips", S_MAP },
 	{ "supply_consumers", S_SEQ, &supply_rule }, END } };
 
