@@ -353,6 +353,19 @@ static void build_root(struct conv *c, const struct machine *m)
 	p->origin = arena_printf(c->a, "MACHINE_START(%s, ...)", m->id);
 	dt_node_add_todo(t, t->root, &m->pos, "compatible",
 			 "replace \"board2dts,...\" with the board's vendor,board string");
+	/* `aliases: {i2c0: pxai2c1}`: /aliases entries the board sets (overriding the .dtsi's). */
+	const struct rnode *al = rn_get(c->soc, "aliases");
+
+	for (size_t i = 0; al && al->kind == RN_MAP && i < al->n; i++) {
+		struct dt_node *an = dt_child(t->root, "aliases", NULL);
+
+		if (!an)
+			an = dt_node_add(t, t->root, "aliases", NULL);
+		p = dt_prop_set(t, an, al->keys[i]);
+		dt_prop_add_ref_path(t, p, al->items[i]->scalar);
+		p->pos = m->pos;
+		p->origin = arena_printf(c->a, "SoC pack %s: aliases", rn_str(c->soc, "soc"));
+	}
 	if (!c->soc)
 		dt_node_add_todo(t, NULL, &m->pos, m->id,
 				 "no SoC rule pack matched (use --soc): SoC nodes, GPIO and IRQ "
