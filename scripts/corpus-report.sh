@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # Regenerate docs/corpus.md: run the whole real-kernel corpus in -p mode and
-# in tolerant mode, then tabulate both. Extra arguments go to both runs
+# in tolerant mode, then tabulate both. Other arguments go to both runs
 # (e.g. --binary PATH, --jobs N). The runs' results stay in $CORPUS_OUT
 # (default /tmp/corpus) and $CORPUS_OUT-tolerant.
 #
-#   bash scripts/corpus-report.sh [--binary build/board2dts] [--jobs 2]
+#   bash scripts/corpus-report.sh [--head] [--binary build/board2dts] [--jobs 2]
+#
+# --head: build and run the committed HEAD (git archive into a temporary
+# directory, built there, its own rules/), not the working tree, so that
+# the table belongs to one commit while others edit the tree.
 #
 # docs/corpus.md is written even when a run finds problems; the exit status
 # is then 1 (as corpus-run.sh's).
@@ -12,11 +16,28 @@ set -uo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 OUT=${CORPUS_OUT:-/tmp/corpus}
+HEAD=0
+ARGS=()
+for a in "$@"; do
+	if [ "$a" = --head ]; then HEAD=1; else ARGS+=("$a"); fi
+done
 
-bash "$ROOT/scripts/corpus-run.sh" --out "$OUT" "$@"
+if [ $HEAD = 1 ]; then
+	SNAP=$(mktemp -d "${TMPDIR:-/tmp}/b2d-head.XXXXXX")
+	trap 'rm -rf "$SNAP"' EXIT
+	rev=$(git -C "$ROOT" rev-parse --short HEAD) || exit 1
+	git -C "$ROOT" archive HEAD | tar -x -C "$SNAP/" || exit 1
+	echo "corpus-report: building HEAD ($rev) in $SNAP" >&2
+	{ cmake -S "$SNAP" -B "$SNAP/build" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null &&
+		make -C "$SNAP/build" -j"$(nproc 2>/dev/null || echo 2)" board2dts >/dev/null; } || exit 1
+	export B2D_CORPUS_REV=$rev BOARD2DTS_RULES=$SNAP/rules BOARD2DTS_MODEL=$SNAP/extractor/model-headers
+	ARGS=(--binary "$SNAP/build/board2dts" "${ARGS[@]}")
+fi
+
+bash "$ROOT/scripts/corpus-run.sh" --out "$OUT" "${ARGS[@]}"
 rc1=$?
 [ $rc1 = 0 ] || [ $rc1 = 1 ] || exit $rc1
-bash "$ROOT/scripts/corpus-run.sh" --tolerant --out "$OUT-tolerant" "$@"
+bash "$ROOT/scripts/corpus-run.sh" --tolerant --out "$OUT-tolerant" "${ARGS[@]}"
 rc2=$?
 [ $rc2 = 0 ] || [ $rc2 = 1 ] || exit $rc2
 python3 "$ROOT/scripts/corpus-table.py" "$OUT" "$OUT-tolerant" >"$ROOT/docs/corpus.md.tmp" &&

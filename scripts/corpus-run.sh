@@ -24,7 +24,9 @@ score the boards that have a fact file (\$B2D_FACTS, default
 Family: the mach-* directory; mach-s3c is split into s3c24xx and s3c64xx by
 build dir. Results: OUT/results.jsonl (one JSON object per board file),
 OUT/results.tsv, OUT/run.json (how, when, where), per file
-OUT/<family>/<base>.{dts,json,stderr,result.json}.
+OUT/<family>/<base>.{dts,json,stderr,result.json}. BOARD2DTS_RULES, when set,
+is passed on; B2D_CORPUS_REV names the source revision of the binary in
+run.json (default: this repository's HEAD, and whether its tree is dirty).
 
   --tolerant        tolerant mode (no compilation database)
   --subset N        only the first N files (by name) of each family, plus the
@@ -184,8 +186,10 @@ meta = {'mode': mode, 'binary': binary, 'version': version, 'kernel': kernel,
         'jobs': int(jobs), 'args': args, 'files': len(rows),
         'started': time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime(int(start))),
         'wall_seconds': int(end) - int(start),
-        'git': git('rev-parse', '--short', 'HEAD'),
-        'git_dirty': bool(git('status', '--porcelain', '--untracked-files=no')),
+        'git': os.environ.get('B2D_CORPUS_REV') or git('rev-parse', '--short', 'HEAD'),
+        'git_dirty': False if os.environ.get('B2D_CORPUS_REV') else
+        bool(git('status', '--porcelain', '--untracked-files=no')),
+        'rules': os.environ.get('BOARD2DTS_RULES', '(built-in)'),
         'host': platform.node(), 'cpu': cpu, 'cpus': os.cpu_count(),
         'system': '%s %s %s' % (platform.system(), platform.release(), platform.machine())}
 with open(os.path.join(out, 'run.json'), 'w') as f:
