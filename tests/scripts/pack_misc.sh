@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# Rule packs s3c2416, s3c24xx, sa1100, ep93xx, iop32x, footbridge, cns3xxx on
+# the real kernel corpus: every board file of these families converts
+# (exit 0), gives one .dts per MACHINE_START, every .dts compiles with the
+# kernel's cpp + dtc, the report counts add up, each file picks its family's
+# pack (S3C24xx boards s3c24xx/s3c2416, S3C64xx boards keep s3c64xx), plus
+# exact checks of key properties. No fact file exists for these families.
+#
+#   bash pack_misc.sh BOARD2DTS SOURCE_DIR      (run by ctest; exit 77 = skipped)
+set -uo pipefail
+
+BIN=${1:?usage: pack_misc.sh BOARD2DTS SOURCE_DIR}
+SRC=${2:?usage: pack_misc.sh BOARD2DTS SOURCE_DIR}
+K=${B2D_KERNEL:-/var/tmp/b2d/src/linux-source-6.1}
+export BOARD2DTS_RULES=${BOARD2DTS_RULES:-$SRC/rules}
+
+[ -d "$K/arch/arm" ] || { echo "pack_misc.sh: no kernel tree at $K: skipped"; exit 77; }
+LIST=$(bash "$SRC/scripts/kernel-corpus.sh" --list 2>/dev/null)
+FAMS='/mach-(s3c/mach-[a-z0-9_]+|sa1100/[a-z0-9_-]+|ep93xx/[a-z0-9_-]+|iop32x/[a-z0-9_-]+|footbridge/[a-z0-9_-]+|cns3xxx/[a-z0-9_-]+)\.c$'
+MINE=$(printf '%s\n' "$LIST" | grep -E "$FAMS" | grep -vE 'mach-s3c/mach-(smdk64|mini6410|real6410|anw6410|crag6410|hmt|ncp|smartq|s3c64xx)')
+if [ -z "$MINE" ]; then
+	echo "pack_misc.sh: corpus not prepared (bash scripts/kernel-corpus.sh): skipped"
+	exit 77
+fi
+
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/b2d-pack-misc.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+fail=0
+bad() { echo "FAIL: $*"; fail=1; }
+
+expected_soc() {
+	case $1 in
+	*/mach-s3c/mach-smdk2416.c) echo s3c2416 ;;
+	*/mach-s3c/*) echo s3c24xx ;;
+	*/mach-sa1100/*) echo sa1100 ;;
+	*/mach-ep93xx/*) echo ep93xx ;;
+	*/mach-iop32x/*) echo iop32x ;;
+	*/mach-footbridge/*) echo footbridge ;;
+	*/mach-cns3xxx/*) echo cns3xxx ;;
+	esac
+}
+
+nfiles=0
+while IFS=$'\t' read -r bd f; do
+	nfiles=$((nfiles + 1))
+	b=$(basename "$f" .c)
+	d=$TMP/$(basename "$(dirname "$f")")-$b
+	mkdir -p "$d"
+	if ! "$BIN" convert -p "$bd" --kernel "$K" "$f" -o "$d/" --report "$d/report.json" 2>"$d/err"; then
+		bad "$b: convert failed: $(head -c 300 "$d/err")"
+		continue
+	fi
+	want=$(grep -c '^MACHINE_START(' "$f")
+	got=$(ls "$d"/*.dts 2>/dev/null | wc -l)
+	[ "$want" = "$got" ] || bad "$b: $got .dts for $want MACHINE_START"
+	for dts in "$d"/*.dts; do
+		cpp -nostdinc -I "$K/include" -I "$K/arch/arm/boot/dts" -I "$K/scripts/dtc/include-prefixes" \
+			-undef -D__DTS__ -x assembler-with-cpp "$dts" 2>"$d/cpp.err" |
+			dtc -q -i "$K/arch/arm/boot/dts" -I dts -O dtb -o /dev/null - 2>"$d/dtc.err" ||
+			bad "$b: $(basename "$dts") does not compile: $(head -c 300 "$d/dtc.err")"
+	done
+	/usr/bin/python3 - "$d/report.json" "$(expected_soc "$f")" "$want" <<'PY' || bad "$b: report"
+import json, sys
+r = json.load(open(sys.argv[1]))
+ok = True
+if r.get("soc") != sys.argv[2]:
+    print("soc %r, expected %r" % (r.get("soc"), sys.argv[2])); ok = False
+if len(r["machines"]) != int(sys.argv[3]):
+    print("%d machines in report" % len(r["machines"])); ok = False
+for m in r["machines"]:
+    c, facts = m["counts"], m["facts"]
+    conv = sum(1 for x in facts if x["fate"] == "converted")
+    todo = sum(1 for x in facts if x["fate"] == "todo")
+    if c["converted"] + c["todo"] != c["extracted"] or conv != c["converted"] or todo != c["todo"] \
+            or len(facts) != c["extracted"]:
+        print("%s: counts do not add up: %r" % (m["machine"], c)); ok = False
+sys.exit(0 if ok else 1)
+PY
+done <<<"$MINE"
+[ "$nfiles" -ge 50 ] || bad "only $nfiles board files of these families in the corpus list (expected 53)"
+
+# Exact checks of key properties.
+has() { # file, fixed string
+	[ -f "$1" ] || { bad "$(basename "$1"): not written"; return; }
+	grep -qF -- "$2" "$1" || bad "$(basename "$1"): missing: $2"
+}
+hasnt() {
+	[ -f "$1" ] || { bad "$(basename "$1"): not written"; return; }
+	! grep -qF -- "$2" "$1" || bad "$(basename "$1"): unexpected: $2"
+}
+S=$TMP/mach-s3c-mach-smdk2416/mach-smdk2416.dts
+has "$S" '#include "s3c2416.dtsi"'
+has "$S" 'compatible = "board2dts,smdk2416", "samsung,s3c2416";'
+has "$S" 'xti: oscillator {'
+has "$S" 'clock-frequency = <12000000>;'
+has "$S" 'cd-gpios = <&gpf 1 GPIO_ACTIVE_LOW>;'
+grep -A3 '^&sdhci_1 {' "$S" 2>/dev/null | grep -qF 'status = "okay";' || bad "smdk2416: &sdhci_1 not enabled"
+grep -A1 '^&uart_3 {' "$S" 2>/dev/null | grep -qF 'status = "okay";' || bad "smdk2416: &uart_3 not enabled"
+has "$S" '&watchdog {'
+has "$S" '&i2c {'
+
+M=$TMP/mach-s3c-mach-mini2440/mach-mini2440.dts
+has "$M" 'compatible = "board2dts,mini2440", "samsung,s3c24xx";'
+hasnt "$M" '.dtsi"'
+has "$M" 'ethernet@20000300 {'
+has "$M" 'compatible = "davicom,dm9000";'
+has "$M" 'linux,code = <KEY_F1>;'
+has "$M" 'TODO mach-mini2440.c:364: .gpio = S3C2410_GPG(0): GPIO 192: no controller provides it'
+has "$M" 'clock-frequency = <12000000>;'
+has "$M" 's3c_device_i2c0: SoC I2C controller: no .dtsi for this SoC'
+has "$M" 'i2c_register_board_info(0, mini2440_i2c_devs, ARRAY_SIZE(mini2440_i2c_devs)): I2C devices on a SoC bus: no .dtsi'
+
+A=$TMP/mach-sa1100-assabet/assabet.dts
+has "$A" 'compatible = "gpio-leds";'
+has "$A" 'label = "assabet:red";'
+has "$A" 'compatible = "regulator-fixed";'
+has "$A" 'regulator-min-microvolt = <3300000>;'
+
+N=$TMP/mach-iop32x-n2100/n2100.dts
+has "$N" 'flash@f0000000 {'
+has "$N" 'compatible = "cfi-flash";'
+has "$N" 'I2C devices on a SoC bus: no .dtsi for this SoC'
+
+C=$TMP/mach-cns3xxx-cns3420vb/cns3420vb.dts
+has "$C" 'compatible = "generic-ehci";'
+has "$C" 'reg = <0x10000000 0x8000000>;'
+
+E=$TMP/mach-ep93xx-simone/simone.dts
+has "$E" 'ep93xx_register_eth(&simone_eth_data, 1): SoC Ethernet MAC'
+
+# An S3C64xx board in the same directory keeps its own pack.
+S64=$(printf '%s\n' "$LIST" | grep -E '/mach-s3c/mach-mini6410\.c$' | head -1)
+if [ -n "$S64" ]; then
+	IFS=$'\t' read -r bd f <<<"$S64"
+	"$BIN" convert -p "$bd" --kernel "$K" "$f" -o "$TMP/m6410.dts" --report "$TMP/m6410.json" 2>/dev/null ||
+		bad "mini6410: convert failed"
+	grep -q '"soc": "s3c64xx"' "$TMP/m6410.json" || bad "mini6410 no longer picks the s3c64xx pack"
+fi
+
+echo "pack_misc.sh: $nfiles board files checked"
+exit $fail
