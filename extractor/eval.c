@@ -494,6 +494,8 @@ struct value *ex_value(struct ex *x, CXCursor c)
 	default:
 		break;
 	}
+	if (ex_refs_synth(x, c))
+		return unknown(x, c);	/* a constant we invented: no value */
 	if (is_ptr_type(t) || clang_getCanonicalType(t).kind == CXType_FunctionProto ||
 	    clang_getCanonicalType(t).kind == CXType_FunctionNoProto)
 		return ptr_value(x, c);

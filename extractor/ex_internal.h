@@ -26,6 +26,7 @@ struct ex {
 	CXCursor fn_cur;		/* its cursor, valid while fn != NULL */
 	struct ptrvec known_funcs;	/* main-file function names, for recovery */
 	struct ptrvec known_vars;	/* main-file variable names, for recovery */
+	CXFile synth_file;		/* the synthesized header (second parse), or NULL */
 };
 
 /* A cursor's children, collected once (libclang only offers a visitor). */
@@ -69,6 +70,20 @@ bool tok_eval_text(struct ex *x, const char *text, long long *out,
 struct value *tok_recover_init(struct ex *x, CXCursor var, unsigned limit);
 struct value *tok_recover_machine(struct ex *x, unsigned off, unsigned limit,
 				  const char **id, const char **name);
+
+/* tokeval.c: words (token texts) for synth.c */
+char **tok_words(struct ex *x, unsigned off, unsigned limit, int *n);
+char **tok_expand_words(struct ex *x, char **w, int n, int *nout);
+bool tok_eval_words(struct ex *x, char **w, int n, long long *out);
+void tok_words_free(char **w, int n);
+
+/* extract.c */
+unsigned ex_next_offset(struct ex *x, struct cvec *top, size_t i);
+
+/* synth.c */
+char *ex_synth_header(struct ex *x, struct cvec *top);
+bool ex_is_synth(struct ex *x, CXCursor decl);
+bool ex_refs_synth(struct ex *x, CXCursor expr);
 
 /* args.c */
 int ex_build_args(const char *path, const struct extract_options *opt,

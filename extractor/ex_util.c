@@ -132,10 +132,15 @@ void ex_value_push(struct ex *x, struct value *list, struct value *kid)
 	arena_push(x->a, (void ***)&list->kids, &list->nkids, kid);
 }
 
-/* Struct tag without "struct " (element tag for arrays), else the C spelling. */
+/*
+ * Struct tag without "struct " (element tag for arrays); a pointer to a
+ * struct is "tag *" (`struct platform_device *devs[]`: "platform_device *",
+ * is_array); else the C spelling. NULL for synth.c's nested X__field.
+ */
 const char *ex_type_tag(struct ex *x, CXType t, bool *is_array)
 {
-	CXType c = clang_getCanonicalType(t);
+	CXType c = clang_getCanonicalType(t), p;
+	const char *name;
 	CXCursor d;
 
 	if (is_array)
@@ -145,9 +150,15 @@ const char *ex_type_tag(struct ex *x, CXType t, bool *is_array)
 			*is_array = true;
 		c = clang_getCanonicalType(clang_getArrayElementType(c));
 	}
-	if (c.kind == CXType_Record) {
-		d = clang_getTypeDeclaration(c);
-		return ex_cxstr(x, clang_getCursorSpelling(d));
-	}
-	return ex_cxstr(x, clang_getTypeSpelling(c));
+	p = c.kind == CXType_Pointer ?
+		clang_getCanonicalType(clang_getPointeeType(c)) : c;
+	if (p.kind != CXType_Record)
+		return ex_cxstr(x, clang_getTypeSpelling(c));
+	d = clang_getTypeDeclaration(p);
+	name = ex_cxstr(x, clang_getCursorSpelling(d));
+	if (!name[0])
+		return ex_cxstr(x, clang_getTypeSpelling(c));
+	if (ex_is_synth(x, d) && strstr(name, "__"))
+		return NULL;
+	return p.kind == c.kind ? name : arena_printf(x->a, "%s *", name);
 }

@@ -66,12 +66,18 @@ static unsigned count_errors(CXTranslationUnit tu, CXFile main, char **first)
 	return errors;
 }
 
+/* The synthesized header's name, in the model directory (synth.c). */
+#define SYNTH_HEADER	"__b2d_synth.h"
+
+/* synth_path/synth_text: the header of a second parse, force-included. */
 static int parse(const char *path, const struct extract_options *opt,
-		 CXIndex index, CXTranslationUnit *tu)
+		 CXIndex index, const char *synth_path, const char *synth_text,
+		 CXTranslationUnit *tu)
 {
 	struct ptrvec args = { 0 };
 	struct CXUnsavedFile *uf;
 	enum CXErrorCode err;
+	unsigned nuf = (unsigned)opt->nunsaved;
 	int ret;
 
 	ret = ex_build_args(path, opt, &args);
@@ -83,9 +89,16 @@ static int parse(const char *path, const struct extract_options *opt,
 		uf[i].Contents = opt->unsaved[i].contents;
 		uf[i].Length = opt->unsaved[i].length;
 	}
+	if (synth_path) {
+		pv_push(&args, xstrdup("-include"));
+		pv_push(&args, xstrdup(synth_path));
+		uf[nuf].Filename = synth_path;
+		uf[nuf].Contents = synth_text;
+		uf[nuf++].Length = strlen(synth_text);
+	}
 	err = clang_parseTranslationUnit2(index, path,
 			(const char *const *)args.items, (int)args.len,
-			uf, (unsigned)opt->nunsaved, PARSE_OPTIONS, tu);
+			uf, nuf, PARSE_OPTIONS, tu);
 	free(uf);
 	if (err != CXError_Success) {
 		fprintf(stderr, "%s: error: cannot parse (libclang error %d)\n",
@@ -122,7 +135,7 @@ static unsigned file_offset(CXCursor c)
 }
 
 /* Where the next declaration starts: the end of a dropped initializer. */
-static unsigned next_offset(struct ex *x, struct cvec *top, size_t i)
+unsigned ex_next_offset(struct ex *x, struct cvec *top, size_t i)
 {
 	unsigned off = file_offset(top->v[i]);
 	size_t size;
@@ -142,6 +155,20 @@ static unsigned next_offset(struct ex *x, struct cvec *top, size_t i)
 	return (unsigned)size;
 }
 
+/*
+ * An initializer list clang kept but could not type (a member with an
+ * error): its designators are lost, the tokens still have them. (One
+ * clang could not build at all is an unknown value: tokens again.)
+ */
+static bool broken_list(CXCursor init)
+{
+	enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(init)).kind;
+
+	return clang_getCursorKind(init) == CXCursor_InitListExpr &&
+	       k != CXType_Record && k != CXType_ConstantArray &&
+	       k != CXType_IncompleteArray;
+}
+
 static void add_var(struct ex *x, struct cvec *top, size_t i)
 {
 	CXCursor c = top->v[i], init = init_expr(c);
@@ -149,10 +176,14 @@ static void add_var(struct ex *x, struct cvec *top, size_t i)
 	struct value *val = NULL;
 	struct machine *m;
 
-	if (!clang_Cursor_isNull(init))
+	if (!clang_Cursor_isNull(init) && !broken_list(init))
 		val = ex_value(x, init);
-	else if (x->b->clang_errors)
-		val = tok_recover_init(x, c, next_offset(x, top, i));
+	if ((!val || val->kind == VAL_UNKNOWN) && x->b->clang_errors) {
+		struct value *r = tok_recover_init(x, c, ex_next_offset(x, top, i));
+
+		if (r && (!val || r->kind != VAL_UNKNOWN))
+			val = r;
+	}
 	if (!val)
 		return;
 	v->name = ex_cxstr(x, clang_getCursorSpelling(c));
@@ -271,6 +302,65 @@ static int not_c(const char *path, const char *first)
 	return B2D_ERR_PARSE;
 }
 
+/* Set up x over a parsed TU: a new board, the macro table, the names. */
+static size_t ex_open(struct ex *x, const char *path,
+		      const struct extract_options *opt, CXTranslationUnit tu,
+		      struct cvec *top, char **first)
+{
+	struct board *b = xcalloc(1, sizeof(*b));
+
+	arena_init(&b->arena);
+	b->path = arena_strdup(&b->arena, path);
+	b->tolerant = !opt->build_dir;
+	*x = (struct ex){ .b = b, .a = &b->arena, .tu = tu, .path = b->path,
+			  .main_file = clang_getFile(tu, path),
+			  .macros = macro_tab_new() };
+	b->clang_errors = count_errors(tu, x->main_file, first);
+	cvec_children(clang_getTranslationUnitCursor(tu), top);
+	return note_names(x, top);
+}
+
+/* Everything but the board. */
+static void ex_close(struct ex *x, struct cvec *top)
+{
+	cvec_free(top);
+	macro_tab_free(x->macros);
+	pv_free(&x->known_funcs);
+	pv_free(&x->known_vars);
+	clang_disposeTranslationUnit(x->tu);
+}
+
+/*
+ * Tolerant mode, when the first parse had errors: declare what was missing
+ * (synth.c) and parse once more with that header force-included. Keeps
+ * the first parse when there is nothing to declare or the second fails.
+ */
+static size_t reparse(struct ex *x, const char *path,
+		      const struct extract_options *opt, CXIndex index,
+		      struct cvec *top, char **first, size_t decls)
+{
+	const char *mdir = opt->model_dir ? opt->model_dir : B2D_MODEL_DIR;
+	char *hdr = ex_synth_header(x, top), *sp;
+	CXTranslationUnit tu2;
+
+	if (!hdr)
+		return decls;
+	sp = xasprintf("%s/%s", mdir, SYNTH_HEADER);
+	if (getenv("B2D_DEBUG_SYNTH"))
+		fprintf(stderr, "%s", hdr);
+	if (parse(path, opt, index, sp, hdr, &tu2) == B2D_OK) {
+		board_free(x->b);
+		ex_close(x, top);
+		free(*first);
+		decls = ex_open(x, path, opt, tu2, top, first);
+		x->synth_file = clang_getFile(tu2, sp);
+		x->b->reparsed = true;
+	}
+	free(sp);
+	free(hdr);
+	return decls;
+}
+
 int extract_board(const char *path, const struct extract_options *opt,
 		  struct board **out)
 {
@@ -278,7 +368,6 @@ int extract_board(const char *path, const struct extract_options *opt,
 	CXTranslationUnit tu = NULL;
 	struct ex x = { 0 };
 	struct cvec top;
-	struct board *b;
 	char *first = NULL;
 	size_t decls;
 	int ret;
@@ -289,31 +378,20 @@ int extract_board(const char *path, const struct extract_options *opt,
 		ret = B2D_ERR_IO;
 		goto done;
 	}
-	ret = parse(path, opt, index, &tu);
+	ret = parse(path, opt, index, NULL, NULL, &tu);
 	if (ret)
 		goto done;
-	b = xcalloc(1, sizeof(*b));
-	arena_init(&b->arena);
-	b->path = arena_strdup(&b->arena, path);
-	b->tolerant = !opt->build_dir;
-	x = (struct ex){ .b = b, .a = &b->arena, .tu = tu, .path = b->path,
-			 .main_file = clang_getFile(tu, path),
-			 .macros = macro_tab_new() };
-	b->clang_errors = count_errors(tu, x.main_file, &first);
-	cvec_children(clang_getTranslationUnitCursor(tu), &top);
-	decls = note_names(&x, &top);
+	decls = ex_open(&x, path, opt, tu, &top, &first);
+	if (x.b->tolerant && x.b->clang_errors && decls)
+		decls = reparse(&x, path, opt, index, &top, &first, decls);
 	if (!decls && first) {
 		ret = not_c(path, first);
-		board_free(b);
+		board_free(x.b);
 	} else {
 		build(&x, &top);
-		*out = b;
+		*out = x.b;
 	}
-	cvec_free(&top);
-	macro_tab_free(x.macros);
-	pv_free(&x.known_funcs);
-	pv_free(&x.known_vars);
-	clang_disposeTranslationUnit(tu);
+	ex_close(&x, &top);
 done:
 	free(first);
 	if (!opt->index)

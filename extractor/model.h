@@ -113,6 +113,7 @@ struct board {
 	size_t nmachines;
 	bool tolerant;		/* parsed without a compilation database */
 	unsigned clang_errors;	/* errors clang reported (tolerant mode expects some) */
+	bool reparsed;		/* tolerant mode: parsed again with synthesized declarations */
 };
 
 /* Lookups (linear; boards hold at most a few hundred items). */

@@ -965,3 +965,63 @@ out:
 	clang_disposeTokens(x->tu, toks, n);
 	return v;
 }
+
+/* ---- words: token texts for the struct synthesis (synth.c) ---- */
+
+static char **words_of(struct tvec *t, int *n)
+{
+	char **w = xcalloc(t->n + 1, sizeof(*w));
+
+	for (int i = 0; i < t->n; i++) {
+		w[i] = t->v[i].s;	/* ownership moves to w */
+		t->v[i].s = NULL;
+	}
+	*n = t->n;
+	tv_free(t);
+	return w;
+}
+
+void tok_words_free(char **w, int n)
+{
+	free_strs(w, n);
+}
+
+char **tok_words(struct ex *x, unsigned off, unsigned limit, int *n)
+{
+	CXSourceLocation a = clang_getLocationForOffset(x->tu, x->main_file, off);
+	CXSourceLocation b = clang_getLocationForOffset(x->tu, x->main_file, limit);
+	struct tvec raw = { 0 }, t = { 0 };
+	CXToken *toks;
+	unsigned nt;
+
+	clang_tokenize(x->tu, clang_getRange(a, b), &toks, &nt);
+	cx_tokens(x, toks, nt, &raw);
+	clang_disposeTokens(x->tu, toks, nt);
+	expand_syntax_macros(x, &raw, &t);
+	tv_free(&raw);
+	return words_of(&t, n);
+}
+
+char **tok_expand_words(struct ex *x, char **w, int n, int *nout)
+{
+	struct expander e = { .x = x };
+	struct tvec in = { 0 }, out = { 0 };
+
+	for (int i = 0; i < n; i++)
+		tv_push(&in, w[i], -1);
+	expand(&e, in.v, in.n, &out, 0);
+	tv_free(&in);
+	return words_of(&out, nout);
+}
+
+bool tok_eval_words(struct ex *x, char **w, int n, long long *out)
+{
+	struct tvec in = { 0 };
+	bool ok;
+
+	for (int i = 0; i < n; i++)
+		tv_push(&in, w[i], -1);
+	ok = eval_toks(x, in.v, in.n, out);
+	tv_free(&in);
+	return ok;
+}

@@ -146,7 +146,8 @@ struct value *ex_init_list(struct ex *x, CXCursor list)
 			m->index = next++;
 		} else {
 			m->index = (long)v->nkids;
-			if (next >= 0 && (size_t)next < f.n)
+			if (next >= 0 && (size_t)next < f.n &&
+			    !str_starts(f.names[next], "__b2d_"))
 				m->field = arena_strdup(x->a, f.names[next]);
 			next++;
 		}

@@ -236,7 +236,7 @@ static void test_token_fallback(void **state)
 		"#define LOOP (LOOP + 1)\n"
 		"struct s { int gpio; const char *n; int k; };\n"
 		"static void cb(void) { }\n"
-		"static struct s x = { .gpio = MY_GPIO, .n = \"a\", .k = LOOP };\n"
+		"static struct s x = { .gpio = MY_GPIO, .n = \"a\", .k = LOOP, .nofield = 1 };\n"
 		"static struct s y = { .n = NULL, .gpio = 5 };\n"
 		"static void (*fp)(void) = cb;\n";
 	struct board *b = parse_src(src, NULL, 0);
