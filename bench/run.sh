@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# board2dts benchmarks on the real-kernel corpus; writes docs/performance.md.
+#
+#   bash bench/run.sh                 # whole corpus, 3 runs per measurement
+#   bash bench/run.sh --quick         # every 8th file, 2 runs (a few minutes)
+#   B2D_BENCH_RUNS=5 bash bench/run.sh --out /tmp/perf.md
+#
+# Measures, per corpus file (scripts/kernel-corpus.sh --list):
+#   - `board2dts convert -p BUILD` against `clang -fsyntax-only` with the
+#     entry's flags from compile_commands.json (the floor), run in the
+#     entry's directory: wall and CPU (user+sys) time, minimum of the runs,
+#     and their ratio; peak RSS (/usr/bin/time -f %M) and its ratio;
+#   - tolerant mode: `board2dts convert --kernel K FILE` (no -p);
+#   - libclang parse options on a few files (bench/parse_opts.c): what
+#     DetailedPreprocessingRecord and function-body skipping cost or save;
+# and `board2dts batch -j1` vs `-j2` over the corpus (scaling; hyperfine
+# when installed, else the minimum of repeated runs).
+#
+# The machine (nproc, CPU model, load average) and date go into the report:
+# on a shared machine wall times vary with the load, CPU times much less.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=${B2D_BENCH_BUILD:-/tmp/b2d-bench-build}
+OUT=$ROOT/docs/performance.md
+ARGS=()
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--out) OUT=${2:?--out needs a file}; shift 2 ;;
+	--quick) ARGS+=(--quick); shift ;;
+	--no-scaling) ARGS+=(--no-scaling); shift ;;
+	-h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+	*) echo "bench/run.sh: unknown argument $1" >&2; exit 2 ;;
+	esac
+done
+
+cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+make -C "$BUILD" -j"$(nproc)" board2dts >/dev/null
+
+# The parse-options probe: a few lines of C against libclang.
+cc -O2 -o "$BUILD/parse_opts" "$ROOT/bench/parse_opts.c" \
+	-I/usr/lib/llvm-14/include -L/usr/lib/llvm-14/lib -lclang -Wl,-rpath,/usr/lib/llvm-14/lib
+
+KDIR=$(bash "$ROOT/scripts/kernel-tree.sh")
+LIST=$(mktemp)
+trap 'rm -f "$LIST"' EXIT
+bash "$ROOT/scripts/kernel-corpus.sh" --list >"$LIST"
+[ -s "$LIST" ] || { echo "bench/run.sh: empty corpus (run scripts/kernel-corpus.sh)" >&2; exit 1; }
+
+python3 "$ROOT/bench/bench.py" --bin "$BUILD/board2dts" --probe "$BUILD/parse_opts" \
+	--kernel "$KDIR" --list "$LIST" --out "$OUT" --findings "$ROOT/bench/findings.md" \
+	--runs "${B2D_BENCH_RUNS:-3}" "${ARGS[@]}"
+echo "bench/run.sh: wrote $OUT" >&2
