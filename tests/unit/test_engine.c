@@ -1,0 +1,261 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Rule engine tests: small in-memory board files through the extractor and
+ * the bundled rule packs; each asserts the exact properties produced.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "common/util.h"
+#include "emitter/emit.h"
+#include "extractor/extract.h"
+#include "rules/engine.h"
+
+#define MODEL_DIR TEST_SOURCE_DIR "/extractor/model-headers"
+
+static struct ruleset *rules;
+
+static int load_rules(void **state)
+{
+	return rules_load_dir(TEST_SOURCE_DIR "/rules", &rules) == B2D_OK ? 0 : -1;
+}
+
+static int free_rules(void **state)
+{
+	ruleset_free(rules);
+	return 0;
+}
+
+/* The SoC pack's defines as -D arguments, like the CLI passes them. */
+static size_t soc_defines(const char *soc, const char ***out)
+{
+	const struct rnode *d = rn_get(rules_soc(rules, soc), "defines");
+	const char **defs = xcalloc(d ? d->n + 1 : 1, sizeof(*defs));
+
+	for (size_t i = 0; d && i < d->n; i++)
+		defs[i] = xasprintf("%s=%s", d->keys[i], d->items[i]->scalar);
+	*out = defs;
+	return d ? d->n : 0;
+}
+
+/* Convert the one machine of `src` and return its .dts text (no annotations). */
+static char *convert(const char *soc, const char *src, const struct assumption *as, size_t nas,
+		     struct dt_tree **tree_out)
+{
+	struct unsaved_source u = { "/tmp/b2d-engine-test.c", src, strlen(src) };
+	const char **defs;
+	size_t ndefs = soc_defines(soc, &defs);
+	struct extract_options o = { .model_dir = MODEL_DIR, .defines = defs, .ndefines = ndefs,
+				     .unsaved = &u, .nunsaved = 1 };
+	struct engine_options eo = { .soc = soc, .assume = as, .nassume = nas };
+	struct dts_options dopt = { .annotate = false };
+	struct board *b = NULL;
+	struct dt_tree *t = NULL;
+	struct strbuf sb;
+
+	assert_int_equal(extract_board(u.path, &o, &b), B2D_OK);
+	engine_bind_callbacks(b, rules);
+	assert_int_equal(b->nmachines, 1);
+	assert_int_equal(engine_convert(b, rules, b->machines[0], &eo, &t), B2D_OK);
+	emit_normalise(t);
+	sb_init(&sb);
+	dts_write(t, &dopt, &sb);
+	for (size_t i = 0; i < ndefs; i++)
+		free((void *)defs[i]);
+	free(defs);
+	board_free(b);
+	if (tree_out)
+		*tree_out = t;
+	else
+		dt_tree_free(t);
+	return sb_detach(&sb);
+}
+
+static void expect_contains(const char *text, const char *needle)
+{
+	if (!strstr(text, needle))
+		fail_msg("expected \"%s\" in:\n%s", needle, text);
+}
+
+static void expect_absent(const char *text, const char *needle)
+{
+	if (strstr(text, needle))
+		fail_msg("did not expect \"%s\" in:\n%s", needle, text);
+}
+
+static const char *twl_src =
+	"static struct omap2_hsmmc_info mmc[] = {\n"
+	"	{ .mmc = 1, .caps = MMC_CAP_4_BIT_DATA, .gpio_cd = -1, .gpio_wp = -1 },\n"
+	"	{}\n"
+	"};\n"
+	"static struct gpio_led leds[] = {\n"
+	"	{ .name = \"pmu\", .gpio = -1 },\n"
+	"};\n"
+	"static struct gpio_led_platform_data led_pd = { .leds = leds, .num_leds = 1 };\n"
+	"static struct platform_device led_dev = {\n"
+	"	.name = \"leds-gpio\", .id = -1, .dev = { .platform_data = &led_pd },\n"
+	"};\n"
+	"static int setup(struct device *dev, unsigned gpio, unsigned ngpio)\n"
+	"{\n"
+	"	mmc[0].gpio_cd = gpio + 0;\n"
+	"	leds[0].gpio = gpio + TWL4030_GPIO_MAX + 1;\n"
+	"	omap_hsmmc_init(mmc);\n"
+	"	platform_device_register(&led_dev);\n"
+	"	return 0;\n"
+	"}\n"
+	"static struct twl4030_gpio_platform_data gpio_pd = {\n"
+	"	.gpio_base = OMAP_MAX_GPIO_LINES, .setup = setup,\n"
+	"};\n"
+	"static struct twl4030_platform_data twl_pd = { .gpio = &gpio_pd };\n"
+	"static struct i2c_board_info i2c1[] = {\n"
+	"	{ I2C_BOARD_INFO(\"twl4030\", 0x48), .irq = 7, .platform_data = &twl_pd },\n"
+	"};\n"
+	"static void __init board_init(void)\n"
+	"{\n"
+	"	omap_register_i2c_bus(1, 2600, i2c1, ARRAY_SIZE(i2c1));\n"
+	"	gpio_request_one(OMAP_MAX_GPIO_LINES + 3, GPIOF_OUT_INIT_HIGH, \"en\");\n"
+	"}\n"
+	"MACHINE_START(TEST_BOARD, \"Test board\")\n"
+	"	.init_machine = board_init,\n"
+	"MACHINE_END\n";
+
+/* A setup callback's `gpio + N` resolves to the twl4030 block, line N. */
+static void test_symbolic_callback_gpio(void **state)
+{
+	char *dts = convert("omap3", twl_src, NULL, 0, NULL);
+
+	expect_contains(dts, "gpios = <&twl_gpio 19 GPIO_ACTIVE_HIGH>;");
+	expect_contains(dts, "cd-gpios = <&twl_gpio 0 GPIO_ACTIVE_LOW>;");
+	expect_contains(dts, "bus-width = <4>;");
+	/* a number in the block's range (192 + 3) resolves too, as a hog */
+	expect_contains(dts, "&twl_gpio {\n\ten-hog {\n\t\tgpio-hog;\n\t\tgpios = <3 GPIO_ACTIVE_HIGH>;");
+	/* the twl node, its .dtsi after it, and the overlay of a label that .dtsi defines after that */
+	expect_contains(dts, "twl: twl@48 {\n\t\tcompatible = \"ti,twl4030\";\n\t\treg = <0x48>;");
+	assert_true(strstr(dts, "#include \"twl4030.dtsi\"") < strstr(dts, "&twl_gpio {"));
+	expect_contains(dts, "clock-frequency = <2600000>;");
+	expect_contains(dts, "interrupt-parent = <&intc>;\n\t\tinterrupts = <7>;");
+	free(dts);
+}
+
+static const char *rev_src =
+	"static int board_rev(void);\n"
+	"static struct gpio_led leds[] = {\n"
+	"	{ .name = \"a\", .gpio = 10 },\n"
+	"};\n"
+	"static struct gpio_led_platform_data led_pd = { .leds = leds, .num_leds = 1 };\n"
+	"static struct platform_device led_dev = {\n"
+	"	.name = \"leds-gpio\", .id = -1, .dev = { .platform_data = &led_pd },\n"
+	"};\n"
+	"static void __init board_init(void)\n"
+	"{\n"
+	"	if (board_rev() == 2)\n"
+	"		leds[0].gpio = 40;\n"
+	"	platform_device_register(&led_dev);\n"
+	"}\n"
+	"MACHINE_START(TEST_BOARD, \"Test board\")\n"
+	"	.init_machine = board_init,\n"
+	"MACHINE_END\n";
+
+/* Without --assume: the initializer's value, the guarded one as an alternative. */
+static void test_revision_alternative(void **state)
+{
+	char *dts = convert("omap3", rev_src, NULL, 0, NULL);
+
+	expect_contains(dts, "gpios = <&gpio1 10 GPIO_ACTIVE_HIGH>;\n"
+			"\t\t\t/* alternative if board_rev() == 2 b2d-engine-test.c:12: "
+			"gpios = <&gpio2 8 GPIO_ACTIVE_HIGH>; */");
+	free(dts);
+}
+
+/* With --assume the guarded store decides. */
+static void test_revision_assumed(void **state)
+{
+	struct assumption yes = { "board_rev()", "2" }, no = { "board_rev()", "1" };
+	char *dts = convert("omap3", rev_src, &yes, 1, NULL);
+
+	expect_contains(dts, "gpios = <&gpio2 8 GPIO_ACTIVE_HIGH>;");
+	expect_absent(dts, "alternative");
+	free(dts);
+	dts = convert("omap3", rev_src, &no, 1, NULL);
+	expect_contains(dts, "gpios = <&gpio1 10 GPIO_ACTIVE_HIGH>;");
+	expect_absent(dts, "alternative");
+	free(dts);
+}
+
+static const char *s3c_src =
+	"static struct resource eth_res[] = {\n"
+	"	DEFINE_RES_MEM(S3C64XX_PA_XM0CSN1, 2),\n"
+	"	DEFINE_RES_NAMED(S3C_EINT(7), 1, NULL, IORESOURCE_IRQ | IORESOURCE_IRQ_HIGHLEVEL),\n"
+	"};\n"
+	"static struct platform_device eth = {\n"
+	"	.name = \"dm9000\", .id = -1, .num_resources = 2, .resource = eth_res,\n"
+	"};\n"
+	"static struct resource two_res[] = {\n"
+	"	DEFINE_RES_IRQ(S3C_EINT(3)),\n"
+	"	DEFINE_RES_IRQ(S3C_EINT(17)),\n"
+	"};\n"
+	"static struct platform_device two = {\n"
+	"	.name = \"smc91x\", .id = -1, .num_resources = 2, .resource = two_res,\n"
+	"};\n"
+	"static struct platform_device mystery = { .name = \"frobnicator\", .id = -1 };\n"
+	"static struct platform_device *devs[] = { &eth, &two, &mystery, &s3c_device_hsmmc0 };\n"
+	"static void __init board_init(void)\n"
+	"{\n"
+	"	platform_add_devices(devs, ARRAY_SIZE(devs));\n"
+	"	frob_init(42);\n"
+	"}\n"
+	"MACHINE_START(TEST_BOARD, \"Test board\")\n"
+	"	.init_machine = board_init,\n"
+	"MACHINE_END\n";
+
+/* S3C_EINT(n): one controller -> interrupt-parent, two -> interrupts-extended. */
+static void test_interrupt_parents(void **state)
+{
+	char *dts = convert("s3c64xx", s3c_src, NULL, 0, NULL);
+
+	expect_contains(dts, "ethernet@18000000 {\n\t\tcompatible = \"davicom,dm9000\";\n"
+			"\t\treg = <0x18000000 0x2>;\n\t\tinterrupt-parent = <&gpn>;\n"
+			"\t\tinterrupts = <7 IRQ_TYPE_LEVEL_HIGH>;");
+	expect_contains(dts, "interrupts-extended = <&gpn 3 IRQ_TYPE_NONE>, <&gpl 9 IRQ_TYPE_NONE>;");
+	expect_contains(dts, "&sdhci0 {\n\tstatus = \"okay\";\n\tbus-width = <4>;");
+	free(dts);
+}
+
+/* What no rule covers is a TODO, and the report's counts add up. */
+static void test_todos_and_counts(void **state)
+{
+	struct dt_tree *t;
+	char *dts = convert("s3c64xx", s3c_src, NULL, 0, &t);
+	size_t conv = 0, todo = 0;
+
+	expect_contains(dts, "TODO b2d-engine-test.c:15: .name = \"frobnicator\": no rule maps this driver name to a compatible");
+	expect_contains(dts, "TODO b2d-engine-test.c:20: frob_init(42): no rule for call frob_init");
+	for (size_t i = 0; i < t->nfacts; i++) {
+		if (t->facts[i]->fate == FACT_CONVERTED)
+			conv++;
+		else
+			todo++;
+	}
+	assert_true(conv > 0 && todo > 0);
+	assert_int_equal(conv + todo, t->nfacts);
+	dt_tree_free(t);
+	free(dts);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_symbolic_callback_gpio),
+		cmocka_unit_test(test_revision_alternative),
+		cmocka_unit_test(test_revision_assumed),
+		cmocka_unit_test(test_interrupt_parents),
+		cmocka_unit_test(test_todos_and_counts),
+	};
+
+	return cmocka_run_group_tests(tests, load_rules, free_rules);
+}
