@@ -156,11 +156,11 @@ static bool machine_is(const struct conv *c, const char *spelling, long long *ou
 	if (!spelling || !id || strncmp(spelling, "machine_is_", 11) != 0)
 		return false;
 	spelling += 11;
-	n = strlen(id);
-	if (strlen(spelling) != n + 2 || strcmp(spelling + n, "()") != 0)
+	n = strlen(spelling);
+	if (n < 3 || strcmp(spelling + n - 2, "()") != 0)
 		return false;
-	*out = 1;
-	for (size_t i = 0; i < n; i++)
+	*out = n - 2 == strlen(id);
+	for (size_t i = 0; *out && i < n - 2; i++)
 		if (tolower((unsigned char)spelling[i]) != tolower((unsigned char)id[i]))
 			*out = 0;
 	return true;

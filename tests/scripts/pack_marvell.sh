@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# Rule packs orion5x, dove, mv78xx0 (Marvell, plat-orion helpers) on the real
+# kernel corpus: every board file of these families converts (exit 0), gives
+# one .dts per MACHINE_START, every .dts compiles with the kernel's cpp + dtc,
+# the report counts add up and name the family's pack, plus exact checks of
+# key properties (MBus ranges, devbus flash and NAND, MDIO PHY, SATA ports,
+# gpio0 lines) and the fact recall floor for the Kurobox Pro.
+#
+#   bash pack_marvell.sh BOARD2DTS SOURCE_DIR      (run by ctest; exit 77 = skipped)
+set -uo pipefail
+
+BIN=${1:?usage: pack_marvell.sh BOARD2DTS SOURCE_DIR}
+SRC=${2:?usage: pack_marvell.sh BOARD2DTS SOURCE_DIR}
+K=${B2D_KERNEL:-/var/tmp/b2d/src/linux-source-6.1}
+FACTS=${B2D_FACTS:-/work/shared/eval/facts}
+export BOARD2DTS_RULES=${BOARD2DTS_RULES:-$SRC/rules}
+
+[ -d "$K/arch/arm" ] || { echo "pack_marvell.sh: no kernel tree at $K: skipped"; exit 77; }
+LIST=$(bash "$SRC/scripts/kernel-corpus.sh" --list 2>/dev/null)
+MINE=$(printf '%s\n' "$LIST" | grep -E '/mach-(orion5x|dove|mv78xx0)/[a-z0-9_-]+\.c$')
+if [ -z "$MINE" ]; then
+	echo "pack_marvell.sh: corpus not prepared (bash scripts/kernel-corpus.sh): skipped"
+	exit 77
+fi
+
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/b2d-pack-marvell.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+fail=0
+bad() { echo "FAIL: $*"; fail=1; }
+
+nfiles=0
+while IFS=$'\t' read -r bd f; do
+	nfiles=$((nfiles + 1))
+	b=$(basename "$f" .c)
+	fam=$(basename "$(dirname "$f")"); fam=${fam#mach-}
+	d=$TMP/$b
+	mkdir -p "$d"
+	if ! "$BIN" convert -p "$bd" --kernel "$K" "$f" -o "$d/" --report "$d/report.json" 2>"$d/err"; then
+		bad "$b: convert failed: $(head -c 300 "$d/err")"
+		continue
+	fi
+	want=$(grep -c '^MACHINE_START(' "$f")
+	got=$(ls "$d"/*.dts 2>/dev/null | wc -l)
+	[ "$want" = "$got" ] || bad "$b: $got .dts for $want MACHINE_START"
+	for dts in "$d"/*.dts; do
+		cpp -nostdinc -I "$K/include" -I "$K/arch/arm/boot/dts" -I "$K/scripts/dtc/include-prefixes" \
+			-undef -D__DTS__ -x assembler-with-cpp "$dts" 2>"$d/cpp.err" |
+			dtc -q -i "$K/arch/arm/boot/dts" -I dts -O dtb -o /dev/null - 2>"$d/dtc.err" ||
+			bad "$b: $(basename "$dts") does not compile: $(head -c 300 "$d/dtc.err")"
+	done
+	/usr/bin/python3 - "$d/report.json" "$fam" "$want" <<'PY' || bad "$b: report"
+import json, sys
+r = json.load(open(sys.argv[1]))
+ok = True
+if r.get("soc") != sys.argv[2]:
+    print("soc %r, expected %r" % (r.get("soc"), sys.argv[2])); ok = False
+if len(r["machines"]) != int(sys.argv[3]):
+    print("%d machines in report" % len(r["machines"])); ok = False
+for m in r["machines"]:
+    c, facts = m["counts"], m["facts"]
+    conv = sum(1 for x in facts if x["fate"] == "converted")
+    todo = sum(1 for x in facts if x["fate"] == "todo")
+    if c["converted"] + c["todo"] != c["extracted"] or conv != c["converted"] or todo != c["todo"] \
+            or len(facts) != c["extracted"]:
+        print("%s: counts do not add up: %r" % (m["machine"], c)); ok = False
+sys.exit(0 if ok else 1)
+PY
+done <<<"$MINE"
+[ "$nfiles" -ge 21 ] || bad "only $nfiles board files of these families in the corpus list (expected 21)"
+
+has() { # file, fixed string
+	[ -f "$1" ] || { bad "$(basename "$1"): not written"; return; }
+	grep -qF -- "$2" "$1" || bad "$(basename "$1"): missing: $2"
+}
+hasnt() {
+	[ -f "$1" ] || { bad "$(basename "$1"): not written"; return; }
+	! grep -qF -- "$2" "$1" || bad "$(basename "$1"): unexpected: $2"
+}
+enabled() { # file, label
+	grep -A1 "^&$2 {" "$1" 2>/dev/null | grep -qF 'status = "okay";' || bad "$(basename "$1"): &$2 not enabled"
+}
+
+# orion5x: Kurobox Pro (NOR on the boot CS, NAND on CS0 only for KUROBOX_PRO)
+P=$TMP/kurobox_pro-setup/kurobox_pro-setup.KUROBOX_PRO.dts
+has "$P" '#include "orion5x-mv88f5182.dtsi"'
+has "$P" 'ranges = <MBUS_ID(0xf0, 0x01) 0x0 0xf1000000 0x100000>, <MBUS_ID(0x09, 0x00) 0x0 0xf2200000 0x800>, <MBUS_ID(0x01, 0x0f) 0x0 0xf4000000 0x40000>, <MBUS_ID(0x01, 0x1e) 0x0 0xfc000000 0x200000>;'
+has "$P" 'reg = <0x0 0x40000>;'
+has "$P" 'bank-width = <1>;'
+has "$P" 'compatible = "marvell,orion-nand";'
+has "$P" 'cle = <0>;'
+has "$P" 'ale = <1>;'
+has "$P" 'reg = <0x4400000 0xbc00000>;'
+has "$P" 'phy-handle = <&ethphy8>;'
+has "$P" 'ethphy8: ethernet-phy@8 {'
+has "$P" 'nr-ports = <2>;'
+has "$P" 'compatible = "ricoh,rs5c372a";'
+for l in devbus_bootcs devbus_cs0 ehci0 ehci1 eth mdio i2c sata uart0 uart1 xor; do enabled "$P" $l; done
+L=$TMP/kurobox_pro-setup/kurobox_pro-setup.LINKSTATION_PRO.dts
+hasnt "$L" 'marvell,orion-nand'
+hasnt "$L" 'machine_is_kurobox_pro()'
+enabled "$L" devbus_bootcs
+
+D=$TMP/dns323-setup/dns323-setup.dts
+has "$D" 'gpios = <&gpio0 9 GPIO_ACTIVE_LOW>;'
+has "$D" 'linux,code = <KEY_POWER>;'
+has "$D" 'flash@0 {'
+M=$TMP/mv2120-setup/mv2120-setup.dts
+has "$M" 'gpios = <&gpio0 18 GPIO_ACTIVE_LOW>;'
+W=$TMP/wnr854t-setup/wnr854t-setup.dts
+has "$W" 'no PHY: describe the link with a fixed-link subnode'
+
+# dove: dove.dtsi labels
+V=$TMP/dove-db-setup/dove-db-setup.dts
+has "$V" '#include "dove.dtsi"'
+has "$V" 'nr-ports = <1>;'
+for l in ehci0 ehci1 eth mdio i2c sata0 sdio0 sdio1 spi0 spi1 uart0 uart1; do enabled "$V" $l; done
+has "$V" 'compatible = "jedec,spi-nor";'
+
+# mv78xx0: no .dtsi, SoC helpers are TODOs
+X=$TMP/db78x00-bp-setup/db78x00-bp-setup.dts
+hasnt "$X" '.dtsi"'
+has "$X" 'mv78xx0_init(): no mv78xx0 .dtsi'
+has "$X" 'mv78xx0_uart0_init(): only when mv78xx0_core_index() == 0'
+
+# Fact recall floor.
+if [ -f "$FACTS/kuroboxpro.facts" ] && [ -f "${B2D_SCORE:-$(dirname "$FACTS")/score.py}" ]; then
+	SCORE=${B2D_SCORE:-$(dirname "$FACTS")/score.py}
+	/usr/bin/python3 "$SCORE" --facts "$FACTS/kuroboxpro.facts" --kernel "$K" --min 0.8 "$P" >"$TMP/score.out" 2>&1 ||
+		bad "kuroboxpro recall below 0.8: $(tail -3 "$TMP/score.out")"
+fi
+
+[ "$fail" = 0 ] && echo "pack_marvell.sh: $nfiles board files OK"
+exit "$fail"
