@@ -2,6 +2,7 @@
 /*
  * Helpers shared by the extractor's walkers: children, positions, text.
  */
+#include <ctype.h>
 #include "ex_internal.h"
 
 #include <string.h>
@@ -103,10 +104,19 @@ char *ex_range_text(struct ex *x, CXSourceRange r)
 
 	clang_getFileLocation(clang_getRangeStart(r), &f1, NULL, NULL, &o1);
 	clang_getFileLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &o2);
-	if (!f1 || !f2 || !clang_File_isEqual(f1, f2) || o2 <= o1)
+	if (!f1 || !f2 || !clang_File_isEqual(f1, f2) || o2 < o1)
 		return NULL;
 	buf = clang_getFileContents(x->tu, f1, &size);
 	if (!buf || o2 > size || o2 - o1 > 16384)
+		return NULL;
+	/*
+	 * A macro argument (`.code = _code` with _code = KEY_MENU) maps both ends
+	 * to where the argument was written: one token, whose end we find here.
+	 */
+	if (o2 == o1)
+		while (o2 < size && (isalnum((unsigned char)buf[o2]) || buf[o2] == '_'))
+			o2++;
+	if (o2 == o1)
 		return NULL;
 	return squeeze(x, buf + o1, o2 - o1);
 }
