@@ -66,6 +66,38 @@ static unsigned count_errors(CXTranslationUnit tu, CXFile main, char **first)
 	return errors;
 }
 
+/*
+ * A designator naming a field the model header's struct lacks (an older
+ * layout: fixed_voltage_config.gpio) makes clang drop that member. Keep each
+ * such error so the engine can list it as a TODO instead of losing it.
+ */
+static void record_lost(struct ex *x)
+{
+	unsigned n = clang_getNumDiagnostics(x->tu);
+
+	for (unsigned i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(x->tu, i);
+		CXString msg = clang_getDiagnosticSpelling(d);
+		const char *m = clang_getCString(msg);
+		CXSourceLocation loc = clang_getDiagnosticLocation(d);
+		CXFile f;
+		unsigned line, col;
+
+		clang_getFileLocation(loc, &f, &line, &col, NULL);
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && f &&
+		    clang_File_isEqual(f, x->main_file) && m &&
+		    (strstr(m, "does not refer to any field") || strstr(m, "no member named"))) {
+			struct lost_fact *l = arena_alloc(x->a, sizeof(*l));
+
+			l->pos = (struct srcpos){ x->path, line, col };
+			l->message = arena_strdup(x->a, m);
+			arena_push(x->a, (void ***)&x->b->lost, &x->b->nlost, l);
+		}
+		clang_disposeString(msg);
+		clang_disposeDiagnostic(d);
+	}
+}
+
 /* The synthesized header's name, in the model directory (synth.c). */
 #define SYNTH_HEADER	"__b2d_synth.h"
 
@@ -316,6 +348,8 @@ static size_t ex_open(struct ex *x, const char *path,
 			  .main_file = clang_getFile(tu, path),
 			  .macros = macro_tab_new() };
 	b->clang_errors = count_errors(tu, x->main_file, first);
+	if (b->clang_errors)
+		record_lost(x);
 	cvec_children(clang_getTranslationUnitCursor(tu), top);
 	return note_names(x, top);
 }

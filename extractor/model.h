@@ -102,6 +102,12 @@ struct machine {
 	struct srcpos pos;
 };
 
+/* Something clang could not read in the board file (tolerant mode), kept as a TODO. */
+struct lost_fact {
+	struct srcpos pos;
+	const char *message;	/* clang's message */
+};
+
 struct board {
 	struct arena arena;
 	const char *path;	/* the board file as given */
@@ -113,6 +119,8 @@ struct board {
 	size_t nmachines;
 	bool tolerant;		/* parsed without a compilation database */
 	unsigned clang_errors;	/* errors clang reported (tolerant mode expects some) */
+	struct lost_fact **lost;	/* initializer members clang dropped (model header lacks the field) */
+	size_t nlost;
 	bool reparsed;		/* tolerant mode: parsed again with synthesized declarations */
 };
 

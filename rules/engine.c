@@ -534,6 +534,19 @@ static void account_unused_vars(struct conv *c)
 	}
 }
 
+/* Members clang could not read (tolerant mode): TODOs, never silently dropped. */
+static void account_lost(struct conv *c)
+{
+	for (size_t i = 0; i < c->b->nlost; i++) {
+		const struct lost_fact *l = c->b->lost[i];
+		struct fact *f = dt_add_fact(c->t, "field", l->message, &l->pos);
+
+		f->fate = FACT_TODO;
+		f->reason = "not read in tolerant mode (the model header lacks it): convert with -p or by hand";
+		dt_node_add_todo(c->t, NULL, &l->pos, l->message, f->reason);
+	}
+}
+
 static void convert_machine(struct conv *c, const struct machine *m)
 {
 	struct fact *f = dt_add_fact(c->t, "machine", arena_printf(c->a, "MACHINE_START(%s)", m->id),
@@ -551,6 +564,7 @@ static void convert_machine(struct conv *c, const struct machine *m)
 			convert_call(c, c->reach[i], c->reach[i]->calls[j]);
 	conv_finish_supplies(c);
 	account_unused_vars(c);
+	account_lost(c);
 }
 
 int engine_convert(const struct board *b, const struct ruleset *rs, const struct machine *m,

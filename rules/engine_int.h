@@ -24,6 +24,7 @@ struct gpio_space {
 	long long count;
 	const char *label;	/* controller label in the .dts */
 	bool after_tail;	/* label comes from a tail include (&twl_gpio) */
+	const struct value *owner;	/* board-info entry of an expander whose node gets the label */
 };
 
 /* A value a store put into a struct member, per conversion (the model stays untouched). */
@@ -108,6 +109,7 @@ int conv_guard_state(const struct conv *c, struct guard **g, size_t n);	/* 1 tru
 void conv_setup_gpio_spaces(struct conv *c);
 bool conv_gpio_cells(struct conv *c, const struct value *v, struct dt_chunk *chunk,
 		     bool active_low);
+const char *conv_provider_label(const struct conv *c, const struct value *entry);
 struct dt_node *conv_controller_overlay(struct conv *c, const char *label);
 void conv_collect_irq_types(struct conv *c);
 bool conv_irq_cells(struct conv *c, const struct value *v, unsigned type, struct dt_chunk *chunk);

@@ -368,6 +368,8 @@ static struct dt_node *bus_device(struct conv *c, struct dt_node *bus, const cha
 	p->pos = e->pos;
 	if (rn_str(drule, "label"))
 		n->label = rn_str(drule, "label");
+	else if (conv_provider_label(c, e))
+		n->label = conv_provider_label(c, e);
 	if (rn_str(drule, "tail_include"))
 		dt_add_tail_include(c->t, arena_printf(c->a, "\"%s\"", rn_str(drule, "tail_include")));
 	constant_props(c, n, rn_get(drule, "props"), &e->pos);
@@ -1012,7 +1014,6 @@ void conv_finish_supplies(struct conv *c)
 			label = rn_str(named, "label");
 			s->supply = rn_str(named, "prop") ? rn_str(named, "prop") : s->supply;
 		}
-
 		if (!n && label)
 			n = dt_overlay(c->t, label);
 		if (!n || !s->supply || !s->reg_label) {

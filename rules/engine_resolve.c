@@ -113,6 +113,7 @@ static void add_i2c_providers(struct conv *c, const struct value *list)
 						     value_field_int(e, "addr", 0)));
 
 		add_struct_provider(c, pd->init, gp, arena_strdup(c->a, label), count);
+		c->gpio[c->ngpio - 1]->owner = e;
 		free(label);
 	}
 }
@@ -166,6 +167,15 @@ bool conv_gpio_cells(struct conv *c, const struct value *v, struct dt_chunk *chu
 	dt_chunk_add_macro(c->t, chunk, active_low ? "GPIO_ACTIVE_LOW" : "GPIO_ACTIVE_HIGH",
 			   active_low ? 1 : 0);
 	return true;
+}
+
+/* The label an expander's node must carry, if its board-info entry provides GPIOs. */
+const char *conv_provider_label(const struct conv *c, const struct value *entry)
+{
+	for (size_t i = 0; i < c->ngpio; i++)
+		if (c->gpio[i]->owner == entry)
+			return c->gpio[i]->label;
+	return NULL;
 }
 
 /* The overlay for a controller label; after the tail includes when one defines it. */

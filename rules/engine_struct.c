@@ -231,7 +231,8 @@ static struct dt_prop *cv_struct(struct prop_ctx *pc)
 
 	if (!inner || inner->kind != VAL_LIST)
 		return NULL;
-	const struct rnode *rule = conv_struct_rule(pc->c, inner->type);
+	const char *named = rn_str(pc->rule, "struct");
+	const struct rnode *rule = conv_struct_rule(pc->c, named ? named : inner->type);
 	const char *target = rn_str(rule, "target");
 
 	if (var)

@@ -91,7 +91,9 @@ struct fixed_voltage_config {
 	const char *supply_name;
 	const char *input_supply;
 	int microvolts;
+	int gpio;		/* pre-4.x layout, still in vendor trees */
 	unsigned startup_delay;
+	unsigned enable_high:1;	/* pre-4.x layout */
 	unsigned int off_on_delay;
 	unsigned enabled_at_boot:1;
 	struct regulator_init_data *init_data;
@@ -115,6 +117,7 @@ struct twl4030_gpio_platform_data {
 	u32 pulldowns;
 	int gpio_base;
 	int irq_base;
+	int irq_end;
 	int (*setup)(struct device *dev, unsigned gpio, unsigned ngpio);
 	int (*teardown)(struct device *dev, unsigned gpio, unsigned ngpio);
 };
@@ -159,6 +162,7 @@ struct twl4030_bci_platform_data {
 struct twl4030_power_data;
 
 struct twl4030_platform_data {
+	unsigned irq_base, irq_end;	/* pre-3.x layout */
 	struct twl4030_clock_init_data *clock;
 	struct twl4030_bci_platform_data *bci;
 	struct twl4030_gpio_platform_data *gpio;

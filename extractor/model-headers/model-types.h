@@ -61,6 +61,36 @@ typedef unsigned int gfp_t;
 #define __stringify_1(x) #x
 #define __stringify(x) __stringify_1(x)
 
+/*
+ * <linux/kconfig.h> (the kernel build force-includes it): IS_ENABLED(CONFIG_X)
+ * is 1 when CONFIG_X (or CONFIG_X_MODULE) is defined as 1, in #if and in C.
+ */
+#ifndef __LINUX_KCONFIG_H
+#define __LINUX_KCONFIG_H
+#define __B2D_ONE_1 0,
+#define __b2d_second(ignored, val, ...) val
+#define __b2d_is_one3(arg_or_junk) __b2d_second(arg_or_junk 1, 0)
+#define __b2d_is_one2(val) __b2d_is_one3(__B2D_ONE_##val)
+#define __b2d_is_one(x) __b2d_is_one2(x)
+#define IS_BUILTIN(option) __b2d_is_one(option)
+#define IS_MODULE(option) __b2d_is_one(option##_MODULE)
+#define IS_REACHABLE(option) IS_BUILTIN(option)
+#define IS_ENABLED(option) (IS_BUILTIN(option) || IS_MODULE(option))
+#endif
+
+/* Registration macros at file scope: nothing to the model. */
+#define __initcall(fn)
+#define core_initcall(fn)
+#define postcore_initcall(fn)
+#define arch_initcall(fn)
+#define arch_initcall_sync(fn)
+#define subsys_initcall(fn)
+#define fs_initcall(fn)
+#define device_initcall(fn)
+#define late_initcall(fn)
+#define EXPORT_SYMBOL(sym)
+#define EXPORT_SYMBOL_GPL(sym)
+
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define BIT(n) (1UL << (n))
 #define GENMASK(h, l) (((~0UL) << (l)) & (~0UL >> (31 - (h))))
@@ -129,5 +159,16 @@ extern u8 readb(const volatile void *addr);
 extern void writeb(u8 v, volatile void *addr);
 extern u32 __raw_readl(const volatile void *addr);
 extern void __raw_writel(u32 v, volatile void *addr);
+
+/* errno values boards use as "no GPIO" markers (.gpio_wp = -EINVAL) */
+#define EPERM		1
+#define ENOENT		2
+#define EIO		5
+#define ENXIO		6
+#define ENOMEM		12
+#define EBUSY		16
+#define ENODEV		19
+#define EINVAL		22
+#define ENOSYS		38
 
 #endif
