@@ -60,10 +60,9 @@ def clang_args(entry):
     return out
 
 
-def load_corpus(path, quick):
+def load_corpus(path, every):
     rows = [l.rstrip("\n").split("\t") for l in open(path) if "\t" in l]
-    if quick:
-        rows = rows[::8]
+    rows = rows[::max(1, every)]
     dbs, corpus = {}, []
     for bdir, f in rows:
         if bdir not in dbs:
@@ -169,7 +168,7 @@ def write(a, res, probes, scale, started, load0, load1, wall_total):
     add("# board2dts performance")
     add("")
     add("Written by `bash bench/run.sh%s` (do not edit the measured part by hand)." %
-        (" --quick" if a.quick else ""))
+        (" --every %d" % a.every if a.every > 1 else ""))
     add("")
     add("## Machine")
     add("")
@@ -178,7 +177,8 @@ def write(a, res, probes, scale, started, load0, load1, wall_total):
     add("- load average at start %s, at end %s (other processes share the machine: wall "
         "times include waiting for a CPU; CPU times do not)" % (" ".join(load0), " ".join(load1)))
     add("- libclang 14, clang %s; %d corpus files, %d run(s) each, minimum kept; "
-        "benchmark took %.0f s" % (clang_version(), len(res), a.runs, wall_total))
+        "benchmark took %.0f s" % (clang_version(), len(res), a.runs, wall_total)
+        + ("; every %d-th file of the corpus" % a.every if a.every > 1 else ""))
     add("")
     add("## Summary")
     add("")
@@ -263,14 +263,16 @@ def main():
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--scale-runs", type=int, default=int(os.environ.get("B2D_BENCH_SCALE_RUNS", "2")))
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--every", type=int, default=1, help="every N-th corpus file")
     ap.add_argument("--no-scaling", action="store_true")
     a = ap.parse_args()
     if a.quick:
         a.runs = min(a.runs, 2)
+        a.every = max(a.every, 8)
     started = datetime.datetime.utcnow()
     load0 = loadavg()
     t0 = time.time()
-    corpus = load_corpus(a.list, a.quick)
+    corpus = load_corpus(a.list, a.every)
     tmp = tempfile.mkdtemp(prefix="b2d-bench.")
     # Warm the SoC .dtsi cache and the page cache once.
     for bdir, f, _ in corpus[:1]:

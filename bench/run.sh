@@ -3,6 +3,7 @@
 #
 #   bash bench/run.sh                 # whole corpus, 3 runs per measurement
 #   bash bench/run.sh --quick         # every 8th file, 2 runs (a few minutes)
+#   bash bench/run.sh --every 4       # every 4th file (the corpus is ~156 files)
 #   B2D_BENCH_RUNS=5 bash bench/run.sh --out /tmp/perf.md
 #
 # Measures, per corpus file (scripts/kernel-corpus.sh --list):
@@ -28,6 +29,7 @@ while [ $# -gt 0 ]; do
 	case "$1" in
 	--out) OUT=${2:?--out needs a file}; shift 2 ;;
 	--quick) ARGS+=(--quick); shift ;;
+	--every) ARGS+=(--every "${2:?--every needs N}"); shift 2 ;;
 	--no-scaling) ARGS+=(--no-scaling); shift ;;
 	-h|--help) sed -n '2,20p' "$0"; exit 0 ;;
 	*) echo "bench/run.sh: unknown argument $1" >&2; exit 2 ;;

@@ -130,6 +130,20 @@ static void free_defines(const char **d, size_t n)
 	free(d);
 }
 
+/* Would the two packs parse the board alike (same `defines:`)? */
+static bool same_defines(const struct rnode *a, const struct rnode *b)
+{
+	size_t na, nb;
+	const char **da = soc_defines(a, &na), **db = soc_defines(b, &nb);
+	bool same = na == nb;
+
+	for (size_t i = 0; same && i < na; i++)
+		same = !strcmp(da[i], db[i]);
+	free_defines(da, na);
+	free_defines(db, nb);
+	return same;
+}
+
 static int parse_with(const struct cli_options *o, const struct rnode *soc, void *index,
 		      struct board **out)
 {
@@ -227,8 +241,13 @@ int cli_load_board(const struct cli_options *o, struct ruleset *rules, void *ind
 	if (rc)
 		return rc;
 	s->soc = engine_pick_soc(s->board, s->rules, o->soc);
-	if (!o->soc && !o->build_dir && s->soc && s->soc != guess) {
-		/* The board's calls name another SoC: parse again with its defines. */
+	if (!o->soc && !o->build_dir && s->soc && s->soc != guess &&
+	    !same_defines(s->soc, guess)) {
+		/*
+		 * The board's calls name another SoC: parse again with its defines
+		 * (not when they are the same: the parse would be identical, and it
+		 * doubles the time of a tolerant-mode conversion).
+		 */
 		board_free(s->board);
 		s->board = NULL;
 		rc = parse_with(o, s->soc, index, &s->board);
