@@ -8,8 +8,8 @@ ROOT=$(cd "$HERE/.." && pwd)
 
 usage() {
 	cat <<USAGE
-usage: $(basename "$0") [--tolerant] [--subset N | --families a,b] [--files a,b]
-                     [--jobs N] [--out DIR] [--binary PATH] [--cache DIR]
+usage: $(basename "$0") [--tolerant] [--subset N [--include a,b]] [--families a,b]
+                     [--files a,b] [--jobs N] [--out DIR] [--binary PATH] [--cache DIR]
                      [--min-recall R] [--timeout S]
 
 For every board file that scripts/kernel-corpus.sh --list prints, run
@@ -31,6 +31,7 @@ run.json (default: this repository's HEAD, and whether its tree is dirty).
   --tolerant        tolerant mode (no compilation database)
   --subset N        only the first N files (by name) of each family, plus the
                     fact boards
+  --include a,b     with --subset: also these board files (base names)
   --families a,b    only these families (e.g. s3c64xx,davinci,orion5x)
   --files a,b       only board files with these base names (e.g. mach-mini6410.c)
   --jobs N          parallel conversions (default: nproc)
@@ -54,6 +55,7 @@ MODE=p
 SUBSET=0
 FAMILIES=""
 FILES=""
+INCLUDE=""
 JOBS=$(nproc 2>/dev/null || echo 2)
 OUT=""
 BIN=""
@@ -69,6 +71,7 @@ while [ $# -gt 0 ]; do
 	--subset) need "$1" "${2:-}"; SUBSET=$2; shift 2 ;;
 	--families) need "$1" "${2:-}"; FAMILIES=$2; shift 2 ;;
 	--files) need "$1" "${2:-}"; FILES=$2; shift 2 ;;
+	--include) need "$1" "${2:-}"; INCLUDE=$2; shift 2 ;;
 	--jobs|-j) need "$1" "${2:-}"; JOBS=$2; shift 2 ;;
 	--out) need "$1" "${2:-}"; OUT=$2; shift 2 ;;
 	--binary) need "$1" "${2:-}"; BIN=$2; shift 2 ;;
@@ -113,7 +116,7 @@ fi
 
 # Select: BUILD_DIR<TAB>FILE<TAB>family, sorted by family then file name.
 SELECTED=$(printf '%s\n' "$LIST" | awk -F'\t' -v K="$KERNEL/" \
-	-v subset="$SUBSET" -v fams=",$FAMILIES," -v files=",$FILES," -v facts="$FACT_BOARDS" '
+	-v subset="$SUBSET" -v fams=",$FAMILIES," -v files=",$FILES," -v inc=",$INCLUDE," -v facts="$FACT_BOARDS" '
 	BEGIN { n = split(facts, fa, "\n"); for (i = 1; i <= n; i++) fact[fa[i]] = 1 }
 	NF == 2 {
 		rel = $2; sub("^" K, "", rel)
@@ -122,7 +125,7 @@ SELECTED=$(printf '%s\n' "$LIST" | awk -F'\t' -v K="$KERNEL/" \
 		base = rel; sub(".*/", "", base)
 		if (fams != ",," && index(fams, "," fam ",") == 0) next
 		if (files != ",," && index(files, "," base ",") == 0) next
-		print fam "\t" base "\t" $1 "\t" $2 "\t" (rel in fact)
+		print fam "\t" base "\t" $1 "\t" $2 "\t" ((rel in fact) || index(inc, "," base ",") > 0)
 	}' | sort -t '	' -k1,1 -k2,2 | awk -F'\t' -v subset="$SUBSET" '
 	{ n[$1]++; if (subset == 0 || n[$1] <= subset || $5 == 1) print $3 "\t" $4 "\t" $1 }')
 if [ -z "$SELECTED" ]; then
