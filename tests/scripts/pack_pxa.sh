@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# Rule packs pxa25x, pxa27x, pxa3xx (+ bindings/pxa.yaml) and pxa168, pxa910,
+# mmp2 on the real kernel corpus: every arch/arm/mach-pxa and arch/arm/mach-mmp
+# board file converts (exit 0), gives one .dts per MACHINE_START, every .dts
+# compiles with the kernel's cpp + dtc, the report counts add up, each file
+# picks its SoC pack (from .init_irq in MACHINE_START); exact checks of key
+# properties. No fact file exists for these boards (no recall floor).
+#
+#   bash pack_pxa.sh BOARD2DTS SOURCE_DIR      (run by ctest; exit 77 = skipped)
+set -uo pipefail
+
+BIN=${1:?usage: pack_pxa.sh BOARD2DTS SOURCE_DIR}
+SRC=${2:?usage: pack_pxa.sh BOARD2DTS SOURCE_DIR}
+K=${B2D_KERNEL:-/var/tmp/b2d/src/linux-source-6.1}
+export BOARD2DTS_RULES=${BOARD2DTS_RULES:-$SRC/rules}
+
+[ -d "$K/arch/arm" ] || { echo "pack_pxa.sh: no kernel tree at $K: skipped"; exit 77; }
+LIST=$(bash "$SRC/scripts/kernel-corpus.sh" --list 2>/dev/null)
+MINE=$(printf '%s\n' "$LIST" | grep -E '/mach-(pxa|mmp)/[a-z0-9_-]+\.c$')
+if [ -z "$MINE" ]; then
+	echo "pack_pxa.sh: corpus not prepared (bash scripts/kernel-corpus.sh): skipped"
+	exit 77
+fi
+
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/b2d-pack-pxa.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+fail=0
+bad() { echo "FAIL: $*"; fail=1; }
+has() { grep -qF -- "$2" "$1" || bad "$(basename "$1"): missing: $2"; }
+
+# The SoC each board's MACHINE_START runs (.init_irq, directly or via a board hook).
+expected_soc() {
+	if grep -q 'pxa25x_init_irq' "$1"; then echo pxa25x
+	elif grep -q 'pxa27x_init_irq' "$1"; then echo pxa27x
+	elif grep -q 'pxa3xx_init_irq' "$1"; then echo pxa3xx
+	elif grep -q 'pxa168_init_irq' "$1"; then echo pxa168
+	elif grep -q 'pxa910_init_irq' "$1"; then echo pxa910
+	elif grep -q 'mmp2_init_irq' "$1"; then echo mmp2
+	fi
+}
+
+nfiles=0
+while IFS=$'\t' read -r bd f; do
+	nfiles=$((nfiles + 1))
+	b=$(basename "$f" .c)
+	d=$TMP/$b
+	mkdir -p "$d"
+	if ! "$BIN" convert -p "$bd" --kernel "$K" "$f" -o "$d/" --report "$d/report.json" 2>"$d/err"; then
+		bad "$b: convert failed: $(head -c 300 "$d/err")"
+		continue
+	fi
+	want=$(grep -c '^MACHINE_START(' "$f")
+	got=$(ls "$d"/*.dts 2>/dev/null | wc -l)
+	[ "$want" = "$got" ] || bad "$b: $got .dts for $want MACHINE_START"
+	for dts in "$d"/*.dts; do
+		cpp -nostdinc -I "$K/include" -I "$K/arch/arm/boot/dts" -I "$K/scripts/dtc/include-prefixes" \
+			-undef -D__DTS__ -x assembler-with-cpp "$dts" 2>"$d/cpp.err" |
+			dtc -q -i "$K/arch/arm/boot/dts" -I dts -O dtb -o /dev/null - 2>"$d/dtc.err" ||
+			bad "$b: $(basename "$dts") does not compile: $(head -c 300 "$d/dtc.err")"
+	done
+	/usr/bin/python3 - "$d/report.json" "$(expected_soc "$f")" "$want" <<'PY' || bad "$b: report"
+import json, sys
+r = json.load(open(sys.argv[1]))
+ok = True
+if r.get("soc") != sys.argv[2]:
+    print("soc %r, expected %r" % (r.get("soc"), sys.argv[2])); ok = False
+if len(r["machines"]) != int(sys.argv[3]):
+    print("%d machines in report" % len(r["machines"])); ok = False
+for m in r["machines"]:
+    c, facts = m["counts"], m["facts"]
+    conv = sum(1 for x in facts if x["fate"] == "converted")
+    todo = sum(1 for x in facts if x["fate"] == "todo")
+    if c["converted"] + c["todo"] != c["extracted"] or conv != c["converted"] or todo != c["todo"] \
+            or len(facts) != c["extracted"]:
+        print("%s: counts do not add up: %r" % (m["machine"], c)); ok = False
+sys.exit(0 if ok else 1)
+PY
+done <<<"$MINE"
+[ "$nfiles" -ge 51 ] || bad "only $nfiles pxa/mmp board files in the corpus list (expected 51)"
+
+okay() { sed -n "/^$2 {/,/^};/p" "$1" | grep -q 'status = "okay"' || bad "$(basename "$1"): $2 not enabled"; }
+
+# PXA27x: Spitz (gpio-keys on global GPIO numbers, gpio-pxa lookups on &mmc0, OHCI flags).
+E=$TMP/spitz/spitz.SPITZ.dts
+if [ -f "$E" ]; then
+	has "$E" '#include "pxa27x.dtsi"'
+	has "$E" 'gpios = <&gpio 95 GPIO_ACTIVE_HIGH>;'
+	has "$E" 'cd-gpios = <&gpio 9 GPIO_ACTIVE_LOW>;'
+	has "$E" 'marvell,enable-port3;'
+	okay "$E" '&ffuart'
+	okay "$E" '&mmc0'
+	okay "$E" '&pxai2c1'
+	okay "$E" '&pwri2c'
+fi
+E=$TMP/mainstone/mainstone.dts
+[ -f "$E" ] && { has "$E" 'keypad,num-rows = <6>;'; okay "$E" '&keypad'; }
+E=$TMP/colibri-pxa270/colibri-pxa270.COLIBRI.dts
+[ -f "$E" ] && { has "$E" 'interrupt-parent = <&gpio>;'; has "$E" 'interrupts = <114 IRQ_TYPE_EDGE_RISING>;'; }
+# PXA25x: the alias fix-up keeps pxa25x.dtsi compilable; bus 0 = &pxai2c1.
+E=$TMP/corgi/corgi.CORGI.dts
+if [ -f "$E" ]; then
+	has "$E" '#include "pxa25x.dtsi"'
+	has "$E" 'i2c0 = &pxai2c1;'
+	has "$E" 'wp-gpios = <&gpio 7 GPIO_ACTIVE_LOW>;'
+	okay "$E" '&pxai2c1'
+fi
+# PXA3xx
+E=$TMP/zylonite/zylonite.dts
+[ -f "$E" ] && { has "$E" '#include "pxa3xx.dtsi"'; has "$E" 'marvell,power-control-low;'; okay "$E" '&usb0'; }
+E=$TMP/cm-x300/cm-x300.dts
+[ -f "$E" ] && has "$E" 'interrupts = <99 IRQ_TYPE_EDGE_RISING>;'
+# PXA168: the unlabelled gpio node by path; pxa168_add_twsi(1) -> &twsi2.
+E=$TMP/aspenite/aspenite.ASPENITE.dts
+if [ -f "$E" ]; then
+	has "$E" '#include "pxa168.dtsi"'
+	has "$E" 'interrupt-parent = <&{/soc/apb@d4000000/gpio@d4019000}>;'
+	has "$E" 'interrupts = <27 IRQ_TYPE_EDGE_RISING>;'
+	okay "$E" '&uart1'
+	okay "$E" '&twsi2'
+fi
+E=$TMP/ttc_dkb/ttc_dkb.dts
+[ -f "$E" ] && { has "$E" '#include "pxa910.dtsi"'; okay "$E" '&twsi1'; }
+# MMP2: mmp2_add_sdhost(0/2) -> &mmc1/&mmc3, mmp2_add_uart(3) -> &uart3.
+E=$TMP/brownstone/brownstone.dts
+if [ -f "$E" ]; then
+	has "$E" '#include "mmp2.dtsi"'
+	okay "$E" '&mmc1'
+	okay "$E" '&mmc3'
+	okay "$E" '&uart3'
+	okay "$E" '&twsi1'
+fi
+
+[ "$fail" = 0 ] && echo "pack_pxa.sh: $nfiles board files OK"
+exit "$fail"
