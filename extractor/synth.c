@@ -23,7 +23,9 @@
  *    is initialized with designators, else `typedef long long X`;
  *  - an undeclared identifier becomes an enum constant (`enum { X = 7 };`,
  *    distinct small values so that `case X:` and `[X] =` stay valid), or
- *    `extern long long X[];` when the file takes its address or indexes it.
+ *    `extern long long X;` when the file takes its address, assigns it or
+ *    reads a member (`extern long long X[];` when it indexes it), or
+ *    `typedef long long X;` when it is cast to: `(X)v`.
  *
  * The evaluator knows these are inventions: a value that depends on a
  * synthesized enum constant is unknown, not 7 (ex_refs_synth()), and the
@@ -37,7 +39,13 @@
 
 #define MAX_DEPTH	32
 
-enum sk { SK_NONE, SK_NULL, SK_INT, SK_STR, SK_PTR, SK_STRUCT, SK_ARRAY };
+/* Scalar kinds in increasing strength: merging two keeps the stronger. */
+enum sk {
+	SK_NONE, SK_NULL, SK_INT, SK_STR, SK_PTR,
+	SK_LLPTR,	/* long long *: indexed through a member, p->f[i] */
+	SK_FUNC,	/* long long (*)(): called through a member, p->f(x) */
+	SK_STRUCT, SK_ARRAY,
+};
 
 struct shape;
 
@@ -51,6 +59,7 @@ struct shape {
 	const char *name;	/* its tag, should it become a struct */
 	const char *named;	/* type written in the source (compound literal) */
 	bool top;		/* a tag of its own: positional members are fields */
+	bool is_ptr;		/* SK_STRUCT reached through `->`: a pointer to it */
 	struct sfield **f;	/* SK_STRUCT */
 	size_t nf;
 	struct shape *elem;	/* SK_ARRAY */
@@ -67,12 +76,19 @@ struct tag {
 
 struct ident {
 	const char *name;
-	bool object;		/* &X, X[..], X.f, X->f somewhere */
+	bool object;		/* &X, X.f, X->f, X = v somewhere */
+	bool indexed;		/* X[i] somewhere */
 	bool type;		/* (X)expr: a cast, so a type name */
+};
+
+struct tvar {
+	const char *name;	/* a main-file variable of a synthesized type */
+	struct tag *t;
 };
 
 struct synth {
 	struct ex *x;
+	struct ptrvec vars;	/* struct tvar * */
 	struct arena a;
 	struct ptrvec tags;	/* struct tag * */
 	struct ptrvec idents;	/* struct ident * */
@@ -149,6 +165,8 @@ static const char *quoted(struct synth *s, const char *msg, const char *prefix,
 	if (strncmp(msg, prefix, n))
 		return NULL;
 	p = msg + n;
+	while (!strncmp(p, "const ", 6) || !strncmp(p, "volatile ", 9))
+		p += p[0] == 'c' ? 6 : 9;
 	if (want_struct) {
 		if (strncmp(p, "struct ", 7))
 			return NULL;
@@ -165,13 +183,16 @@ static bool ident_char(char c)
 	return isalnum((unsigned char)c) || c == '_';
 }
 
+enum use { USE_VALUE, USE_CAST, USE_INDEX, USE_OBJECT };
+
 /* `(X)` followed by an operand: X names a type. */
 static bool cast_use(const char *buf, size_t size, size_t off, size_t len)
 {
 	long b = (long)off - 1;
 	size_t e = off + len;
 
-	while (b >= 0 && isspace((unsigned char)buf[b]))
+	/* `(const X)`, `(__force X)`: words before X are qualifiers */
+	while (b >= 0 && (isspace((unsigned char)buf[b]) || ident_char(buf[b])))
 		b--;
 	if (b < 0 || buf[b] != '(')
 		return false;
@@ -186,15 +207,36 @@ static bool cast_use(const char *buf, size_t size, size_t off, size_t len)
 			    buf[e] == '\'' || buf[e] == '"');
 }
 
+/* `X =`, `X |=`, `X++`...: an assignment to X (not `X == y`). */
+static bool assigned(const char *p, const char *end)
+{
+	static const char *const ops[] = {
+		"<<=", ">>=", "|=", "&=", "+=", "-=", "*=", "/=", "%=", "^=",
+		"++", "--",
+	};
+
+	if (p < end && p[0] == '=')
+		return !(p + 1 < end && p[1] == '=');
+	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
+		size_t n = strlen(ops[i]);
+
+		if ((size_t)(end - p) >= n && !memcmp(p, ops[i], n))
+			return true;
+	}
+	return false;
+}
+
 /*
- * Is the identifier at buf[off..off+len) used as an object: `&X` (unary),
- * `X[`, `X.`, `X->`?
+ * How the identifier at buf[off..off+len) is used: a cast `(X)v`, indexed
+ * `X[`, an object (`&X` unary, `X.`, `X->`, assigned), or a value.
  */
-static bool object_use(const char *buf, size_t size, size_t off, size_t len)
+static enum use use_of(const char *buf, size_t size, size_t off, size_t len)
 {
 	long b = (long)off - 1;
 	size_t e = off + len;
 
+	if (cast_use(buf, size, off, len))
+		return USE_CAST;
 	while (b >= 0 && isspace((unsigned char)buf[b]))
 		b--;
 	if (b >= 0 && buf[b] == '&' && !(b > 0 && buf[b - 1] == '&')) {
@@ -203,42 +245,86 @@ static bool object_use(const char *buf, size_t size, size_t off, size_t len)
 		while (p >= 0 && isspace((unsigned char)buf[p]))
 			p--;
 		if (p < 0 || !(ident_char(buf[p]) || buf[p] == ')' || buf[p] == ']'))
-			return true;
+			return USE_OBJECT;
 	}
 	while (e < size && isspace((unsigned char)buf[e]))
 		e++;
 	if (e >= size)
-		return false;
-	return buf[e] == '[' || (buf[e] == '.' && !(e + 1 < size && buf[e + 1] == '.')) ||
-	       (buf[e] == '-' && e + 1 < size && buf[e + 1] == '>');
+		return USE_VALUE;
+	if (buf[e] == '[')
+		return USE_INDEX;
+	if ((buf[e] == '.' && !(e + 1 < size && buf[e + 1] == '.')) ||
+	    (buf[e] == '-' && e + 1 < size && buf[e + 1] == '>') ||
+	    assigned(buf + e, buf + size))
+		return USE_OBJECT;
+	return USE_VALUE;
+}
+
+/* How one use of the name at buf[off] reads. */
+static void classify_use(struct ident *id, const char *buf, size_t size,
+			 size_t off, size_t len)
+{
+	if ((off && ident_char(buf[off - 1])) ||
+	    (off + len < size && ident_char(buf[off + len])))
+		return;
+	switch (use_of(buf, size, off, len)) {
+	case USE_CAST:
+		id->type = true;
+		break;
+	case USE_INDEX:
+		id->indexed = true;
+		break;
+	case USE_OBJECT:
+		id->object = true;
+		break;
+	default:
+		break;
+	}
+}
+
+static void classify_at(struct synth *s, struct ident *id, CXSourceLocation loc)
+{
+	size_t size, len = strlen(id->name);
+	const char *buf;
+	unsigned off;
+	CXFile f;
+
+	clang_getFileLocation(loc, &f, NULL, NULL, &off);
+	buf = f ? clang_getFileContents(s->x->tu, f, &size) : NULL;
+	if (buf && off + len <= size && !memcmp(buf + off, id->name, len))
+		classify_use(id, buf, size, off, len);
 }
 
 /*
- * Every whole-word use of the name in the main file says how it is used
- * (a diagnostic's location may be a macro expansion, not the use itself).
+ * Every whole-word use of the name in the main file says how it is used,
+ * and so do the uses the diagnostic's notes point at: "expanded from
+ * macro" gives the spelling in a macro body, maybe in a header
+ * (`(__force samsung_gpio_pull_t)0x00`).
  */
-static void note_ident(struct synth *s, const char *name)
+static void note_ident(struct synth *s, const char *name, CXDiagnostic d)
 {
 	struct ident *id = find_ident(s, name);
 	size_t size, len = strlen(name);
 	const char *buf;
+	CXDiagnosticSet notes;
 
-	if (id || in(&s->decls, name))
+	if (in(&s->decls, name))
 		return;	/* declared later in the file: a declaration would clash */
-	id = arena_alloc(&s->a, sizeof(*id));
-	id->name = name;
-	pv_push(&s->idents, id);
-	buf = clang_getFileContents(s->x->tu, s->x->main_file, &size);
-	for (size_t off = 0; buf && off + len <= size; off++) {
-		if (buf[off] != name[0] || memcmp(buf + off, name, len))
-			continue;
-		if ((off && ident_char(buf[off - 1])) ||
-		    (off + len < size && ident_char(buf[off + len])))
-			continue;
-		if (cast_use(buf, size, off, len))
-			id->type = true;
-		else if (object_use(buf, size, off, len))
-			id->object = true;
+	if (!id) {
+		id = arena_alloc(&s->a, sizeof(*id));
+		id->name = name;
+		pv_push(&s->idents, id);
+		buf = clang_getFileContents(s->x->tu, s->x->main_file, &size);
+		for (size_t o = 0; buf && o + len <= size; o++)
+			if (buf[o] == name[0] && !memcmp(buf + o, name, len))
+				classify_use(id, buf, size, o, len);
+	}
+	notes = clang_getChildDiagnostics(d);
+	for (unsigned i = 0; notes && i < clang_getNumDiagnosticsInSet(notes); i++) {
+		CXDiagnostic n = clang_getDiagnosticInSet(notes, i);
+
+		classify_at(s, id, clang_getDiagnosticLocation(n));
+		clang_disposeDiagnostic(n);
 	}
 }
 
@@ -252,6 +338,8 @@ static bool in_main(struct synth *s, CXSourceLocation loc)
 	clang_getFileLocation(loc, &f, NULL, NULL, NULL);
 	return f && clang_File_isEqual(f, s->x->main_file);
 }
+
+static void note_member(struct synth *s, struct tag *t, CXSourceLocation loc);
 
 static void scan_diagnostics(struct synth *s)
 {
@@ -275,8 +363,10 @@ static void scan_diagnostics(struct synth *s)
 		    (name = quoted(s, msg, "array has incomplete element type '", true)) ||
 		    (name = quoted(s, msg, "tentative definition has type '", true)))
 			add_tag(s, name, false);
+		else if ((name = quoted(s, msg, "incomplete definition of type '", true)))
+			note_member(s, add_tag(s, name, false), loc);
 		else if ((name = quoted(s, msg, "use of undeclared identifier '", false)))
-			note_ident(s, name);
+			note_ident(s, name, d);
 		else if ((name = quoted(s, msg, "unknown type name '", false)) &&
 			 !in(&s->decls, name))
 			add_tag(s, name, true);
@@ -583,6 +673,7 @@ static void sy_init(struct synth *s, struct shape *sh, int depth)
  */
 static void sy_var(struct synth *s, const char *name)
 {
+	struct tvar *tv;
 	struct tag *t = NULL;
 	int p, eq, d = 0;
 	bool is_array = false;
@@ -623,6 +714,10 @@ static void sy_var(struct synth *s, const char *name)
 	}
 	if (!t)
 		return;
+	tv = arena_alloc(&s->a, sizeof(*tv));
+	tv->name = name;
+	tv->t = t;
+	pv_push(&s->vars, tv);
 	for (eq = p + 1; eq < s->n; eq++) {
 		const char *w = s->w[eq];
 
@@ -674,6 +769,117 @@ static void scan_vars(struct synth *s, struct cvec *top)
 	}
 }
 
+/* ---- members from accesses: p->a.b = v, x.f(...), p->g[i] ---- */
+
+static const char *skip_space(const char *p, const char *end)
+{
+	while (p < end && isspace((unsigned char)*p))
+		p++;
+	return p;
+}
+
+/*
+ * A member chain in source text at p (on the `.` or `->`), into sh: each
+ * `.f` opens a nested struct, `->f` a pointer to one, and the last member
+ * takes its type from what follows: a call, an index, an assignment.
+ */
+static void sy_chain(struct synth *s, struct shape *sh, const char *p,
+		     const char *end)
+{
+	for (int depth = 0; depth < 8; depth++) {
+		const char *b;
+		struct shape *f;
+		char *name;
+
+		if (p + 1 < end && p[0] == '-' && p[1] == '>')
+			p += 2;
+		else if (p < end && p[0] == '.' && !(p + 1 < end && p[1] == '.'))
+			p++;
+		else
+			return;
+		p = b = skip_space(p, end);
+		while (p < end && ident_char(*p))
+			p++;
+		if (p == b || isdigit((unsigned char)*b) || sh->kind != SK_STRUCT)
+			return;
+		name = xstrndup(b, p - b);
+		f = field(s, sh, name);
+		free(name);
+		p = skip_space(p, end);
+		if (p >= end)
+			return;
+		if ((p[0] == '.' && !(p + 1 < end && p[1] == '.')) ||
+		    (p + 1 < end && p[0] == '-' && p[1] == '>')) {
+			if (f->kind < SK_STRUCT) {
+				f->kind = SK_STRUCT;
+				f->is_ptr = p[0] == '-';
+			}
+			sh = f;
+			continue;
+		}
+		if (p[0] == '(')
+			merge_scalar(f, SK_FUNC);
+		else if (p[0] == '[')
+			merge_scalar(f, SK_LLPTR);
+		else if (assigned(p, end) && p[0] == '=') {
+			p = skip_space(p + 1, end);
+			merge_scalar(f, p < end && p[0] == '&' ? SK_PTR :
+				     p < end && p[0] == '"' ? SK_STR : SK_INT);
+		} else {
+			merge_scalar(f, SK_INT);
+		}
+		return;
+	}
+}
+
+/* `incomplete definition of type 'struct X'` at the `->` of p->f. */
+static void note_member(struct synth *s, struct tag *t, CXSourceLocation loc)
+{
+	size_t size;
+	const char *buf;
+	unsigned off;
+	CXFile f;
+
+	clang_getFileLocation(loc, &f, NULL, NULL, &off);
+	buf = f ? clang_getFileContents(s->x->tu, f, &size) : NULL;
+	if (buf && off < size)
+		sy_chain(s, t->sh, buf + off, buf + size);
+}
+
+/* Members the functions use on the file's variables of those types. */
+static void scan_members(struct synth *s)
+{
+	size_t size;
+	const char *buf = clang_getFileContents(s->x->tu, s->x->main_file, &size);
+	const char *end = buf + size;
+
+	for (size_t i = 0; buf && i < s->vars.len; i++) {
+		struct tvar *v = s->vars.items[i];
+		size_t len = strlen(v->name);
+
+		for (size_t o = 0; o + len <= size; o++) {
+			const char *p;
+
+			if (buf[o] != v->name[0] || memcmp(buf + o, v->name, len) ||
+			    (o && ident_char(buf[o - 1])) ||
+			    (o + len < size && ident_char(buf[o + len])))
+				continue;
+			p = skip_space(buf + o + len, end);
+			if (p < end && *p == '[') {	/* v[i].f */
+				int d = 0;
+
+				for (; p < end; p++) {
+					d += (*p == '[') - (*p == ']');
+					if (!d)
+						break;
+				}
+				p = skip_space(p + 1, end);
+			}
+			sy_chain(s, v->t->sh, p, end);
+		}
+	}
+}
+
 /* ---- the header ---- */
 
 static void decl(struct synth *s, struct strbuf *sb, struct shape *sh,
@@ -685,7 +891,7 @@ static void decl(struct synth *s, struct strbuf *sb, struct shape *sh,
 	}
 	switch (sh->kind) {
 	case SK_STRUCT:
-		sb_addf(sb, "struct %s %s", sh->name, d);
+		sb_addf(sb, "struct %s %s%s", sh->name, sh->is_ptr ? "*" : "", d);
 		break;
 	case SK_ARRAY: {
 		long len = sh->len > 0 ? sh->len : 1;
@@ -701,6 +907,12 @@ static void decl(struct synth *s, struct strbuf *sb, struct shape *sh,
 	}
 	case SK_STR:
 		sb_addf(sb, "const char *%s", d);
+		break;
+	case SK_LLPTR:
+		sb_addf(sb, "long long *%s", d);
+		break;
+	case SK_FUNC:
+		sb_addf(sb, "long long (*%s)()", d);
 		break;
 	case SK_PTR:
 	case SK_NULL:
@@ -754,8 +966,10 @@ static char *emit(struct synth *s)
 			continue;
 		if (id->type)
 			sb_addf(&sb, "typedef long long %s;\n", id->name);
-		else if (id->object)
+		else if (id->indexed)
 			sb_addf(&sb, "extern long long %s[];\n", id->name);
+		else if (id->object)
+			sb_addf(&sb, "extern long long %s;\n", id->name);
 		else
 			sb_addf(&sb, "enum { %s = %d };\n", id->name, ++s->nenums);
 	}
@@ -786,9 +1000,11 @@ char *ex_synth_header(struct ex *x, struct cvec *top)
 	scan_diagnostics(&s);
 	if (s.tags.len || s.idents.len) {
 		scan_vars(&s, top);
+		scan_members(&s);
 		r = emit(&s);
 	}
 	pv_free(&s.tags);
+	pv_free(&s.vars);
 	pv_free(&s.idents);
 	pv_free(&s.decls);
 	pv_free(&s.funcs);

@@ -140,6 +140,15 @@ struct fwnode_handle;
 struct property_entry;
 struct software_node;
 
+#define KERN_EMERG ""
+#define KERN_ALERT ""
+#define KERN_CRIT ""
+#define KERN_ERR ""
+#define KERN_WARNING ""
+#define KERN_NOTICE ""
+#define KERN_INFO ""
+#define KERN_DEBUG ""
+#define KERN_CONT ""
 extern int printk(const char *fmt, ...);
 #define pr_err(...) printk(__VA_ARGS__)
 #define pr_warn(...) printk(__VA_ARGS__)
