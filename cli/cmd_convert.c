@@ -12,9 +12,11 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "common/diag.h"
 #include "common/json.h"
+#include "common/kernel_dt.h"
 #include "common/util.h"
 #include "emitter/emit.h"
 #include "extractor/extract.h"
@@ -237,6 +239,40 @@ static int err_status(int err)
 	return err == B2D_ERR_USAGE || err == B2D_ERR_RULES ? EXIT_USAGE : EXIT_FAIL;
 }
 
+/*
+ * The base blob the .dtb is merged into. Normally the SoC .dtsi; when the
+ * output also includes .dtsi files after the board nodes (twl4030.dtsi needs
+ * the &twl node first), the labels they define only exist in the compiled
+ * .dts itself, so that is compiled (kernel cpp + dtc) and used as the base.
+ * Caller frees *owned.
+ */
+static const void *dtb_base(const struct cli_options *o, const struct dt_tree *t,
+			    const struct strbuf *dts, const struct soc_dtsi *dtsi, void **owned)
+{
+	char path[] = "/tmp/board2dts-dtb-XXXXXX.dts";
+	size_t len;
+	char *errors = NULL;
+	int fd;
+
+	*owned = NULL;
+	if (!t->ntail_includes || !o->kernel_dir)
+		return dtsi ? soc_dtsi_fdt(dtsi) : NULL;
+	fd = mkstemps(path, 4);
+	if (fd < 0)
+		return NULL;
+	if (write(fd, dts->buf, dts->len) != (ssize_t)dts->len) {
+		close(fd);
+		unlink(path);
+		return NULL;
+	}
+	close(fd);
+	if (kernel_dts_compile(o->kernel_dir, NULL, 0, path, true, owned, &len, &errors) != B2D_OK)
+		*owned = NULL;
+	free(errors);
+	unlink(path);
+	return *owned;
+}
+
 /* Convert every selected machine into the plan (nothing written yet). */
 static int build_outputs(const struct cli_options *o, const struct cli_session *s,
 			 struct machine **sel, size_t nsel, const struct dests *d,
@@ -293,11 +329,12 @@ static int build_outputs(const struct cli_options *o, const struct cli_session *
 		else
 			plan_add(p, xstrdup(o->out), dts.buf, dts.len, false);
 		if (o->dtb) {
-			void *blob = NULL;
+			void *blob = NULL, *owned;
 			size_t len = 0;
-			const void *fdt = dtsi ? soc_dtsi_fdt(dtsi) : NULL;
+			const void *fdt = dtb_base(o, t, &dts, dtsi, &owned);
 
 			err = dtb_write(t, fdt, &blob, &len);
+			free(owned);
 			if (err != B2D_OK) {
 				rc = err_status(err);
 			} else if (d->dtb_dir) {
