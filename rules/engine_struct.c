@@ -140,7 +140,7 @@ static struct dt_prop *cv_bits(struct prop_ctx *pc)
 	struct dt_prop *p;
 
 	rn_get_long(pc->rule, "default", &out);
-	for (size_t i = 0; map && pc->v->kind == VAL_INT && i < map->n; i++) {
+	for (size_t i = 0; map && pc->v && pc->v->kind == VAL_INT && i < map->n; i++) {
 		struct rnode key = { .kind = RN_SCALAR, .scalar = map->keys[i] };
 
 		if (rn_long(&key, &mask) && (pc->v->ival & mask) && rn_long(map->items[i], &n))
