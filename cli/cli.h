@@ -42,6 +42,11 @@ struct cli_options {
 	const char **clang_args;	/* after `--` (points into argv) */
 	size_t nclang_args;
 	bool help;			/* -h / --help after the command */
+	const char *against;		/* --against UPSTREAM.dts: review report */
+	const char *against_format;	/* --against-format text|json|markdown */
+	const char *against_out;	/* --against-out FILE (default stdout) */
+	bool validate;			/* --validate: dtc + dt-validate the output */
+	bool strict;			/* --strict: exit 1 when --validate found errors */
 };
 
 /*

@@ -20,6 +20,7 @@
 #include "common/util.h"
 #include "emitter/emit.h"
 #include "extractor/extract.h"
+#include "review/against.h"
 #include "rules/engine.h"
 #include "rules/rules.h"
 #include "rules/soc_dtsi.h"
@@ -160,6 +161,13 @@ static int check_dests(const struct cli_options *o, const struct board *b, size_
 	} else if (o->report && !strcmp(o->report, "-") && d->dts_stdout) {
 		diag_error(NULL, "--report -: stdout already receives the .dts");
 		rc = EXIT_USAGE;
+	} else if (o->against && nsel > 1) {
+		diag_error(NULL, "--against: %s defines %zu machines (%s): choose one with "
+			   "--machine ID", o->input, nsel, sb.buf);
+		rc = EXIT_USAGE;
+	} else if (o->against && d->dts_stdout && (!o->against_out || !strcmp(o->against_out, "-"))) {
+		diag_error(NULL, "--against: stdout already receives the .dts: give -o or --against-out");
+		rc = EXIT_USAGE;
 	}
 	sb_free(&sb);
 	return rc;
@@ -234,6 +242,59 @@ static int load_dtsi(const struct cli_options *o, const struct rnode *soc, struc
 	return EXIT_OK;
 }
 
+/*
+ * --against / --validate for one machine: review the .dts text just built
+ * (review/against.c, review/validate.c). The report joins the plan; the
+ * validation diagnostics go to stderr now, their error count to *verrors.
+ */
+static int review_machine(const struct cli_options *o, const struct dt_tree *t,
+			  const char *text, const char *name, const struct soc_dtsi *dtsi,
+			  struct plan *p, unsigned *verrors)
+{
+	struct strbuf ann, out;
+	struct rv_gen g = { name, text, text, o->kernel_dir, dtsi ? soc_dtsi_fdt(dtsi) : NULL };
+	int rc = EXIT_OK;
+
+	sb_init(&ann);
+	if (!o->annotate) {
+		dts_write(t, &(struct dts_options){ .annotate = true }, &ann);
+		g.annotated = ann.buf;
+	}
+	sb_init(&out);
+	if (o->validate) {
+		struct rv_validate_result res;
+		char *cache = cache_dir();
+
+		rv_validate(&g, &(struct rv_validate_opts){ .cache_dir = cache }, &out, &res);
+		fputs(out.buf ? out.buf : "", stderr);
+		*verrors += res.errors + res.dtc_errors;
+		free(cache);
+		sb_free(&out);
+		sb_init(&out);
+	}
+	if (o->against) {
+		const char *f = o->against_format;
+		struct rv_against_opts ao = { o->against, NULL, 0,
+			!f || !strcmp(f, "text") ? RV_FMT_TEXT : !strcmp(f, "json") ? RV_FMT_JSON
+										: RV_FMT_MARKDOWN };
+		char *errors = NULL;
+
+		if (rv_against(&g, &ao, &out, &errors) < 0) {
+			fputs(errors ? errors : "board2dts: error: --against failed\n", stderr);
+			rc = EXIT_FAIL;
+			sb_free(&out);
+		} else {
+			plan_add(p, o->against_out && strcmp(o->against_out, "-") ?
+				 xstrdup(o->against_out) : NULL, out.buf, out.len, false);
+		}
+		free(errors);
+	} else {
+		sb_free(&out);
+	}
+	sb_free(&ann);
+	return rc;
+}
+
 static int err_status(int err)
 {
 	return err == B2D_ERR_USAGE || err == B2D_ERR_RULES ? EXIT_USAGE : EXIT_FAIL;
@@ -276,7 +337,7 @@ static const void *dtb_base(const struct cli_options *o, const struct dt_tree *t
 /* Convert every selected machine into the plan (nothing written yet). */
 static int build_outputs(const struct cli_options *o, const struct cli_session *s,
 			 struct machine **sel, size_t nsel, const struct dests *d,
-			 const struct soc_dtsi *dtsi, struct plan *p)
+			 const struct soc_dtsi *dtsi, struct plan *p, unsigned *verrors)
 {
 	struct assumption *assume = xcalloc(o->nassume + 1, sizeof(*assume));
 	struct engine_options eo = { 0 };
@@ -328,6 +389,11 @@ static int build_outputs(const struct cli_options *o, const struct cli_session *
 				 true);
 		else
 			plan_add(p, xstrdup(o->out), dts.buf, dts.len, false);
+		if (o->against || o->validate) {
+			const char *name = p->outs[p->nouts - 1].path;
+
+			rc = review_machine(o, t, dts.buf, name ? name : "<stdout>", dtsi, p, verrors);
+		}
 		if (o->dtb) {
 			void *blob = NULL, *owned;
 			size_t len = 0;
@@ -420,6 +486,7 @@ int cmd_convert(const struct cli_options *o)
 	struct soc_dtsi *dtsi = NULL;
 	struct plan plan = { 0 };
 	struct dests d;
+	unsigned verrors = 0;
 	int rc = cli_load(o, &s);
 
 	if (rc == EXIT_OK)
@@ -429,11 +496,13 @@ int cmd_convert(const struct cli_options *o)
 	if (rc == EXIT_OK)
 		rc = load_dtsi(o, s.soc, &dtsi);
 	if (rc == EXIT_OK)
-		rc = build_outputs(o, &s, sel, nsel, &d, dtsi, &plan);
+		rc = build_outputs(o, &s, sel, nsel, &d, dtsi, &plan, &verrors);
 	if (rc == EXIT_OK)
 		rc = check_paths(o, &plan);
 	if (rc == EXIT_OK)
 		rc = write_outputs(o, &plan);
+	if (rc == EXIT_OK && o->strict && verrors)
+		rc = EXIT_FAIL;	/* --validate --strict: outputs written, errors found */
 	plan_free(&plan);
 	if (dtsi)
 		soc_dtsi_free(dtsi);

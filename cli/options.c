@@ -15,6 +15,7 @@
 enum opt_id {
 	OPT_BUILD_DIR, OPT_KERNEL, OPT_SOC, OPT_MACHINE, OPT_OUT, OPT_DTB, OPT_REPORT,
 	OPT_NO_ANNOTATE, OPT_ASSUME, OPT_RULES, OPT_JSON, OPT_HELP,
+	OPT_AGAINST, OPT_AGAINST_FORMAT, OPT_AGAINST_OUT, OPT_VALIDATE, OPT_STRICT,
 };
 
 #define FOR_CONVERT (1u << CMD_CONVERT)
@@ -40,6 +41,11 @@ static const struct opt_def opts[] = {
 	{ NULL, "--report", OPT_REPORT, true, FOR_CONVERT },
 	{ NULL, "--no-annotate", OPT_NO_ANNOTATE, false, FOR_CONVERT },
 	{ NULL, "--assume", OPT_ASSUME, true, FOR_CONVERT },
+	{ NULL, "--against-format", OPT_AGAINST_FORMAT, true, FOR_CONVERT },
+	{ NULL, "--against-out", OPT_AGAINST_OUT, true, FOR_CONVERT },
+	{ NULL, "--against", OPT_AGAINST, true, FOR_CONVERT },
+	{ NULL, "--validate", OPT_VALIDATE, false, FOR_CONVERT },
+	{ NULL, "--strict", OPT_STRICT, false, FOR_CONVERT },
 	{ NULL, "--json", OPT_JSON, false, FOR_EXTRACT },
 	{ "-h", "--help", OPT_HELP, false, FOR_ALL },
 };
@@ -128,6 +134,11 @@ static int apply(struct cli_options *o, const struct opt_def *d, const char *val
 	case OPT_NO_ANNOTATE: o->annotate = false; return EXIT_OK;
 	case OPT_JSON: o->json = true; return EXIT_OK;
 	case OPT_HELP: o->help = true; return EXIT_OK;
+	case OPT_AGAINST: return set_once(&o->against, val, arg);
+	case OPT_AGAINST_FORMAT: return set_once(&o->against_format, val, arg);
+	case OPT_AGAINST_OUT: return set_once(&o->against_out, val, arg);
+	case OPT_VALIDATE: o->validate = true; return EXIT_OK;
+	case OPT_STRICT: o->strict = true; return EXIT_OK;
 	}
 	return EXIT_USAGE;
 }
@@ -187,6 +198,22 @@ int cli_parse(enum cli_command cmd, int argc, char **argv, int first, struct cli
 	if (!o->input) {
 		diag_error(NULL, "%s: no input file (usage: board2dts %s [options] FILE.c)",
 			   cmd_name(cmd), cmd_name(cmd));
+		return EXIT_USAGE;
+	}
+	if ((o->against_format || o->against_out) && !o->against) {
+		diag_error(NULL, "%s: --against-format and --against-out need --against UPSTREAM.dts",
+			   cmd_name(cmd));
+		return EXIT_USAGE;
+	}
+	if (o->against_format && strcmp(o->against_format, "text") &&
+	    strcmp(o->against_format, "json") && strcmp(o->against_format, "markdown") &&
+	    strcmp(o->against_format, "md")) {
+		diag_error(NULL, "--against-format: unknown format '%s' (text, json, markdown)",
+			   o->against_format);
+		return EXIT_USAGE;
+	}
+	if (o->strict && !o->validate) {
+		diag_error(NULL, "%s: --strict needs --validate", cmd_name(cmd));
 		return EXIT_USAGE;
 	}
 	if (!strcmp(o->input, "-")) {
