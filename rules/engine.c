@@ -11,6 +11,7 @@
 
 #include "../common/util.h"
 #include "../emitter/emit.h"
+#include "soc_dtsi.h"
 
 bool conv_var_used(const struct conv *c, const char *name)
 {
@@ -547,6 +548,72 @@ static void account_lost(struct conv *c)
 	}
 }
 
+static bool label_in_tree(const struct dt_node *n, const char *label)
+{
+	if (str_eq(n->label, label))
+		return true;
+	for (size_t i = 0; i < n->nchildren; i++)
+		if (label_in_tree(n->children[i], label))
+			return true;
+	return false;
+}
+
+/*
+ * Does &label exist for dtc? Labels the graph defines do; SoC labels do when
+ * the loaded .dtsi has them, or (kernel tree unknown) when the pack names a
+ * .dtsi at all. With no .dtsi, nothing outside the graph exists.
+ */
+static bool label_exists(const struct conv *c, const struct dt_node *ov)
+{
+	if (ov->after_tail_includes || label_in_tree(c->t->root, ov->ref))
+		return true;
+	for (size_t i = 0; i < c->t->noverlays; i++)
+		for (size_t k = 0; k < c->t->overlays[i]->nchildren; k++)
+			if (label_in_tree(c->t->overlays[i]->children[k], ov->ref))
+				return true;
+	if (c->opt->dtsi)
+		return soc_dtsi_has_label(c->opt->dtsi, ov->ref);
+	return c->soc && rn_str(c->soc, "dtsi");
+}
+
+static bool became_overlay(const struct fact *f, const char *label)
+{
+	size_t n = strlen(label);
+
+	return f->became && f->became[0] == '&' && !strncmp(f->became + 1, label, n) &&
+	       (!f->became[n + 1] || f->became[n + 1] == '/' || f->became[n + 1] == ' ');
+}
+
+/*
+ * An overlay of a label no .dtsi defines would make dtc fail: it becomes a
+ * TODO (with what it would have said), and so do the facts that went into it.
+ */
+static void drop_unknown_overlays(struct conv *c)
+{
+	size_t kept = 0;
+
+	for (size_t i = 0; i < c->t->noverlays; i++) {
+		struct dt_node *ov = c->t->overlays[i];
+		const char *reason;
+
+		if (label_exists(c, ov)) {
+			c->t->overlays[kept++] = ov;
+			continue;
+		}
+		reason = arena_printf(c->a, "&%s: no such node (%s): describe the device by hand",
+				      ov->ref, c->soc ? "the SoC .dtsi has no such label"
+						      : "no SoC rule pack matched; try --soc");
+		dt_node_add_todo(c->t, NULL, &ov->pos, arena_printf(c->a, "&%s { %zu properties, %zu nodes }",
+				 ov->ref, ov->nprops, ov->nchildren), reason);
+		for (size_t k = 0; k < c->t->nfacts; k++)
+			if (c->t->facts[k]->fate == FACT_CONVERTED && became_overlay(c->t->facts[k], ov->ref)) {
+				c->t->facts[k]->fate = FACT_TODO;
+				c->t->facts[k]->reason = reason;
+			}
+	}
+	c->t->noverlays = kept;
+}
+
 static void convert_machine(struct conv *c, const struct machine *m)
 {
 	struct fact *f = dt_add_fact(c->t, "machine", arena_printf(c->a, "MACHINE_START(%s)", m->id),
@@ -565,6 +632,7 @@ static void convert_machine(struct conv *c, const struct machine *m)
 	conv_finish_supplies(c);
 	account_unused_vars(c);
 	account_lost(c);
+	drop_unknown_overlays(c);
 }
 
 int engine_convert(const struct board *b, const struct ruleset *rs, const struct machine *m,
