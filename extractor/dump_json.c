@@ -191,6 +191,7 @@ void board_dump_json(const struct board *b, struct strbuf *out)
 	json_kv_string(&j, "file", b->path);
 	json_kv_bool(&j, "tolerant", b->tolerant);
 	json_kv_int(&j, "clang_errors", b->clang_errors);
+	json_kv_bool(&j, "reparsed", b->reparsed);
 	dump_machines(&j, b);
 	dump_vars(&j, b);
 	json_key(&j, "functions");

@@ -68,10 +68,12 @@ struct shape {
 	bool emitted;
 };
 
+enum tag_kind { TAG_STRUCT, TAG_TYPEDEF, TAG_ENUM };
+
 struct tag {
 	const char *name;
 	struct shape *sh;
-	bool is_typedef;	/* an unknown type name rather than a struct tag */
+	enum tag_kind kind;	/* struct tag, unknown type name, enum tag */
 };
 
 struct ident {
@@ -127,7 +129,7 @@ static struct shape *shape_new(struct synth *s, enum sk kind, const char *name)
 	return sh;
 }
 
-static struct tag *add_tag(struct synth *s, const char *name, bool is_typedef)
+static struct tag *add_tag(struct synth *s, const char *name, enum tag_kind kind)
 {
 	struct tag *t = find_tag(s, name);
 
@@ -135,8 +137,8 @@ static struct tag *add_tag(struct synth *s, const char *name, bool is_typedef)
 		return t;
 	t = arena_alloc(&s->a, sizeof(*t));
 	t->name = arena_strdup(&s->a, name);
-	t->is_typedef = is_typedef;
-	t->sh = shape_new(s, is_typedef ? SK_NONE : SK_STRUCT, t->name);
+	t->kind = kind;
+	t->sh = shape_new(s, kind == TAG_STRUCT ? SK_STRUCT : SK_NONE, t->name);
 	t->sh->top = true;
 	pv_push(&s->tags, t);
 	return t;
@@ -157,7 +159,7 @@ static struct ident *find_ident(struct synth *s, const char *name)
 
 /* The quoted name after `prefix` in a diagnostic, "struct " dropped. */
 static const char *quoted(struct synth *s, const char *msg, const char *prefix,
-			  bool want_struct)
+			  const char *kw)
 {
 	const char *p, *e;
 	size_t n = strlen(prefix);
@@ -167,10 +169,10 @@ static const char *quoted(struct synth *s, const char *msg, const char *prefix,
 	p = msg + n;
 	while (!strncmp(p, "const ", 6) || !strncmp(p, "volatile ", 9))
 		p += p[0] == 'c' ? 6 : 9;
-	if (want_struct) {
-		if (strncmp(p, "struct ", 7))
+	if (kw) {
+		if (strncmp(p, kw, strlen(kw)))
 			return NULL;
-		p += 7;
+		p += strlen(kw);
 	}
 	e = strchr(p, '\'');
 	if (!e || e == p || memchr(p, ' ', e - p))
@@ -359,17 +361,21 @@ static void scan_diagnostics(struct synth *s)
 		}
 		cs = clang_getDiagnosticSpelling(d);
 		msg = clang_getCString(cs);
-		if ((name = quoted(s, msg, "variable has incomplete type '", true)) ||
-		    (name = quoted(s, msg, "array has incomplete element type '", true)) ||
-		    (name = quoted(s, msg, "tentative definition has type '", true)))
-			add_tag(s, name, false);
-		else if ((name = quoted(s, msg, "incomplete definition of type '", true)))
-			note_member(s, add_tag(s, name, false), loc);
-		else if ((name = quoted(s, msg, "use of undeclared identifier '", false)))
+		if ((name = quoted(s, msg, "variable has incomplete type '", "struct ")) ||
+		    (name = quoted(s, msg, "array has incomplete element type '", "struct ")) ||
+		    (name = quoted(s, msg, "tentative definition has type '", "struct ")))
+			add_tag(s, name, TAG_STRUCT);
+		else if ((name = quoted(s, msg, "variable has incomplete type '", "enum ")) ||
+			 (name = quoted(s, msg, "array has incomplete element type '", "enum ")) ||
+			 (name = quoted(s, msg, "tentative definition has type '", "enum ")))
+			add_tag(s, name, TAG_ENUM);
+		else if ((name = quoted(s, msg, "incomplete definition of type '", "struct ")))
+			note_member(s, add_tag(s, name, TAG_STRUCT), loc);
+		else if ((name = quoted(s, msg, "use of undeclared identifier '", NULL)))
 			note_ident(s, name, d);
-		else if ((name = quoted(s, msg, "unknown type name '", false)) &&
+		else if ((name = quoted(s, msg, "unknown type name '", NULL)) &&
 			 !in(&s->decls, name))
-			add_tag(s, name, true);
+			add_tag(s, name, TAG_TYPEDEF);
 		clang_disposeString(cs);
 		clang_disposeDiagnostic(d);
 	}
@@ -648,7 +654,7 @@ static void sy_init(struct synth *s, struct shape *sh, int depth)
 		if (sh->kind < SK_STRUCT && !sh->named)
 			sh->named = arena_printf(&s->a, "struct %s", s->w[s->i + 2]);
 		s->i += 4;
-		if (t && !t->is_typedef) {
+		if (t && t->kind == TAG_STRUCT) {
 			sy_list(s, t->sh, depth);
 		} else {
 			struct shape tmp = { .name = "", .top = true };
@@ -685,8 +691,11 @@ static void sy_var(struct synth *s, const char *name)
 			d++;
 		else if (!strcmp(w, "}") || !strcmp(w, ")") || !strcmp(w, "]"))
 			d--;
-		else if (d == 0 && !strcmp(w, name))
-			break;
+		else if (d == 0 && !strcmp(w, name) && !(p > 0 &&
+			 (!strcmp(s->w[p - 1], "struct") ||
+			  !strcmp(s->w[p - 1], "union") ||
+			  !strcmp(s->w[p - 1], "enum"))))
+			break;	/* the name, not a tag spelled the same */
 	}
 	if (p >= s->n)
 		return;
@@ -704,11 +713,11 @@ static void sy_var(struct synth *s, const char *name)
 			return;	/* a pointer: its type need not be complete */
 		else if (dd == 0 && k > 0 && !strcmp(s->w[k - 1], "struct")) {
 			t = find_tag(s, w);
-			if (!t || t->is_typedef)
+			if (!t || t->kind != TAG_STRUCT)
 				return;
 		} else if (dd == 0 && is_ident(w)) {
 			t = find_tag(s, w);
-			if (t && !t->is_typedef)
+			if (t && t->kind != TAG_TYPEDEF)
 				t = NULL;
 		}
 	}
@@ -742,6 +751,31 @@ static void sy_var(struct synth *s, const char *name)
 	} else if (!is_array) {
 		sy_init(s, t->sh, 0);
 	}
+}
+
+static enum CXChildVisitResult type_ref(CXCursor c, CXCursor parent,
+					 CXClientData data)
+{
+	if (clang_getCursorKind(c) != CXCursor_TypeRef)
+		return CXChildVisit_Continue;
+	*(CXCursor *)data = clang_getCursorReferenced(c);
+	return CXChildVisit_Break;
+}
+
+/*
+ * An invalid declaration whose struct has no definition: also when the
+ * first parse reported something else (`struct x v[UNDECLARED] = ...`).
+ */
+static void incomplete_type(struct synth *s, CXCursor var)
+{
+	CXCursor d = clang_getNullCursor();
+
+	if (!clang_isInvalidDeclaration(var))
+		return;
+	clang_visitChildren(var, type_ref, &d);
+	if (clang_getCursorKind(d) == CXCursor_StructDecl &&
+	    clang_Cursor_isNull(clang_getCursorDefinition(d)))
+		add_tag(s, ex_cxstr(s->x, clang_getCursorSpelling(d)), TAG_STRUCT);
 }
 
 static void scan_vars(struct synth *s, struct cvec *top)
@@ -962,7 +996,7 @@ static char *emit(struct synth *s)
 		struct ident *id = s->idents.items[i];
 		struct tag *t = find_tag(s, id->name);
 
-		if (t && t->is_typedef)
+		if (t && t->kind == TAG_TYPEDEF)
 			continue;
 		if (id->type)
 			sb_addf(&sb, "typedef long long %s;\n", id->name);
@@ -976,9 +1010,11 @@ static char *emit(struct synth *s)
 	for (size_t i = 0; i < s->tags.len; i++) {
 		struct tag *t = s->tags.items[i];
 
+		if (t->kind == TAG_ENUM)
+			sb_addf(&sb, "enum %s { __b2d_%s };\n", t->name, t->name);
 		if (t->sh->kind == SK_STRUCT)
 			emit_struct(s, &sb, t->sh);
-		if (t->is_typedef) {
+		if (t->kind == TAG_TYPEDEF) {
 			sb_add(&sb, "typedef ");
 			if (t->sh->kind == SK_STRUCT && !t->sh->named)
 				sb_addf(&sb, "struct %s %s", t->name, t->name);
@@ -998,6 +1034,10 @@ char *ex_synth_header(struct ex *x, struct cvec *top)
 	arena_init(&s.a);
 	scan_names(&s, top);
 	scan_diagnostics(&s);
+	for (size_t i = 0; i < top->n; i++)
+		if (clang_getCursorKind(top->v[i]) == CXCursor_VarDecl &&
+		    main_decl(&s, top->v[i]))
+			incomplete_type(&s, top->v[i]);
 	if (s.tags.len || s.idents.len) {
 		scan_vars(&s, top);
 		scan_members(&s);

@@ -66,9 +66,12 @@ static void record_call(struct ex *x, CXCursor c, struct gstack *g)
 	}
 	call->pos = ex_pos(x, c);
 	call->spelling = ex_text(x, c);
-	for (int i = 0; i < n; i++)
-		arena_push(x->a, (void ***)&call->args, &call->nargs,
-			   ex_value(x, clang_Cursor_getArgument(c, i)));
+	for (int i = 0; i < n; i++) {
+		struct value *v = ex_value(x, clang_Cursor_getArgument(c, i));
+
+		v->index = i;
+		arena_push(x->a, (void ***)&call->args, &call->nargs, v);
+	}
 	call->guards = gcopy(x, g, &call->nguards);
 	arena_push(x->a, (void ***)&x->fn->calls, &x->fn->ncalls, call);
 }

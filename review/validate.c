@@ -29,6 +29,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <libfdt.h>
+
 #include "common/diag.h"
 
 /* ---- running a tool --------------------------------------------------------- */
@@ -386,6 +388,81 @@ static void report_one(const struct rv_gen *g, const struct rv_genload *gl,
 	free(best_prop);
 }
 
+/* ---- the tree dt-validate sees ------------------------------------------------ */
+
+/*
+ * dt-validate's time grows with the node count (20 s for an OMAP3 tree), and
+ * only board-level nodes are reported: it is given the board-level nodes,
+ * their ancestors, and the nodes whose phandle a board-level property
+ * mentions (specifiers are split with the provider's #cells), with their
+ * ancestors. Everything else is the .dtsi's, untouched.
+ */
+static void keep_up(const struct rv_node *n, bool *keep, const struct rv_tree *t)
+{
+	for (; n; n = n->parent)
+		for (size_t i = 0; i < t->all.len; i++)
+			if (t->all.items[i] == n) {
+				if (keep[i])
+					return;
+				keep[i] = true;
+				break;
+			}
+}
+
+static void write_pruned(void *fdt, const struct rv_node *n, const struct rv_tree *t,
+			 const bool *keep, size_t idx)
+{
+	fdt_begin_node(fdt, n->parent ? n->name : "");
+	for (size_t k = 0; k < n->nprops; k++)
+		fdt_property(fdt, n->props[k].name, n->props[k].val, n->props[k].len);
+	for (size_t i = 0; i < n->kids.len; i++) {
+		const struct rv_node *c = n->kids.items[i];
+
+		for (size_t j = idx; j < t->all.len; j++)
+			if (t->all.items[j] == c) {
+				if (keep[j])
+					write_pruned(fdt, c, t, keep, j);
+				break;
+			}
+	}
+	fdt_end_node(fdt);
+}
+
+static void *pruned_blob(const struct rv_tree *t, const struct rv_keyset *bl, size_t *len)
+{
+	bool *keep = xcalloc(t->all.len + 1, sizeof(*keep));
+	size_t cap = t->len + 4096;
+	void *fdt = xmalloc(cap);
+
+	for (size_t i = 0; i < t->all.len; i++) {
+		const struct rv_node *n = t->all.items[i];
+
+		if (rv_node_is_meta(n) || !rv_keyset_has(bl, n->path, NULL))
+			continue;
+		keep_up(n, keep, t);
+		for (size_t k = 0; k < n->nprops; k++)
+			for (int c = 0; c < rv_ncells(&n->props[k]); c++) {
+				const struct rv_node *r = rv_by_phandle(t, rv_cell(&n->props[k], c));
+
+				if (r)
+					keep_up(r, keep, t);
+			}
+	}
+	if (fdt_create(fdt, (int)cap) || fdt_finish_reservemap(fdt)) {
+		free(fdt);
+		free(keep);
+		return NULL;
+	}
+	write_pruned(fdt, t->root, t, keep, 0);
+	if (fdt_finish(fdt)) {
+		free(fdt);
+		fdt = NULL;
+	}
+	*len = fdt ? fdt_totalsize(fdt) : 0;
+	free(keep);
+	return fdt;
+}
+
 static int run_dt_validate(const struct rv_gen *g, const struct rv_genload *gl,
 			   const char *schema, struct strbuf *diags, struct rv_validate_result *res)
 {
@@ -394,14 +471,26 @@ static int run_dt_validate(const struct rv_gen *g, const struct rv_genload *gl,
 	struct rv_keyset bl;
 	struct seen seen = { 0 };
 	int fd = mkstemps(dtb, 4), rc;
+	size_t plen = 0;
+	void *pruned;
 
 	if (fd < 0)
 		return B2D_ERR_IO;
-	if (write(fd, gl->tree->blob, gl->tree->len) != (ssize_t)gl->tree->len) {
+	rv_board_level(g->dtsi_fdt, gl->tree, &bl);
+	pruned = getenv("B2D_VALIDATE_FULL") ? NULL : pruned_blob(gl->tree, &bl, &plen);
+	if (!pruned) {
+		plen = gl->tree->len;
+		pruned = xmalloc(plen);
+		memcpy(pruned, gl->tree->blob, plen);
+	}
+	if (write(fd, pruned, plen) != (ssize_t)plen) {
 		close(fd);
 		unlink(dtb);
+		free(pruned);
+		rv_keyset_free(&bl);
 		return B2D_ERR_IO;
 	}
+	free(pruned);
 	close(fd);
 	errp = xasprintf("%s.err", dtb);
 	{
@@ -415,11 +504,11 @@ static int run_dt_validate(const struct rv_gen *g, const struct rv_genload *gl,
 	free(errp);
 	if (rc < 0 || rc == 127) {
 		free(text);
+		rv_keyset_free(&bl);
 		return B2D_ERR_IO;
 	}
 	res->schema_checked = true;
 	parsed = rv_dtvalidate_parse(text);
-	rv_board_level(g->dtsi_fdt, gl->tree, &bl);
 	for (char *l = strtok_r(parsed, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
 		char *msg = strchr(l, '\t'), *schema_file;
 
