@@ -10,9 +10,12 @@
 #define B2D_JSON_H
 
 #include <stdbool.h>
+#include "limits.h"
 #include "util.h"
 
-#define JSON_MAX_DEPTH 64
+/* Deeper containers are written but not tracked: the extractor's limits
+ * (common/limits.h) keep value trees well inside this. */
+#define JSON_MAX_DEPTH B2D_MAX_JSON_DEPTH
 
 struct json {
 	struct strbuf *out;

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../common/limits.h"
 #include "../common/util.h"
 
 /* Same file by name, by resolved path, or by inode (hard links). */
@@ -71,6 +72,11 @@ int write_file_atomic(const char *path, const void *data, size_t len,
 	char *tmp;
 	int fd, saved;
 
+	if (len > B2D_MAX_OUTPUT_BYTES) {
+		diag_error(NULL, "cannot write %s: output larger than %u MiB", path,
+			   B2D_MAX_OUTPUT_BYTES >> 20);
+		return B2D_ERR_LIMIT;
+	}
 	if (str_eq(path, "-"))
 		return write_stdout(data, len);
 	for (size_t i = 0; i < ninputs; i++) {

@@ -477,7 +477,27 @@ static struct value *call_value(struct ex *x, CXCursor c)
 	return v;
 }
 
+static struct value *value_of(struct ex *x, CXCursor c);
+
+/* Nesting is bounded (B2D_MAX_EXPR_DEPTH): past it, an unknown value. */
 struct value *ex_value(struct ex *x, CXCursor c)
+{
+	struct value *v;
+
+	if (x->limit_hit)
+		return unknown(x, c);
+	if (x->value_depth >= B2D_MAX_EXPR_DEPTH) {
+		ex_limit(x, c, "expression nested deeper than %ld levels",
+			 (long)B2D_MAX_EXPR_DEPTH);
+		return unknown(x, c);
+	}
+	x->value_depth++;
+	v = value_of(x, c);
+	x->value_depth--;
+	return v;
+}
+
+static struct value *value_of(struct ex *x, CXCursor c)
 {
 	enum CXCursorKind k = clang_getCursorKind(c);
 	CXType t = clang_getCursorType(c);

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "extract.h"
+#include "../common/limits.h"
 #include "../common/util.h"
 
 struct macro_tab;
@@ -27,6 +28,11 @@ struct ex {
 	struct ptrvec known_funcs;	/* main-file function names, for recovery */
 	struct ptrvec known_vars;	/* main-file variable names, for recovery */
 	CXFile synth_file;		/* the synthesized header (second parse), or NULL */
+	/* Limits (common/limits.h): current nesting, values made, and whether
+	 * one was exceeded (reported once; extract_board then fails). */
+	int value_depth, init_depth, walk_depth;
+	size_t nvalues;
+	bool limit_hit;
 };
 
 /* A cursor's children, collected once (libclang only offers a visitor). */
@@ -44,6 +50,9 @@ char *ex_range_text(struct ex *x, CXSourceRange r);
 char *ex_text(struct ex *x, CXCursor c);
 char *ex_cxstr(struct ex *x, CXString s);	/* copies and disposes */
 struct value *ex_new_value(struct ex *x, enum value_kind kind, CXCursor c);
+/* Report, once per file, that limit `what` (e.g. "initializer nested deeper
+ * than 64 levels") was exceeded at c; sets x->limit_hit. Returns false. */
+bool ex_limit(struct ex *x, CXCursor c, const char *what, long limit);
 void ex_value_push(struct ex *x, struct value *list, struct value *kid);
 const char *ex_type_tag(struct ex *x, CXType t, bool *is_array);
 

@@ -128,9 +128,24 @@ char *ex_text(struct ex *x, CXCursor c)
 	return t ? t : ex_cxstr(x, clang_getCursorSpelling(c));
 }
 
+bool ex_limit(struct ex *x, CXCursor c, const char *what, long limit)
+{
+	if (!x->limit_hit) {
+		struct srcpos pos = ex_pos(x, c);
+
+		x->limit_hit = true;
+		diag_error(&pos, what, limit);
+	}
+	return false;
+}
+
 struct value *ex_new_value(struct ex *x, enum value_kind kind, CXCursor c)
 {
 	struct value *v = arena_alloc(x->a, sizeof(*v));
+
+	if (++x->nvalues == B2D_MAX_VALUES + 1)
+		ex_limit(x, c, "more than %ld values (initializer elements, "
+			 "arguments) in one file", (long)B2D_MAX_VALUES);
 
 	v->kind = kind;
 	v->pos = ex_pos(x, c);

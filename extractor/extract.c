@@ -309,7 +309,7 @@ static void recover_machines(struct ex *x)
 static void build(struct ex *x, struct cvec *top)
 {
 
-	for (size_t i = 0; i < top->n; i++) {
+	for (size_t i = 0; i < top->n && !x->limit_hit; i++) {
 		CXCursor c = top->v[i];
 		enum CXCursorKind k = clang_getCursorKind(c);
 
@@ -423,7 +423,12 @@ int extract_board(const char *path, const struct extract_options *opt,
 		board_free(x.b);
 	} else {
 		build(&x, &top);
-		*out = x.b;
+		if (x.limit_hit) {	/* reported by ex_limit */
+			ret = B2D_ERR_LIMIT;
+			board_free(x.b);
+		} else {
+			*out = x.b;
+		}
 	}
 	ex_close(&x, &top);
 done:

@@ -249,6 +249,14 @@ static void walk(struct ex *x, CXCursor c, struct gstack *g)
 	enum CXCursorKind k = clang_getCursorKind(c);
 	struct cvec kids;
 
+	if (x->limit_hit)
+		return;
+	if (x->walk_depth >= B2D_MAX_EXPR_DEPTH) {
+		ex_limit(x, c, "statement or expression nested deeper than %ld levels",
+			 (long)B2D_MAX_EXPR_DEPTH);
+		return;
+	}
+	x->walk_depth++;
 	cvec_children(c, &kids);
 	switch (k) {
 	case CXCursor_IfStmt:
@@ -274,6 +282,7 @@ static void walk(struct ex *x, CXCursor c, struct gstack *g)
 		break;
 	}
 	cvec_free(&kids);
+	x->walk_depth--;
 }
 
 struct function *ex_function(struct ex *x, CXCursor fn)

@@ -124,6 +124,13 @@ struct value *ex_init_list(struct ex *x, CXCursor list)
 	struct cvec kids, dk;
 	long next = 0;
 
+	if (x->init_depth >= B2D_MAX_INIT_DEPTH) {
+		ex_limit(x, list, "initializer nested deeper than %ld levels",
+			 (long)B2D_MAX_INIT_DEPTH);
+		v->kind = VAL_UNKNOWN;
+		return v;
+	}
+	x->init_depth++;
 	v->type = ex_type_tag(x, t, &v->is_array);
 	v->spelling = NULL;
 	if (!v->is_array &&
@@ -155,5 +162,6 @@ struct value *ex_init_list(struct ex *x, CXCursor list)
 	}
 	cvec_free(&kids);
 	fields_free(&f);
+	x->init_depth--;
 	return v;
 }
