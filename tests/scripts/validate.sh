@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# `convert --validate`: the sample outputs compile and are dt-validate clean
+# in board-level nodes, except the one known gap (board-twin-rev's button
+# whose .code is a TODO: gpio-keys requires linux,code); diagnostics are
+# one line with the .dts line and the board-file line; --strict turns them
+# into exit status 1, and the outputs are still written.
+# Skips (77) without dt-validate (Debian package dt-schema) or B2D_KERNEL.
+#
+#   bash validate.sh BOARD2DTS SOURCE_DIR     (run by ctest)
+set -uo pipefail
+
+BIN=${1:?usage: validate.sh BOARD2DTS SOURCE_DIR}
+SRC=${2:?usage: validate.sh BOARD2DTS SOURCE_DIR}
+export BOARD2DTS_RULES=${BOARD2DTS_RULES:-$SRC/rules}
+command -v dt-validate >/dev/null && command -v dt-mk-schema >/dev/null ||
+	{ echo "SKIP: dt-validate not installed (apt-get install dt-schema)"; exit 77; }
+K=${B2D_KERNEL:-}
+[ -n "$K" ] && [ -d "$K/Documentation/devicetree/bindings" ] ||
+	{ echo "SKIP: needs B2D_KERNEL with Documentation/devicetree/bindings"; exit 77; }
+
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/b2d-validate.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+# The processed schema takes ~20 s to build: keep it across runs.
+export XDG_CACHE_HOME=${B2D_TEST_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}}
+fail=0
+S=$SRC/samples
+
+check_clean() {	# NAME ARGS...: exit 0, no warning/error lines
+	local name=$1
+	shift
+	"$BIN" convert "$@" --kernel "$K" -o "$TMP/$name.dts" --validate --strict \
+		>"$TMP/$name.out" 2>"$TMP/$name.err"
+	local rc=$?
+	if [ $rc != 0 ] || grep -q ': \(warning\|error\): ' "$TMP/$name.err"; then
+		echo "FAIL: $name: exit $rc, expected clean:"; cat "$TMP/$name.err"; fail=1
+	fi
+	[ -s "$TMP/$name.dts" ] || { echo "FAIL: $name: no .dts written"; fail=1; }
+}
+
+check_clean devboard "$S/mach-s3c64xx-devboard.c"
+check_clean handheld "$S/board-omap3-handheld.c"
+
+for m in TWINLEAF TWINLEAF_PRO; do
+	"$BIN" convert "$S/board-twin-rev.c" --machine $m --kernel "$K" -o "$TMP/tw.dts" --validate \
+		>/dev/null 2>"$TMP/tw.err"
+	rc=$?
+	n=$(grep -c ': warning: ' "$TMP/tw.err")
+	if [ $rc != 0 ] || [ "$n" != 1 ] ||
+	   ! grep -q "^$TMP/tw.dts:[0-9]*: warning: /gpio-keys: button-0: 'linux,code' is a required property \[gpio-keys.yaml\] (board-twin-rev.c:101)$" "$TMP/tw.err"; then
+		echo "FAIL: twin-rev $m: expected exit 0 and the one linux,code warning:"; cat "$TMP/tw.err"; fail=1
+	fi
+	# --strict: exit 1, outputs still written
+	rm -f "$TMP/tw.dts"
+	"$BIN" convert "$S/board-twin-rev.c" --machine $m --kernel "$K" -o "$TMP/tw.dts" --validate \
+		--strict >/dev/null 2>&1
+	rc=$?
+	[ $rc = 1 ] && [ -s "$TMP/tw.dts" ] ||
+		{ echo "FAIL: twin-rev $m --strict: exit $rc (want 1) or no .dts"; fail=1; }
+done
+
+# The line named is the property's line in the written .dts.
+line=$(sed -n "s|^$TMP/tw.dts:\([0-9]*\): warning: .*|\1|p" "$TMP/tw.err" | head -1)
+[ -n "$line" ] && sed -n "${line}p" "$TMP/tw.dts" | grep -q 'button-0\|label\|gpios' ||
+	{ echo "FAIL: twin-rev: warning line $line is not in button-0"; fail=1; }
+
+"$BIN" convert "$S/mach-s3c64xx-devboard.c" --strict >/dev/null 2>&1
+[ $? = 2 ] || { echo "FAIL: --strict without --validate accepted"; fail=1; }
+
+[ $fail = 0 ] && echo "validate: ok"
+exit $fail
