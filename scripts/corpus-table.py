@@ -79,6 +79,17 @@ def stats(rs):
     }
 
 
+def validated(d):
+    """'clean / validated (errors)' from scripts/dt-validate-corpus.sh's validate.tsv, or None."""
+    try:
+        with open(os.path.join(d, 'validate.tsv')) as f:
+            n = [int(l.split('\t')[3]) for l in list(f)[1:] if l.count('\t') >= 4]
+    except (OSError, ValueError):
+        return None
+    n = [x for x in n if x >= 0]
+    return '%d / %d (%d errors)' % (sum(1 for x in n if x == 0), len(n), sum(n))
+
+
 def table(head, rows, align=None):
     out = ['| ' + ' | '.join(head) + ' |',
            '|' + '|'.join(align or (['---'] + ['--:'] * (len(head) - 1))) + '|']
@@ -148,6 +159,10 @@ def main():
     line('crashes or hangs', lambda s: s['crashed'])
     line('files with a failed check (below)', lambda s: s['problems'])
     line('conversion time, summed (s)', lambda s: '%.0f' % s['seconds'])
+    val = [validated(d) for d in sys.argv[1:3]]
+    if val[0]:
+        w('| outputs dt-validate clean in board-level nodes (`scripts/dt-validate-corpus.sh`) '
+          '| %s |%s' % (val[0], (' %s |' % (val[1] or '–')) if ttot else ''))
     if ttot:
         w('| tolerant survival: facts converted, tolerant / -p | | %s |'
           % pct(ttot['converted'], tot['converted']))
