@@ -137,7 +137,10 @@ bool batch_state_read(const struct batch_ctx *c, const struct batch_job *jb,
 			r->time = atof(v);
 		else if (!strcmp(k, "machine"))
 			pv_push(&r->ids, xstrdup(v));
-		else if (!strcmp(k, "output"))
+		else if (!strcmp(k, "output") && *v && !strchr(v, '/') &&
+			 strcmp(v, ".") && strcmp(v, ".."))
+			/* Plain names only: a re-run deletes these, and must
+			 * never reach outside DIR (a damaged or hand-edited state). */
 			pv_push(&r->outputs, xstrdup(v));
 	}
 	free(text);

@@ -20,9 +20,27 @@
 
 #define COMMENT_TEXT_MAX 100	/* longer C text is cut and ends in "..." */
 
+/* Length of the well-formed UTF-8 sequence at p (2-4), or 0. */
+static size_t utf8_len(const unsigned char *p)
+{
+	size_t n = p[0] >= 0xf0 && p[0] <= 0xf4 ? 4 : p[0] >= 0xe0 ? 3 :
+		   p[0] >= 0xc2 && p[0] <= 0xdf ? 2 : 0;
+
+	if (n == 3 && p[0] >= 0xf0)
+		n = 0;
+	for (size_t i = 1; i < n; i++)
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+	if ((p[0] == 0xe0 && p[1] < 0xa0) || (p[0] == 0xed && p[1] >= 0xa0) ||
+	    (p[0] == 0xf0 && p[1] < 0x90) || (p[0] == 0xf4 && p[1] >= 0x90))
+		return 0;	/* overlong, surrogate, above U+10FFFF */
+	return n;
+}
+
 /*
  * One line, no comment terminators: control bytes and whitespace runs become
- * one space, "*" "/" pairs are split. max == 0 means no length cap.
+ * one space, "*" "/" pairs are split, bytes that are not UTF-8 (a Latin-1
+ * vendor string) are written as \xNN. max == 0 means no length cap.
  */
 static void comment_text(struct strbuf *out, const char *s, size_t max)
 {
@@ -42,6 +60,18 @@ static void comment_text(struct strbuf *out, const char *s, size_t max)
 			sb_addc(out, ' ');
 			n++;
 			space = false;
+		}
+		if (*p >= 0x80) {
+			size_t u = utf8_len(p);
+
+			if (u) {
+				sb_addn(out, (const char *)p, u);
+				p += u - 1;
+			} else {
+				sb_addf(out, "\\x%02x", *p);
+			}
+			n++;
+			continue;
 		}
 		sb_addc(out, (char)*p);
 		n++;
