@@ -866,6 +866,10 @@ static void expand_syntax_macros(struct ex *x, struct tvec *in, struct tvec *out
 			else if (!strcmp(in->v[j].s, ")") && --d == 0)
 				break;
 		}
+		if (j == in->n) {	/* unbalanced `M(...`: keep as written */
+			tv_push(out, in->v[i].s, in->v[i].src);
+			continue;
+		}
 		expand(&e, in->v + i, j + 1 - i, &tmp, 0);
 		if (!e.failed && tmp.n && (!strcmp(tmp.v[0].s, ".") ||
 		    !strcmp(tmp.v[0].s, "{") || (tmp.n > 1 &&
