@@ -178,4 +178,20 @@ struct flash_platform_data {
 	void (*mmcsd_reset)(void);
 };
 
+/* <linux/dm9000.h> */
+#define __DM9000_PLATFORM_DATA
+#define DM9000_PLATF_8BITONLY	(0x0001)
+#define DM9000_PLATF_16BITONLY	(0x0002)
+#define DM9000_PLATF_32BITONLY	(0x0004)
+#define DM9000_PLATF_EXT_PHY	(0x0008)
+#define DM9000_PLATF_NO_EEPROM	(0x0010)
+#define DM9000_PLATF_SIMPLE_PHY	(0x0020)
+struct dm9000_plat_data {
+	unsigned int flags;
+	unsigned char dev_addr[6];
+	void (*inblk)(void *reg, void *data, int len);
+	void (*outblk)(void *reg, void *data, int len);
+	void (*dumpblk)(void *reg, int len);
+};
+
 #endif

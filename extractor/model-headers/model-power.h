@@ -226,6 +226,8 @@ extern void omap_hsmmc_late_init(struct omap2_hsmmc_info *info);
 #define MMC_CAP_NEEDS_POLL	(1 << 5)
 #define MMC_CAP_8_BIT_DATA	(1 << 6)
 #define MMC_CAP_NONREMOVABLE	(1 << 8)
+#ifndef MMC_CAP_POWER_OFF_CARD	/* a SoC rule pack may give the old value */
 #define MMC_CAP_POWER_OFF_CARD	(1 << 13)
+#endif
 
 #endif
