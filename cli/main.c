@@ -108,7 +108,8 @@ static const char check_usage[] =
 static const char exit_text[] =
 	"\n"
 	"exit status: 0 output written; 1 conversion failed (unparsable input, no\n"
-	"MACHINE_START, I/O error); 2 usage error or bad rule file.\n";
+	"MACHINE_START, a limit exceeded: initializer nesting > 64, expression\n"
+	"nesting > 512, output > 256 MiB; I/O error); 2 usage error or bad rule file.\n";
 
 void cli_usage(FILE *f, const char *command)
 {
