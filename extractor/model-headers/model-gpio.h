@@ -143,6 +143,14 @@ struct led_platform_data {
 	struct led_info *leds;
 };
 
+/* TCA6507 LED controller, pre-DT layout (removed from the kernel in 4.x). */
+#define TCA6507_MAKE_GPIO	1
+struct tca6507_platform_data {
+	struct led_platform_data leds;
+	int gpio_base;
+	void (*setup)(unsigned gpio_base, unsigned ngpio);
+};
+
 struct gpio_keys_button {
 	unsigned int code;
 	int gpio;
