@@ -161,7 +161,8 @@ static char *labels_of(const struct rv_node *n)
 	struct strbuf sb;
 	char **l = xcalloc(n->labels.len + 1, sizeof(*l));
 
-	memcpy(l, n->labels.items, n->labels.len * sizeof(*l));
+	if (n->labels.len)	/* items is NULL when empty */
+		memcpy(l, n->labels.items, n->labels.len * sizeof(*l));
 	qsort(l, n->labels.len, sizeof(*l), cmp_str);
 	sb_init(&sb);
 	for (size_t i = 0; i < n->labels.len; i++)
@@ -234,7 +235,8 @@ void rv_diff(struct rv_tree *a, struct rv_tree *b, struct rv_diff *d)
 		if (!rv_node_is_meta(n) && !n->match)
 			add_node(d, a, b, NULL, n);
 	}
-	qsort(d->nodes, d->nnodes, sizeof(*d->nodes), cmp_nd);
+	if (d->nnodes)	/* qsort(NULL, 0) is undefined */
+		qsort(d->nodes, d->nnodes, sizeof(*d->nodes), cmp_nd);
 }
 
 void rv_diff_free(struct rv_diff *d)

@@ -422,7 +422,7 @@ static void index_compatibles(struct soc_dtsi *s, int off, int order, const char
 	int len;
 	const char *c = fdt_getprop(s->blob, off, "compatible", &len);
 
-	for (const char *end = c + (c ? len : 0); c && c < end; c += strlen(c) + 1) {
+	for (const char *end = c ? c + len : NULL; c && c < end; c += strlen(c) + 1) {
 		s->compats = xrealloc(s->compats, (s->ncompats + 1) * sizeof(*s->compats));
 		s->compats[s->ncompats++] = (struct compat_ent){ c, order, label };
 	}
@@ -488,8 +488,10 @@ static void index_tree(struct soc_dtsi *s)
 		stack[depth] = off;
 		index_node(s, stack, depth, order++);
 	}
-	qsort(s->addrs, s->naddrs, sizeof(*s->addrs), addr_cmp);
-	qsort(s->compats, s->ncompats, sizeof(*s->compats), compat_cmp);
+	if (s->naddrs)	/* qsort(NULL, 0) is undefined */
+		qsort(s->addrs, s->naddrs, sizeof(*s->addrs), addr_cmp);
+	if (s->ncompats)
+		qsort(s->compats, s->ncompats, sizeof(*s->compats), compat_cmp);
 	s->compat_labels = xmalloc((s->ncompats ? s->ncompats : 1) * sizeof(char *));
 	for (size_t i = 0; i < s->ncompats; i++)
 		s->compat_labels[i] = s->compats[i].label;

@@ -314,6 +314,7 @@ static void test_compiles_with_dtc(void **state)
 	inc = xasprintf("%s/dt-bindings/gpio", dir);
 	mkdir(inc, 0755);
 	put(inc, "gpio.h", "#define GPIO_ACTIVE_LOW 1\n");
+	free(inc);
 	put(dir, "s3c6410.dtsi",
 	    "/ { aliases: aliases { }; gpk: gpk { gpio-controller; #gpio-cells = <2>; };\n"
 	    "i2c0: i2c { #address-cells = <1>; #size-cells = <0>; }; };\n");
