@@ -339,6 +339,11 @@ static void build_root(struct conv *c, const struct machine *m)
 	const char *dtsi = rn_str(c->soc, "dtsi");
 
 	dt_add_include(t, "<dt-bindings/gpio/gpio.h>");
+	/* With no SoC .dtsi, the root must give the address cells itself. */
+	if (!dtsi) {
+		dt_chunk_add_u32(t, dt_prop_add_cells(t, dt_prop_set(t, t->root, "#address-cells")), 1);
+		dt_chunk_add_u32(t, dt_prop_add_cells(t, dt_prop_set(t, t->root, "#size-cells")), 1);
+	}
 	dt_add_include(t, "<dt-bindings/interrupt-controller/irq.h>");
 	if (dtsi)
 		dt_add_include(t, arena_printf(c->a, "\"%s\"", dtsi));

@@ -3,6 +3,13 @@
 #ifndef BOARD2DTS_MODEL_INPUT_H
 #define BOARD2DTS_MODEL_INPUT_H
 
+/*
+ * With a kernel tree (--kernel), take every code from the kernel's own list
+ * (plain #defines, shared with dt-bindings); without one, the common ones.
+ */
+#if __has_include(<dt-bindings/input/linux-event-codes.h>)
+#include <dt-bindings/input/linux-event-codes.h>
+#else
 #define _UAPI_INPUT_EVENT_CODES_H
 
 #define EV_SYN		0x00
@@ -103,5 +110,15 @@
 #define BTN_7		0x107
 #define BTN_8		0x108
 #define BTN_9		0x109
+#define BTN_LEFT	0x110
+#define BTN_RIGHT	0x111
+#define BTN_MIDDLE	0x112
+#define BTN_SIDE	0x113
+#define BTN_EXTRA	0x114
+#define BTN_FORWARD	0x115
+#define BTN_BACK	0x116
+#define BTN_TASK	0x117
+
+#endif /* kernel list */
 
 #endif
