@@ -144,6 +144,16 @@ struct dt_node *conv_enable(struct conv *c, const char *label, const struct srcp
 	return n;
 }
 
+/* A valid DT label from any text, owned by the tree's arena. */
+const char *conv_label(struct conv *c, const char *text)
+{
+	char *l = dts_label(text);
+	const char *r = arena_strdup(c->a, l);
+
+	free(l);
+	return r;
+}
+
 const char *conv_origin(struct conv *c, const struct value *v)
 {
 	if (!v)

@@ -95,6 +95,7 @@ struct dt_node *conv_dev_node(const struct conv *c, const char *dev_name);
 struct dt_node *conv_enable(struct conv *c, const char *label, const struct srcpos *pos,
 			    const char *origin);
 const char *conv_origin(struct conv *c, const struct value *v);
+const char *conv_label(struct conv *c, const char *text);
 
 /* engine_values.c: field reads through store overrides */
 struct value *conv_field(const struct conv *c, const struct value *list, const char *field);

@@ -25,15 +25,6 @@ struct reg_ctx {
 	struct fact *f;
 };
 
-static char *arena_label(struct conv *c, const char *s)
-{
-	char *l = dts_label(s);
-	char *r = arena_strdup(c->a, l);
-
-	free(l);
-	return r;
-}
-
 static char *arena_node_name(struct conv *c, const char *s)
 {
 	char *l = dts_node_name(s);
@@ -568,7 +559,7 @@ static bool reg_fixed_regulator(struct reg_ctx *r)
 	}
 	dt_prop_set(c->t, n, "regulator-always-on")->pos = r->call->pos;
 	if (sup) {
-		n->label = arena_label(c, sup->name);
+		n->label = conv_label(c, sup->name);
 		conv_mark_var(c, sup->name);
 		for (size_t i = 0; sup->init && i < sup->init->nkids; i++) {
 			const struct value *e = sup->init->kids[i];

@@ -109,12 +109,11 @@ static void add_i2c_providers(struct conv *c, const struct value *list)
 		if (!gp || rn_str(gp, "label"))
 			continue;
 		rn_get_long(drule, "gpio_count", &count);
-		char *label = dts_label(arena_printf(c->a, "%s_%llx", type ? type : "gpio",
-						     value_field_int(e, "addr", 0)));
+		const char *label = conv_label(c, arena_printf(c->a, "%s_%llx", type ? type : "gpio",
+							       value_field_int(e, "addr", 0)));
 
-		add_struct_provider(c, pd->init, gp, arena_strdup(c->a, label), count);
+		add_struct_provider(c, pd->init, gp, label, count);
 		c->gpio[c->ngpio - 1]->owner = e;
-		free(label);
 	}
 }
 

@@ -277,7 +277,7 @@ static struct dt_prop *cv_supplies(struct prop_ctx *pc)
 	}
 	conv_mark_var(c, var->name);
 	if (!pc->node->ref && !pc->node->label)
-		pc->node->label = dts_label(var->name);
+		pc->node->label = conv_label(c, var->name);
 	for (size_t i = 0; i < var->init->nkids; i++) {
 		const struct value *e = var->init->kids[i];
 		struct pending_supply *s = arena_alloc(c->a, sizeof(*s));
