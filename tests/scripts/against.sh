@@ -45,14 +45,14 @@ cmp -s "$TMP/dev.dts" "$TMP/dev2.dts" || { echo "FAIL: dev: --against changed th
 
 run hh -- "$S/board-omap3-handheld.c" --kernel "$K" -o "$TMP/hh.dts" \
 	--against "$S/board-omap3-handheld.target.dts" --against-out "$TMP/hh.txt"
-has hh "$TMP/hh.txt" "generated board-level properties: 141 (128 matched, 1 differ, 12 only generated)"
-has hh "$TMP/hh.txt" "upstream board-level properties: 140 (128 matched, 1 differ, 11 lacking)"
+has hh "$TMP/hh.txt" "generated board-level properties: 151 (136 matched, 1 differ, 14 only generated)"
+has hh "$TMP/hh.txt" "upstream board-level properties: 140 (136 matched, 1 differ, 3 lacking)"
 has hh "$TMP/hh.txt" "  - gpio-line-names = \"w3:wlan:reset\";	/* upstream board-omap3-handheld.target.dts:116 */"
 
 run tw -- "$S/board-twin-rev.c" --machine TWINLEAF --kernel "$K" -o "$TMP/tw.dts" \
 	--against "$S/board-twin-rev.TWINLEAF.target.dts" --against-out "$TMP/tw.txt"
-has tw "$TMP/tw.txt" "generated board-level properties: 28 (23 matched, 1 differ, 4 only generated)"
-has tw "$TMP/tw.txt" "upstream board-level properties: 102 (23 matched, 1 differ, 78 lacking)"
+has tw "$TMP/tw.txt" "generated board-level properties: 29 (24 matched, 1 differ, 4 only generated)"
+has tw "$TMP/tw.txt" "upstream board-level properties: 102 (24 matched, 1 differ, 77 lacking)"
 
 # json (report on stdout, .dts to -o) and markdown: the same counts.
 "$BIN" convert "$S/mach-s3c64xx-devboard.c" --kernel "$K" -o "$TMP/dev3.dts" \
