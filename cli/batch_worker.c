@@ -11,18 +11,16 @@
  */
 #include "batch.h"
 #include "cli.h"
+#include "convert_core.h"
 
-#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "common/diag.h"
-#include "common/json.h"
 #include "common/kernel_dt.h"
 #include "emitter/emit.h"
 #include "extractor/model.h"
@@ -177,34 +175,11 @@ struct dtsi_cache {
 static struct dtsi_cache *dcache;
 static size_t ndcache;
 
-static char *cache_dir(void)
-{
-	const char *xdg = getenv("XDG_CACHE_HOME");
-	const char *home = getenv("HOME");
-	char *dir, *parent;
-
-	if (xdg && *xdg)
-		parent = xstrdup(xdg);
-	else if (home && *home)
-		parent = xasprintf("%s/.cache", home);
-	else
-		return NULL;
-	dir = xasprintf("%s/board2dts", parent);
-	(void)mkdir(parent, 0755);
-	if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
-		free(dir);
-		dir = NULL;
-	}
-	free(parent);
-	return dir;
-}
-
 static int get_dtsi(const struct batch_ctx *c, const struct rnode *soc,
 		    const struct soc_dtsi **out)
 {
 	const char *name = soc ? rn_str(soc, "dtsi") : NULL;
 	struct soc_dtsi *d = NULL;
-	char *cache;
 	int err;
 
 	*out = NULL;
@@ -215,11 +190,7 @@ static int get_dtsi(const struct batch_ctx *c, const struct rnode *soc,
 			*out = dcache[i].dtsi;
 			return dcache[i].dtsi ? B2D_OK : B2D_ERR_DTC;
 		}
-	cache = cache_dir();
-	err = soc_dtsi_load(c->kernel_dir, name, cache, &d);
-	free(cache);
-	if (err != B2D_OK)
-		d = NULL;
+	err = conv_dtsi_load(c->kernel_dir, name, &d);
 	dcache = xrealloc(dcache, (ndcache + 1) * sizeof(*dcache));
 	dcache[ndcache++] = (struct dtsi_cache){ xstrdup(name), d };
 	*out = d;
@@ -290,13 +261,6 @@ static void test_crash_hook(const struct batch_job *jb)
 	raise(sig);
 }
 
-static char *out_name(const struct batch_job *jb, const char *id, bool several, const char *ext)
-{
-	if (several)
-		return xasprintf("%s.%s.%s", jb->base, id, ext);
-	return xasprintf("%s.%s", jb->base, ext);
-}
-
 static void fail(struct batch_result *r, char *msg)
 {
 	free(r->status);
@@ -334,46 +298,25 @@ static void convert_machines(struct batch_ctx *c, struct batch_job *jb,
 {
 	struct batch_result *r = &jb->r;
 	struct engine_options eo = { 0 };
-	struct dts_options dopt = { .annotate = c->annotate };
 	const char *inputs[] = { jb->path };
 	bool several = s->board->nmachines > 1;
-	struct strbuf report;
-	struct json j;
+	struct conv_run run;
 
 	eo.soc = cli_soc_name(s->soc);
 	eo.dtsi = dtsi;
-	sb_init(&report);
-	json_init(&j, &report);
-	json_begin_object(&j);
-	json_kv_string(&j, "source", jb->path);
-	json_kv_string(&j, "tool", "board2dts");
-	json_kv_string(&j, "soc", cli_soc_name(s->soc));
-	json_key(&j, "machines");
-	json_begin_array(&j);
-	for (size_t i = 0; i < s->board->nmachines; i++) {
-		const struct machine *m = s->board->machines[i];
-		struct dt_tree *t = NULL;
-		struct strbuf dts;
-		char *name, *path;
-		int err = engine_convert(s->board, c->rules, m, &eo, &t);
+	conv_machines(s, s->board->machines, s->board->nmachines, &eo, c->annotate, jb->path,
+		      &run);
+	for (size_t i = 0; i < run.n; i++) {
+		const struct machine *m = run.v[i].m;
+		const struct dt_tree *t = run.v[i].t;
+		char *name = conv_output_name(NULL, jb->base, m->id, several, "dts");
+		char *path = xasprintf("%s/%s", c->out_dir, name);
+		int err = write_file_atomic(path, run.v[i].dts.buf, run.v[i].dts.len, inputs, 1);
 
-		if (err != B2D_OK || !t) {
-			fail(r, xasprintf("machine %s: conversion failed: %s", m->id,
-					  b2d_strerror(err != B2D_OK ? err : B2D_ERR_PARSE)));
-			break;
-		}
-		emit_normalise(t);
-		sb_init(&dts);
-		dts_write(t, &dopt, &dts);
-		name = out_name(jb, m->id, several, "dts");
-		path = xasprintf("%s/%s", c->out_dir, name);
-		err = write_file_atomic(path, dts.buf, dts.len, inputs, 1);
-		sb_free(&dts);
 		if (err != B2D_OK) {
 			fail(r, xasprintf("cannot write %s", path));
 			free(name);
 			free(path);
-			dt_tree_free(t);
 			break;
 		}
 		pv_push(&r->outputs, name);
@@ -386,18 +329,19 @@ static void convert_machines(struct batch_ctx *c, struct batch_job *jb,
 		if (c->kernel_dir)
 			dtc_check(c, path, r);
 		free(path);
-		report_add_machine(&j, t);
-		dt_tree_free(t);
+	}
+	if (run.failed) {
+		fail(r, run.message);
+		run.message = NULL;
 	}
 	r->todo = r->facts - r->converted;
-	json_end(&j);
-	json_end(&j);
-	sb_addc(&report, '\n');
+	/* The batch report has always ended with a blank line (convert's does not). */
+	sb_addc(&run.report, '\n');
 	if (!strcmp(r->status, "ok")) {
 		char *name = xasprintf("%s.report.json", jb->base);
 		char *path = xasprintf("%s/%s", c->out_dir, name);
 
-		if (write_file_atomic(path, report.buf, report.len, inputs, 1) == B2D_OK)
+		if (write_file_atomic(path, run.report.buf, run.report.len, inputs, 1) == B2D_OK)
 			pv_push(&r->outputs, name);
 		else {
 			fail(r, xasprintf("cannot write %s", path));
@@ -405,7 +349,7 @@ static void convert_machines(struct batch_ctx *c, struct batch_job *jb,
 		}
 		free(path);
 	}
-	sb_free(&report);
+	conv_run_free(&run);
 }
 
 void batch_convert(struct batch_ctx *c, struct batch_job *jb)

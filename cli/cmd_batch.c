@@ -15,6 +15,7 @@
 #define _GNU_SOURCE	/* nftw, sigabbrev_np */
 #include "batch.h"
 #include "cli.h"
+#include "convert_core.h"
 
 #include <clang-c/CXCompilationDatabase.h>
 #include <clang-c/Index.h>
@@ -284,21 +285,11 @@ static int cmp_base(const void *a, const void *b)
 	return c ? c : strcmp(x->real, y->real);
 }
 
-static char *stem(const char *path)
-{
-	const char *b = path_basename(path);
-	size_t n = strlen(b);
-
-	if (n > 2 && !strcmp(b + n - 2, ".c"))
-		n -= 2;
-	return xstrndup(b, n);
-}
-
 /* Unique output base names: the file's stem, or <parent dir>_<stem> when stems collide. */
 static void name_jobs(struct jobs *js)
 {
 	for (size_t i = 0; i < js->n; i++)
-		js->v[i].base = stem(js->v[i].real);
+		js->v[i].base = conv_input_base(js->v[i].real);
 	for (size_t i = 0; i < js->n; i++) {
 		bool dup = false;
 

@@ -6,6 +6,7 @@
  * the input, so a failure leaves no output file behind.
  */
 #include "cli.h"
+#include "convert_core.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -15,7 +16,6 @@
 #include <unistd.h>
 
 #include "common/diag.h"
-#include "common/json.h"
 #include "common/kernel_dt.h"
 #include "common/util.h"
 #include "emitter/emit.h"
@@ -62,29 +62,6 @@ static bool is_dir_arg(const char *path)
 	if (n && path[n - 1] == '/')
 		return true;
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-/* "samples/board-foo.c" -> "board-foo" (malloc'd). */
-static char *input_base(const char *input)
-{
-	const char *b = path_basename(input);
-	size_t n = strlen(b);
-
-	if (n > 2 && !strcmp(b + n - 2, ".c"))
-		n -= 2;
-	return xstrndup(b, n);
-}
-
-/* DIR/<base>.<ext> for one machine, DIR/<base>.<ID>.<ext> for several. */
-static char *dir_path(const char *dir, const char *base, const char *id, bool several,
-		      const char *ext)
-{
-	size_t n = strlen(dir);
-	const char *sep = n && dir[n - 1] == '/' ? "" : "/";
-
-	if (several)
-		return xasprintf("%s%s%s.%s.%s", dir, sep, base, id, ext);
-	return xasprintf("%s%s%s.%s", dir, sep, base, ext);
 }
 
 static void list_machines(const struct board *b, struct strbuf *sb)
@@ -200,45 +177,15 @@ static int check_paths(const struct cli_options *o, const struct plan *p)
 	return EXIT_OK;
 }
 
-static char *cache_dir(void)
-{
-	const char *xdg = getenv("XDG_CACHE_HOME");
-	const char *home = getenv("HOME");
-	char *dir, *parent;
-
-	if (xdg && *xdg) {
-		parent = xstrdup(xdg);
-	} else if (home && *home) {
-		parent = xasprintf("%s/.cache", home);
-	} else {
-		return NULL;
-	}
-	dir = xasprintf("%s/board2dts", parent);
-	(void)mkdir(parent, 0755);
-	if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
-		free(dir);
-		dir = NULL;	/* no cache: compile every time */
-	}
-	free(parent);
-	return dir;
-}
-
 static int load_dtsi(const struct cli_options *o, const struct rnode *soc, struct soc_dtsi **out)
 {
 	const char *dtsi = soc ? rn_str(soc, "dtsi") : NULL;
-	char *cache;
-	int err;
 
 	*out = NULL;
 	if (!dtsi || !o->kernel_dir)
 		return EXIT_OK;
-	cache = cache_dir();
-	err = soc_dtsi_load(o->kernel_dir, dtsi, cache, out);
-	free(cache);
-	if (err != B2D_OK) {
-		*out = NULL;
+	if (conv_dtsi_load(o->kernel_dir, dtsi, out) != B2D_OK)
 		return EXIT_FAIL;	/* the loader printed why */
-	}
 	return EXIT_OK;
 }
 
@@ -263,7 +210,7 @@ static int review_machine(const struct cli_options *o, const struct dt_tree *t,
 	sb_init(&out);
 	if (o->validate) {
 		struct rv_validate_result res;
-		char *cache = cache_dir();
+		char *cache = conv_cache_dir();
 
 		rv_validate(&g, &(struct rv_validate_opts){ .cache_dir = cache }, &out, &res);
 		fputs(out.buf ? out.buf : "", stderr);
@@ -341,10 +288,8 @@ static int build_outputs(const struct cli_options *o, const struct cli_session *
 {
 	struct assumption *assume = xcalloc(o->nassume + 1, sizeof(*assume));
 	struct engine_options eo = { 0 };
-	struct dts_options dopt = { .annotate = o->annotate };
-	struct strbuf report;
-	struct json j;
-	char *base = input_base(o->input);
+	struct conv_run run;
+	char *base = conv_input_base(o->input);
 	/* A file with several machines names each output by id, even with --machine. */
 	bool several = s->board->nmachines > 1;
 	int rc = EXIT_OK;
@@ -355,38 +300,19 @@ static int build_outputs(const struct cli_options *o, const struct cli_session *
 	eo.assume = assume;
 	eo.nassume = o->nassume;
 	eo.dtsi = dtsi;
+	conv_machines(s, sel, nsel, &eo, o->annotate, o->input, &run);
 
-	sb_init(&report);
-	json_init(&j, &report);
-	json_begin_object(&j);
-	json_kv_string(&j, "source", o->input);
-	json_kv_string(&j, "tool", "board2dts");
-	json_kv_string(&j, "soc", cli_soc_name(s->soc));
-	json_key(&j, "machines");
-	json_begin_array(&j);
+	for (size_t i = 0; i < run.n && rc == EXIT_OK; i++) {
+		const struct machine *m = run.v[i].m;
+		const struct dt_tree *t = run.v[i].t;
+		struct strbuf dts = run.v[i].dts;
 
-	for (size_t i = 0; i < nsel && rc == EXIT_OK; i++) {
-		const struct machine *m = sel[i];
-		struct dt_tree *t = NULL;
-		struct strbuf dts;
-		int err = engine_convert(s->board, s->rules, m, &eo, &t);
-
-		if (err != B2D_OK || !t) {
-			if (err == B2D_OK)
-				err = B2D_ERR_PARSE;
-			diag_error(&m->pos, "machine %s: conversion failed: %s", m->id,
-				   b2d_strerror(err));
-			rc = err_status(err);
-			break;
-		}
-		emit_normalise(t);
-		sb_init(&dts);
-		dts_write(t, &dopt, &dts);
+		sb_init(&run.v[i].dts);	/* the plan owns the text */
 		if (d->dts_stdout)
 			plan_add(p, NULL, dts.buf, dts.len, false);
 		else if (d->dts_dir)
-			plan_add(p, dir_path(o->out, base, m->id, several, "dts"), dts.buf, dts.len,
-				 true);
+			plan_add(p, conv_output_name(o->out, base, m->id, several, "dts"), dts.buf,
+				 dts.len, true);
 		else
 			plan_add(p, xstrdup(o->out), dts.buf, dts.len, false);
 		if (o->against || o->validate) {
@@ -398,30 +324,29 @@ static int build_outputs(const struct cli_options *o, const struct cli_session *
 			void *blob = NULL, *owned;
 			size_t len = 0;
 			const void *fdt = dtb_base(o, t, &dts, dtsi, &owned);
+			int err = dtb_write(t, fdt, &blob, &len);
 
-			err = dtb_write(t, fdt, &blob, &len);
 			free(owned);
 			if (err != B2D_OK) {
 				rc = err_status(err);
 			} else if (d->dtb_dir) {
-				plan_add(p, dir_path(o->dtb, base, m->id, several, "dtb"), blob, len,
-					 true);
+				plan_add(p, conv_output_name(o->dtb, base, m->id, several, "dtb"), blob,
+					 len, true);
 			} else {
 				plan_add(p, xstrdup(o->dtb), blob, len, false);
 			}
 		}
-		report_add_machine(&j, t);
-		dt_tree_free(t);
 	}
-	json_end(&j);
-	json_end(&j);
-	if (!report.len || report.buf[report.len - 1] != '\n')
-		sb_addc(&report, '\n');
-	if (rc == EXIT_OK && o->report)
+	if (rc == EXIT_OK && run.failed) {
+		diag_error(&run.failed->pos, "%s", run.message);
+		rc = err_status(run.err);
+	}
+	if (rc == EXIT_OK && o->report) {
 		plan_add(p, strcmp(o->report, "-") ? xstrdup(o->report) : NULL,
-			 report.buf, report.len, false);
-	else
-		sb_free(&report);
+			 run.report.buf, run.report.len, false);
+		sb_init(&run.report);	/* the plan owns the report */
+	}
+	conv_run_free(&run);
 	free(base);
 	free(assume);
 	return rc;

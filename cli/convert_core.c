@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The per-machine conversion loop and output naming shared by `convert` and
+ * `batch` (see convert_core.h).
+ */
+#include "convert_core.h"
+#include "cli.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "common/diag.h"
+#include "common/json.h"
+#include "emitter/emit.h"
+#include "extractor/model.h"
+#include "rules/engine.h"
+#include "rules/soc_dtsi.h"
+
+int conv_machines(const struct cli_session *s, struct machine *const *sel, size_t nsel,
+		  const struct engine_options *eo, bool annotate, const char *source,
+		  struct conv_run *r)
+{
+	struct dts_options dopt = { .annotate = annotate };
+	struct json j;
+
+	memset(r, 0, sizeof(*r));
+	sb_init(&r->report);
+	json_init(&j, &r->report);
+	json_begin_object(&j);
+	json_kv_string(&j, "source", source);
+	json_kv_string(&j, "tool", "board2dts");
+	json_kv_string(&j, "soc", cli_soc_name(s->soc));
+	json_key(&j, "machines");
+	json_begin_array(&j);
+	r->v = xcalloc(nsel ? nsel : 1, sizeof(*r->v));
+	for (size_t i = 0; i < nsel; i++) {
+		const struct machine *m = sel[i];
+		struct conv_machine *cm = &r->v[r->n];
+		struct dt_tree *t = NULL;
+		int err = engine_convert(s->board, s->rules, m, eo, &t);
+
+		if (err != B2D_OK || !t) {
+			r->err = err != B2D_OK ? err : B2D_ERR_PARSE;
+			r->failed = m;
+			r->message = xasprintf("machine %s: conversion failed: %s", m->id,
+					       b2d_strerror(r->err));
+			if (t)
+				dt_tree_free(t);
+			break;
+		}
+		emit_normalise(t);
+		cm->m = m;
+		cm->t = t;
+		sb_init(&cm->dts);
+		dts_write(t, &dopt, &cm->dts);
+		report_add_machine(&j, t);
+		r->n++;
+	}
+	json_end(&j);
+	json_end(&j);
+	if (!r->report.len || r->report.buf[r->report.len - 1] != '\n')
+		sb_addc(&r->report, '\n');
+	return r->err;
+}
+
+void conv_run_free(struct conv_run *r)
+{
+	for (size_t i = 0; i < r->n; i++) {
+		dt_tree_free(r->v[i].t);
+		sb_free(&r->v[i].dts);
+	}
+	free(r->v);
+	sb_free(&r->report);
+	free(r->message);
+	memset(r, 0, sizeof(*r));
+}
+
+char *conv_input_base(const char *input)
+{
+	const char *b = path_basename(input);
+	size_t n = strlen(b);
+
+	if (n > 2 && !strcmp(b + n - 2, ".c"))
+		n -= 2;
+	return xstrndup(b, n);
+}
+
+char *conv_output_name(const char *dir, const char *base, const char *id, bool several,
+		       const char *ext)
+{
+	size_t n = dir ? strlen(dir) : 0;
+	const char *sep = !dir || (n && dir[n - 1] == '/') ? "" : "/";
+
+	if (several)
+		return xasprintf("%s%s%s.%s.%s", dir ? dir : "", sep, base, id, ext);
+	return xasprintf("%s%s%s.%s", dir ? dir : "", sep, base, ext);
+}
+
+char *conv_cache_dir(void)
+{
+	const char *xdg = getenv("XDG_CACHE_HOME");
+	const char *home = getenv("HOME");
+	char *dir, *parent;
+
+	if (xdg && *xdg)
+		parent = xstrdup(xdg);
+	else if (home && *home)
+		parent = xasprintf("%s/.cache", home);
+	else
+		return NULL;
+	dir = xasprintf("%s/board2dts", parent);
+	(void)mkdir(parent, 0755);
+	if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
+		free(dir);
+		dir = NULL;	/* no cache: compile every time */
+	}
+	free(parent);
+	return dir;
+}
+
+int conv_dtsi_load(const char *kernel_dir, const char *name, struct soc_dtsi **out)
+{
+	char *cache = conv_cache_dir();
+	int err = soc_dtsi_load(kernel_dir, name, cache, out);
+
+	free(cache);
+	if (err != B2D_OK)
+		*out = NULL;
+	return err;
+}

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The conversion shared by `convert` (cmd_convert.c) and the `batch` worker
+ * (batch_worker.c): the selected machines of a loaded session through
+ * engine -> normalise -> .dts text, in memory, with the file's JSON report;
+ * and the output names both commands give those machines.
+ */
+#ifndef B2D_CONVERT_CORE_H
+#define B2D_CONVERT_CORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "common/util.h"
+
+struct cli_session;
+struct dt_tree;
+struct engine_options;
+struct machine;
+struct soc_dtsi;
+
+/* One converted machine. */
+struct conv_machine {
+	const struct machine *m;
+	struct dt_tree *t;		/* normalised graph (for --dtb, --against, counts) */
+	struct strbuf dts;		/* the .dts text; take it with sb_detach() */
+};
+
+struct conv_run {
+	struct conv_machine *v;		/* the machines converted, in order */
+	size_t n;
+	struct strbuf report;		/* {"source", "tool", "soc", "machines": [...]}, "\n"-terminated */
+	const struct machine *failed;	/* the machine whose conversion failed (v stops before it) */
+	int err;			/* B2D_OK, or failed's error */
+	char *message;			/* failed: "machine ID: conversion failed: why" */
+};
+
+/*
+ * Convert sel[0..nsel) of s with engine options eo, stopping at the first
+ * machine that fails. source is the report's "source". Nothing is written.
+ * Returns r->err. Free r with conv_run_free().
+ */
+int conv_machines(const struct cli_session *s, struct machine *const *sel, size_t nsel,
+		  const struct engine_options *eo, bool annotate, const char *source,
+		  struct conv_run *r);
+void conv_run_free(struct conv_run *r);
+
+/* "samples/board-foo.c" -> "board-foo" (malloc'd). */
+char *conv_input_base(const char *input);
+
+/*
+ * An output's name: <base>.<ext> when the input file has one machine,
+ * <base>.<ID>.<ext> when it has several; under dir (joined with '/' unless it
+ * ends in one) when dir is not NULL. malloc'd.
+ */
+char *conv_output_name(const char *dir, const char *base, const char *id, bool several,
+		       const char *ext);
+
+/* $XDG_CACHE_HOME/board2dts (else ~/.cache/board2dts), created; NULL: no cache. */
+char *conv_cache_dir(void);
+
+/* Compile (or take from the cache) the SoC .dtsi `name` of kernel_dir; *out NULL on failure. */
+int conv_dtsi_load(const char *kernel_dir, const char *name, struct soc_dtsi **out);
+
+#endif
