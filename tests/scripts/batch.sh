@@ -7,19 +7,17 @@
 #   bash batch.sh BOARD2DTS SOURCE_DIR      (run by ctest; exit 77 = skipped)
 set -uo pipefail
 
-BIN=${1:?usage: batch.sh BOARD2DTS SOURCE_DIR}
-SRC=${2:?usage: batch.sh BOARD2DTS SOURCE_DIR}
-export BOARD2DTS_RULES=${BOARD2DTS_RULES:-$SRC/rules}
-export XDG_CACHE_HOME=${XDG_CACHE_HOME:-${TMPDIR:-/tmp}/b2d-test-cache}
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/b2d-batch.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+b2d_init batch.sh "$@"
+b2d_shared_cache
+b2d_tmpdir b2d-batch
 
 shopt -s nullglob
 SAMPLES=("$SRC"/samples/*.c)
 [ ${#SAMPLES[@]} -eq 3 ] || { echo "batch.sh: expected 3 samples/*.c"; exit 77; }
 KARGS=()
-if [ -n "${B2D_KERNEL:-}" ] && [ -d "$B2D_KERNEL/arch/arm/boot/dts" ]; then
-	KARGS=(--kernel "$B2D_KERNEL")
+if b2d_kernel; then
+	KARGS=(--kernel "$KERNEL")
 else
 	echo "batch.sh: no kernel tree (B2D_KERNEL unset): dtc status not checked"
 fi

@@ -8,12 +8,10 @@
 #   bash batch_kill.sh BOARD2DTS SOURCE_DIR      (run by ctest; exit 77 = skipped)
 set -uo pipefail
 
-BIN=${1:?usage: batch_kill.sh BOARD2DTS SOURCE_DIR}
-SRC=${2:?usage: batch_kill.sh BOARD2DTS SOURCE_DIR}
-export BOARD2DTS_RULES=${BOARD2DTS_RULES:-$SRC/rules}
-export XDG_CACHE_HOME=${XDG_CACHE_HOME:-${TMPDIR:-/tmp}/b2d-test-cache}
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/b2d-batch-kill.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+b2d_init batch_kill.sh "$@"
+b2d_shared_cache
+b2d_tmpdir b2d-batch-kill
 
 shopt -s nullglob
 SAMPLES=("$SRC"/samples/*.c)

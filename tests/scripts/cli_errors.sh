@@ -6,13 +6,11 @@
 #   bash cli_errors.sh BOARD2DTS SOURCE_DIR     (run by ctest)
 set -uo pipefail
 
-BIN=${1:?usage: cli_errors.sh BOARD2DTS SOURCE_DIR}
-SRC=${2:?usage: cli_errors.sh BOARD2DTS SOURCE_DIR}
-export BOARD2DTS_RULES=${BOARD2DTS_RULES:-$SRC/rules}
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+b2d_init cli_errors.sh "$@"
 unset B2D_KERNEL
 
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/b2d-cli.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT
+b2d_tmpdir b2d-cli
 fail=0
 n=0
 

@@ -9,24 +9,10 @@
 #   bash pack_pxa.sh BOARD2DTS SOURCE_DIR      (run by ctest; exit 77 = skipped)
 set -uo pipefail
 
-BIN=${1:?usage: pack_pxa.sh BOARD2DTS SOURCE_DIR}
-SRC=${2:?usage: pack_pxa.sh BOARD2DTS SOURCE_DIR}
-K=${B2D_KERNEL:-/var/tmp/b2d/src/linux-source-6.1}
-export BOARD2DTS_RULES=${BOARD2DTS_RULES:-$SRC/rules}
-
-[ -d "$K/arch/arm" ] || { echo "pack_pxa.sh: no kernel tree at $K: skipped"; exit 77; }
-LIST=$(bash "$SRC/scripts/kernel-corpus.sh" --list 2>/dev/null)
+source "$(dirname "${BASH_SOURCE[0]}")/lib/pack_common.sh"
+pack_setup pack_pxa.sh "$@"
 MINE=$(printf '%s\n' "$LIST" | grep -E '/mach-(pxa|mmp)/[a-z0-9_-]+\.c$')
-if [ -z "$MINE" ]; then
-	echo "pack_pxa.sh: corpus not prepared (bash scripts/kernel-corpus.sh): skipped"
-	exit 77
-fi
-
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/b2d-pack-pxa.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
-has() { grep -qF -- "$2" "$1" || bad "$(basename "$1"): missing: $2"; }
+pack_start
 
 # The SoC each board's MACHINE_START runs (.init_irq, directly or via a board hook).
 expected_soc() {
@@ -39,43 +25,7 @@ expected_soc() {
 	fi
 }
 
-nfiles=0
-while IFS=$'\t' read -r bd f; do
-	nfiles=$((nfiles + 1))
-	b=$(basename "$f" .c)
-	d=$TMP/$b
-	mkdir -p "$d"
-	if ! "$BIN" convert -p "$bd" --kernel "$K" "$f" -o "$d/" --report "$d/report.json" 2>"$d/err"; then
-		bad "$b: convert failed: $(head -c 300 "$d/err")"
-		continue
-	fi
-	want=$(grep -c '^MACHINE_START(' "$f")
-	got=$(ls "$d"/*.dts 2>/dev/null | wc -l)
-	[ "$want" = "$got" ] || bad "$b: $got .dts for $want MACHINE_START"
-	for dts in "$d"/*.dts; do
-		cpp -nostdinc -I "$K/include" -I "$K/arch/arm/boot/dts" -I "$K/scripts/dtc/include-prefixes" \
-			-undef -D__DTS__ -x assembler-with-cpp "$dts" 2>"$d/cpp.err" |
-			dtc -q -i "$K/arch/arm/boot/dts" -I dts -O dtb -o /dev/null - 2>"$d/dtc.err" ||
-			bad "$b: $(basename "$dts") does not compile: $(head -c 300 "$d/dtc.err")"
-	done
-	/usr/bin/python3 - "$d/report.json" "$(expected_soc "$f")" "$want" <<'PY' || bad "$b: report"
-import json, sys
-r = json.load(open(sys.argv[1]))
-ok = True
-if r.get("soc") != sys.argv[2]:
-    print("soc %r, expected %r" % (r.get("soc"), sys.argv[2])); ok = False
-if len(r["machines"]) != int(sys.argv[3]):
-    print("%d machines in report" % len(r["machines"])); ok = False
-for m in r["machines"]:
-    c, facts = m["counts"], m["facts"]
-    conv = sum(1 for x in facts if x["fate"] == "converted")
-    todo = sum(1 for x in facts if x["fate"] == "todo")
-    if c["converted"] + c["todo"] != c["extracted"] or conv != c["converted"] or todo != c["todo"] \
-            or len(facts) != c["extracted"]:
-        print("%s: counts do not add up: %r" % (m["machine"], c)); ok = False
-sys.exit(0 if ok else 1)
-PY
-done <<<"$MINE"
+pack_convert_all
 [ "$nfiles" -ge 51 ] || bad "only $nfiles pxa/mmp board files in the corpus list (expected 51)"
 
 okay() { sed -n "/^$2 {/,/^};/p" "$1" | grep -q 'status = "okay"' || bad "$(basename "$1"): $2 not enabled"; }

@@ -11,11 +11,10 @@
 # and used for the dtc compile step (skipped with a message without it).
 set -uo pipefail
 
-BIN=${1:?usage: samples.sh BOARD2DTS SOURCE_DIR}
-SRC=${2:?usage: samples.sh BOARD2DTS SOURCE_DIR}
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+b2d_init samples.sh "$@"
+b2d_shared_cache
 SAMPLES=$SRC/samples
-export BOARD2DTS_RULES=${BOARD2DTS_RULES:-$SRC/rules}
-export XDG_CACHE_HOME=${XDG_CACHE_HOME:-${TMPDIR:-/tmp}/b2d-test-cache}
 
 shopt -s nullglob
 inputs=("$SAMPLES"/*.c)
@@ -24,16 +23,13 @@ if [ ${#inputs[@]} -eq 0 ]; then
 	exit 77
 fi
 
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/b2d-samples.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT
+b2d_tmpdir b2d-samples
 
 KARGS=()
-KERNEL=${B2D_KERNEL:-}
-if [ -n "$KERNEL" ] && [ -d "$KERNEL/arch/arm/boot/dts" ]; then
+if b2d_kernel; then
 	KARGS=(--kernel "$KERNEL")
 else
-	[ -n "$KERNEL" ] && echo "samples.sh: B2D_KERNEL=$KERNEL is not a kernel tree"
-	KERNEL=
+	[ -n "${B2D_KERNEL:-}" ] && echo "samples.sh: B2D_KERNEL=$B2D_KERNEL is not a kernel tree"
 	echo "samples.sh: no kernel tree (B2D_KERNEL unset): dtc compile step skipped"
 fi
 
@@ -43,10 +39,7 @@ failed() { echo "FAIL: $*"; fail=1; this_ok=0; }
 # Compile one .dts the way the kernel's Makefile does; print dtc's errors.
 dtc_check() {
 	local f=$1 log=$TMP/dtc.log
-	if ! cpp -nostdinc -I "$KERNEL/include" -I "$KERNEL/arch/arm/boot/dts" \
-		-I "$KERNEL/scripts/dtc/include-prefixes" -undef -D__DTS__ \
-		-x assembler-with-cpp "$f" 2>"$log" |
-		dtc -q -i "$KERNEL/arch/arm/boot/dts" -I dts -O dtb -o /dev/null - 2>>"$log"; then
+	if ! b2d_dts_compile "$KERNEL" "$f" "$log"; then
 		failed "$(basename "$f"): does not compile with cpp + dtc:"
 		sed 's/^/    /' "$log"
 	fi

@@ -1,0 +1,78 @@
+# The part every rule-pack corpus test (tests/scripts/pack_*.sh) shares:
+# convert each board file of a family from the real-kernel corpus, check one
+# .dts per MACHINE_START, compile every .dts with the kernel's cpp + dtc,
+# check the report (counts add up, the expected SoC pack). Sourced, not a test.
+#
+#   source "$(dirname "${BASH_SOURCE[0]}")/lib/pack_common.sh"
+#   pack_setup pack_foo.sh "$@"            # BIN SRC K LIST; 77 without a kernel tree
+#   MINE=$(printf '%s\n' "$LIST" | grep -E ...)
+#   pack_start                             # 77 when MINE is empty; TMP, fail
+#   expected_soc() { ...; }                # FILE.c -> the pack its report must name
+#   pack_convert_all                       # nfiles; outputs in $(pack_outdir FILE BASE)/
+
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
+# pack_setup NAME "$@"
+pack_setup() {
+	PACK=$1
+	shift
+	b2d_init "$PACK" "$@"
+	K=${B2D_KERNEL:-/var/tmp/b2d/src/linux-source-6.1}
+	[ -d "$K/arch/arm" ] || { echo "$PACK: no kernel tree at $K: skipped"; exit 77; }
+	LIST=$(bash "$SRC/scripts/kernel-corpus.sh" --list 2>/dev/null)
+}
+
+pack_start() {
+	if [ -z "$MINE" ]; then
+		echo "$PACK: corpus not prepared (bash scripts/kernel-corpus.sh): skipped"
+		exit 77
+	fi
+	b2d_tmpdir "b2d-${PACK%.sh}"
+	fail=0
+}
+
+bad() { echo "FAIL: $*"; fail=1; }
+has() { grep -qF -- "$2" "$1" || bad "$(basename "$1"): missing: $2"; }
+
+# The output directory of board file $1 (basename $2); a script may override it.
+pack_outdir() { echo "$TMP/$2"; }
+
+# Every "BUILD_DIR<TAB>FILE.c" line of $MINE: convert, count, compile, report.
+pack_convert_all() {
+	local bd f b d want got dts
+	nfiles=0
+	while IFS=$'\t' read -r bd f; do
+		nfiles=$((nfiles + 1))
+		b=$(basename "$f" .c)
+		d=$(pack_outdir "$f" "$b")
+		mkdir -p "$d"
+		if ! "$BIN" convert -p "$bd" --kernel "$K" "$f" -o "$d/" --report "$d/report.json" 2>"$d/err"; then
+			bad "$b: convert failed: $(head -c 300 "$d/err")"
+			continue
+		fi
+		want=$(grep -c '^MACHINE_START(' "$f")
+		got=$(ls "$d"/*.dts 2>/dev/null | wc -l)
+		[ "$want" = "$got" ] || bad "$b: $got .dts for $want MACHINE_START"
+		for dts in "$d"/*.dts; do
+			b2d_dts_compile "$K" "$dts" "$d/cpp.err" "$d/dtc.err" ||
+				bad "$b: $(basename "$dts") does not compile: $(head -c 300 "$d/dtc.err")"
+		done
+		/usr/bin/python3 - "$d/report.json" "$(expected_soc "$f")" "$want" <<'PY' || bad "$b: report"
+import json, sys
+r = json.load(open(sys.argv[1]))
+ok = True
+if r.get("soc") != sys.argv[2]:
+    print("soc %r, expected %r" % (r.get("soc"), sys.argv[2])); ok = False
+if len(r["machines"]) != int(sys.argv[3]):
+    print("%d machines in report" % len(r["machines"])); ok = False
+for m in r["machines"]:
+    c, facts = m["counts"], m["facts"]
+    conv = sum(1 for x in facts if x["fate"] == "converted")
+    todo = sum(1 for x in facts if x["fate"] == "todo")
+    if c["converted"] + c["todo"] != c["extracted"] or conv != c["converted"] or todo != c["todo"] \
+            or len(facts) != c["extracted"]:
+        print("%s: counts do not add up: %r" % (m["machine"], c)); ok = False
+sys.exit(0 if ok else 1)
+PY
+	done <<<"$MINE"
+}
