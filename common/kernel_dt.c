@@ -5,21 +5,20 @@
  * temporary file, then `dtc -O dtb`. cpp's #line markers are kept so that
  * dtc's messages name the original file and line, not the temporary one.
  *
- * Children are started with fork/execvp, never through a shell: kernel trees
- * and output paths may contain spaces or quotes. Both tools' stderr goes to
- * one file in a private mkdtemp() directory, removed afterwards.
+ * Children are started with spawn_wait() (fork/execvp, never through a shell:
+ * kernel trees and output paths may contain spaces or quotes). Both tools'
+ * stderr goes to one file in a private mkdtemp() directory, removed afterwards.
  */
 #include "kernel_dt.h"
 #include "diag.h"
+#include "spawn.h"
 #include "util.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 /* Checks the kernel silences by default (Makefile.lib, KBUILD_EXTRA_WARN unset). */
@@ -49,35 +48,11 @@ static const char *tool(const char *env, const char *dflt)
 	return t && *t ? t : dflt;
 }
 
-/*
- * Run argv with stderr appended to errpath. Returns the exit status, or
- * -1 when the child could not be started or was killed.
- */
+/* Run argv with stderr appended to errpath: its exit status, or -1 (see spawn_wait). */
 static int run(char *const argv[], const char *errpath)
 {
-	int status;
-	pid_t pid = fork();
-
-	if (pid < 0)
-		return -1;
-	if (pid == 0) {
-		int fd = open(errpath, O_WRONLY | O_CREAT | O_APPEND, 0600);
-		int devnull = open("/dev/null", O_RDWR);
-
-		if (fd >= 0)
-			dup2(fd, 2);
-		if (devnull >= 0) {
-			dup2(devnull, 0);
-			dup2(devnull, 1);
-		}
-		execvp(argv[0], argv);
-		dprintf(2, "board2dts: cannot run %s: %s\n", argv[0], strerror(errno));
-		_exit(127);
-	}
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return -1;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+	return spawn_wait(argv, &(struct spawn_io){ .err = errpath, .append = true,
+						    .null_stdin = true });
 }
 
 static int job_init(struct dtc_job *job)

@@ -21,17 +21,16 @@
 
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <libfdt.h>
 
 #include "common/diag.h"
+#include "common/spawn.h"
 
 /* ---- running a tool --------------------------------------------------------- */
 
@@ -58,26 +57,7 @@ static bool have_tool(const char *name)
 /* Run argv with stdout to out_path (NULL: /dev/null), stderr to err_path. */
 static int run(char *const argv[], const char *out_path, const char *err_path)
 {
-	int status;
-	pid_t pid = fork();
-
-	if (pid < 0)
-		return -1;
-	if (pid == 0) {
-		int o = open(out_path ? out_path : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0644);
-		int e = open(err_path ? err_path : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0644);
-
-		if (o < 0 || e < 0)
-			_exit(127);
-		dup2(o, 1);
-		dup2(e, 2);
-		execvp(argv[0], argv);
-		_exit(127);
-	}
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return -1;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+	return spawn_wait(argv, &(struct spawn_io){ .out = out_path, .err = err_path });
 }
 
 /* ---- the processed schema ----------------------------------------------------- */
