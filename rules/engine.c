@@ -30,24 +30,30 @@ void conv_mark_var(struct conv *c, const char *name)
 const struct rnode *conv_find_rule(const struct conv *c, struct rnode **list, size_t n,
 				   const char *key, const char *value)
 {
-	/* SoC pack entries shadow generic ones: search the SoC's own list first. */
 	for (size_t i = 0; i < n; i++)
 		if (str_eq(rn_str(list[i], key), value))
 			return list[i];
 	return NULL;
 }
 
+const struct rnode *conv_soc_rule(const struct conv *c, const char *section,
+				  struct rnode **list, size_t n, const char *key, const char *value)
+{
+	const struct rnode *soc = rn_get(c->soc, section);
+
+	/* SoC pack entries shadow generic ones: search the SoC's own list first. */
+	for (size_t i = 0; soc && i < soc->n; i++)
+		if (str_eq(rn_str(soc->items[i], key), value))
+			return soc->items[i];
+	return conv_find_rule(c, list, n, key, value);
+}
+
 /* A struct rule from the SoC pack, else from the binding packs. */
 const struct rnode *conv_struct_rule(const struct conv *c, const char *type)
 {
-	const struct rnode *soc_structs = rn_get(c->soc, "structs");
-
 	if (!type)
 		return NULL;
-	for (size_t i = 0; soc_structs && i < soc_structs->n; i++)
-		if (str_eq(rn_str(soc_structs->items[i], "struct"), type))
-			return soc_structs->items[i];
-	return conv_find_rule(c, c->rs->structs, c->rs->nstructs, "struct", type);
+	return conv_soc_rule(c, "structs", c->rs->structs, c->rs->nstructs, "struct", type);
 }
 
 /* Integer named `name` for templates: a call argument (by rule arg name) or a struct field. */
@@ -395,12 +401,7 @@ static void build_root(struct conv *c, const struct machine *m)
 
 static const struct rnode *find_call_rule(const struct conv *c, const char *callee)
 {
-	const struct rnode *soc_calls = rn_get(c->soc, "calls");
-
-	for (size_t i = 0; soc_calls && i < soc_calls->n; i++)
-		if (str_eq(rn_str(soc_calls->items[i], "call"), callee))
-			return soc_calls->items[i];
-	return conv_find_rule(c, c->rs->calls, c->rs->ncalls, "call", callee);
+	return conv_soc_rule(c, "calls", c->rs->calls, c->rs->ncalls, "call", callee);
 }
 
 static const struct rnode *find_ignore_rule(const struct conv *c, const char *callee)

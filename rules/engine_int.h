@@ -87,6 +87,9 @@ bool conv_var_used(const struct conv *c, const char *name);
 void conv_mark_var(struct conv *c, const char *name);
 const struct rnode *conv_find_rule(const struct conv *c, struct rnode **list, size_t n,
 				   const char *key, const char *value);
+/* The SoC pack's `section` entry whose `key` is value, else conv_find_rule(list). */
+const struct rnode *conv_soc_rule(const struct conv *c, const char *section,
+				  struct rnode **list, size_t n, const char *key, const char *value);
 const struct rnode *conv_struct_rule(const struct conv *c, const char *type);
 char *conv_template(struct conv *c, const char *tmpl, const struct value *list,
 		    const struct call *call, const struct rnode *argnames);

@@ -174,12 +174,8 @@ static void resources(struct conv *c, struct dt_node *n, const struct value *dev
 
 static const struct rnode *platform_rule(const struct conv *c, const char *name)
 {
-	const struct rnode *soc = rn_get(c->soc, "platform_devices");
-
-	for (size_t i = 0; soc && i < soc->n; i++)
-		if (str_eq(rn_str(soc->items[i], "name"), name))
-			return soc->items[i];
-	return conv_find_rule(c, c->rs->platform, c->rs->nplatform, "name", name);
+	return conv_soc_rule(c, "platform_devices", c->rs->platform, c->rs->nplatform, "name",
+			     name);
 }
 
 static struct dt_node *soc_platform_device(struct conv *c, const struct variable *dev,

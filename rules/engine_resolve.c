@@ -83,12 +83,7 @@ static void add_struct_provider(struct conv *c, const struct value *init, const 
 /* The device rule for an i2c/spi device type name. */
 static const struct rnode *device_rule(const struct conv *c, const char *type)
 {
-	const struct rnode *soc_devs = rn_get(c->soc, "devices");
-
-	for (size_t i = 0; soc_devs && i < soc_devs->n; i++)
-		if (str_eq(rn_str(soc_devs->items[i], "name"), type))
-			return soc_devs->items[i];
-	return conv_find_rule(c, c->rs->i2c, c->rs->ni2c, "name", type);
+	return conv_soc_rule(c, "devices", c->rs->i2c, c->rs->ni2c, "name", type);
 }
 
 /*
