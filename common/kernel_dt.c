@@ -55,6 +55,20 @@ static int run(char *const argv[], const char *errpath)
 						    .null_stdin = true });
 }
 
+/* Run the argument vector (NULL-terminated here), then free it and the strings in owned. */
+static int run_args(struct ptrvec *args, struct ptrvec *owned, const char *errpath)
+{
+	int rc;
+
+	pv_push(args, NULL);
+	rc = run((char *const *)args->items, errpath);
+	for (size_t i = 0; i < owned->len; i++)
+		free(owned->items[i]);
+	pv_free(owned);
+	pv_free(args);
+	return rc;
+}
+
 static int job_init(struct dtc_job *job)
 {
 	const char *tmp = getenv("TMPDIR");
@@ -119,7 +133,6 @@ static int run_cpp(const struct dtc_job *job, const char *kdir, const char *cons
 		   size_t ninc, const char *dts)
 {
 	struct ptrvec args = { 0 }, owned = { 0 };
-	int rc;
 
 	pv_push(&args, (void *)tool("B2D_CPP", "cpp"));
 	pv_push(&args, "-nostdinc");
@@ -131,13 +144,7 @@ static int run_cpp(const struct dtc_job *job, const char *kdir, const char *cons
 	pv_push(&args, "-o");
 	pv_push(&args, job->pre);
 	pv_push(&args, (void *)dts);
-	pv_push(&args, NULL);
-	rc = run((char *const *)args.items, job->err);
-	for (size_t i = 0; i < owned.len; i++)
-		free(owned.items[i]);
-	pv_free(&owned);
-	pv_free(&args);
-	return rc;
+	return run_args(&args, &owned, job->err);
 }
 
 static int run_dtc(const struct dtc_job *job, const char *kdir, const char *const *extra,
@@ -168,12 +175,7 @@ static int run_dtc(const struct dtc_job *job, const char *kdir, const char *cons
 	pv_push(&args, "-o");
 	pv_push(&args, job->out);
 	pv_push(&args, job->pre);
-	pv_push(&args, NULL);
-	rc = run((char *const *)args.items, job->err);
-	for (size_t i = 0; i < owned.len; i++)
-		free(owned.items[i]);
-	pv_free(&owned);
-	pv_free(&args);
+	rc = run_args(&args, &owned, job->err);
 	free(srcinc);
 	free(srcdir);
 	return rc;
