@@ -442,14 +442,6 @@ static int cmp_item(const void *x, const void *y)
 }
 
 /* "=" etc. line: `  = name = value;	board.c:12` */
-static void text_value(struct strbuf *out, const char *name, const char *val)
-{
-	if (*val)
-		sb_addf(out, "%s = %s;", name, val);
-	else
-		sb_addf(out, "%s;", name);
-}
-
 static void text_item(const struct av_item *it, struct strbuf *out)
 {
 	const char *src = it->board_line ? it->board_line : it->dts_line;
@@ -458,16 +450,16 @@ static void text_item(const struct av_item *it, struct strbuf *out)
 	switch (it->status) {
 	case AV_MATCHED:
 	case AV_ONLY_GEN:
-		text_value(out, it->name, it->gen_val);
+		rv_fmt_prop(out, it->name, it->gen_val);
 		sb_addf(out, "\t/* %s */", src ? src : "?");
 		break;
 	case AV_DIFFERS:
-		text_value(out, it->name, it->gen_val);
+		rv_fmt_prop(out, it->name, it->gen_val);
 		sb_addf(out, "\t/* %s; upstream %s: %s */", src ? src : "?",
 			it->up_line ? it->up_line : "?", *it->up_val ? it->up_val : "(empty)");
 		break;
 	case AV_LACKING:
-		text_value(out, it->name, it->up_val);
+		rv_fmt_prop(out, it->name, it->up_val);
 		sb_addf(out, "\t/* upstream %s", it->up_line ? it->up_line : "?");
 		if (it->gen_from_dtsi)
 			sb_addf(out, "; generated keeps the .dtsi's %s",

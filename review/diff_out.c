@@ -13,14 +13,6 @@ static const char *const change_name[] = {
 
 static const char change_mark[] = { [RV_ADDED] = '+', [RV_REMOVED] = '-', [RV_CHANGED] = '~' };
 
-static void text_prop_value(struct strbuf *out, const char *name, const char *val)
-{
-	if (*val)
-		sb_addf(out, "%s = %s;", name, val);
-	else
-		sb_addf(out, "%s;", name);
-}
-
 static void text_prop(const struct rv_prop_diff *p, struct strbuf *out)
 {
 	sb_addf(out, "  %c ", change_mark[p->change]);
@@ -28,7 +20,7 @@ static void text_prop(const struct rv_prop_diff *p, struct strbuf *out)
 		sb_addf(out, "%s = %s -> %s;", p->name, *p->old_val ? p->old_val : "(empty)",
 			*p->new_val ? p->new_val : "(empty)");
 	} else {
-		text_prop_value(out, p->name, p->old_val ? p->old_val : p->new_val);
+		rv_fmt_prop(out, p->name, p->old_val ? p->old_val : p->new_val);
 	}
 	sb_addc(out, '\n');
 }
@@ -60,12 +52,12 @@ static void md_prop(const struct rv_prop_diff *p, struct strbuf *out)
 {
 	if (p->old_val) {
 		sb_add(out, "- ");
-		text_prop_value(out, p->name, p->old_val);
+		rv_fmt_prop(out, p->name, p->old_val);
 		sb_addc(out, '\n');
 	}
 	if (p->new_val) {
 		sb_add(out, "+ ");
-		text_prop_value(out, p->name, p->new_val);
+		rv_fmt_prop(out, p->name, p->new_val);
 		sb_addc(out, '\n');
 	}
 }

@@ -229,3 +229,11 @@ void rv_fmt_value(const struct rv_tree *t, const struct rv_node *n, const struct
 {
 	rv_fmt_value_with(t, n, p, rv_fmt_ref, out);
 }
+
+void rv_fmt_prop(struct strbuf *out, const char *name, const char *val)
+{
+	if (*val)
+		sb_addf(out, "%s = %s;", name, val);
+	else
+		sb_addf(out, "%s;", name);
+}

@@ -111,6 +111,8 @@ void rv_fmt_value(const struct rv_tree *t, const struct rv_node *n, const struct
 		  struct strbuf *out);
 /* &label, or &{/path} when the node has no label. */
 void rv_fmt_ref(const struct rv_node *n, struct strbuf *out);
+/* A property line's text: `name = val;`, or `name;` when val is empty. */
+void rv_fmt_prop(struct strbuf *out, const char *name, const char *val);
 /*
  * The same with references named by `namer` (diff compares values with
  * references named by the matched node's path, so renumbered phandles and
