@@ -21,14 +21,6 @@ expected_soc() { local fam; fam=$(basename "$(dirname "$1")"); echo "${fam#mach-
 pack_convert_all
 [ "$nfiles" -ge 21 ] || bad "only $nfiles board files of these families in the corpus list (expected 21)"
 
-has() { # file, fixed string
-	[ -f "$1" ] || { bad "$(basename "$1"): not written"; return; }
-	grep -qF -- "$2" "$1" || bad "$(basename "$1"): missing: $2"
-}
-hasnt() {
-	[ -f "$1" ] || { bad "$(basename "$1"): not written"; return; }
-	! grep -qF -- "$2" "$1" || bad "$(basename "$1"): unexpected: $2"
-}
 enabled() { # file, label
 	grep -A1 "^&$2 {" "$1" 2>/dev/null | grep -qF 'status = "okay";' || bad "$(basename "$1"): &$2 not enabled"
 }

@@ -34,14 +34,6 @@ pack_convert_all
 [ "$nfiles" -ge 50 ] || bad "only $nfiles board files of these families in the corpus list (expected 53)"
 
 # Exact checks of key properties.
-has() { # file, fixed string
-	[ -f "$1" ] || { bad "$(basename "$1"): not written"; return; }
-	grep -qF -- "$2" "$1" || bad "$(basename "$1"): missing: $2"
-}
-hasnt() {
-	[ -f "$1" ] || { bad "$(basename "$1"): not written"; return; }
-	! grep -qF -- "$2" "$1" || bad "$(basename "$1"): unexpected: $2"
-}
 S=$TMP/mach-s3c-mach-smdk2416/mach-smdk2416.dts
 has "$S" '#include "s3c2416.dtsi"'
 has "$S" 'compatible = "board2dts,smdk2416", "samsung,s3c2416";'

@@ -32,7 +32,15 @@ pack_start() {
 }
 
 bad() { echo "FAIL: $*"; fail=1; }
-has() { grep -qF -- "$2" "$1" || bad "$(basename "$1"): missing: $2"; }
+# has FILE TEXT / hasnt FILE TEXT: FILE (written) holds / lacks the fixed string TEXT.
+has() {
+	[ -f "$1" ] || { bad "$(basename "$1"): not written"; return; }
+	grep -qF -- "$2" "$1" || bad "$(basename "$1"): missing: $2"
+}
+hasnt() {
+	[ -f "$1" ] || { bad "$(basename "$1"): not written"; return; }
+	! grep -qF -- "$2" "$1" || bad "$(basename "$1"): unexpected: $2"
+}
 
 # The output directory of board file $1 (basename $2); a script may override it.
 pack_outdir() { echo "$TMP/$2"; }
