@@ -49,6 +49,12 @@ const struct rnode *conv_soc_rule(const struct conv *c, const char *section,
 }
 
 /* A struct rule from the SoC pack, else from the binding packs. */
+/* An I2C/SPI device rule by device name: the SoC pack's first, then the bindings'. */
+const struct rnode *conv_device_rule(const struct conv *c, const char *type)
+{
+	return conv_soc_rule(c, "devices", c->rs->i2c, c->rs->ni2c, "name", type);
+}
+
 const struct rnode *conv_struct_rule(const struct conv *c, const char *type)
 {
 	if (!type)

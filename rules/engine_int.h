@@ -90,6 +90,7 @@ const struct rnode *conv_find_rule(const struct conv *c, struct rnode **list, si
 /* The SoC pack's `section` entry whose `key` is value, else conv_find_rule(list). */
 const struct rnode *conv_soc_rule(const struct conv *c, const char *section,
 				  struct rnode **list, size_t n, const char *key, const char *value);
+const struct rnode *conv_device_rule(const struct conv *c, const char *type);
 const struct rnode *conv_struct_rule(const struct conv *c, const char *type);
 char *conv_template(struct conv *c, const char *tmpl, const struct value *list,
 		    const struct call *call, const struct rnode *argnames);

@@ -323,16 +323,11 @@ static bool reg_platform_list(struct reg_ctx *r)
 
 /* --- I2C and SPI board info ---------------------------------------------------- */
 
-static const struct rnode *device_rule(const struct conv *c, const char *type)
-{
-	return conv_find_rule(c, c->rs->i2c, c->rs->ni2c, "name", type);
-}
-
 /* One bus device node: compatible, reg, label, irq, platform data. */
 static struct dt_node *bus_device(struct conv *c, struct dt_node *bus, const char *type,
 				  long long reg, const struct value *e, const char *what)
 {
-	const struct rnode *drule = device_rule(c, type);
+	const struct rnode *drule = conv_device_rule(c, type);
 	const char *name = rn_str(drule, "node");
 	struct dt_node *n = dt_node_add(c->t, bus, name ? name : arena_node_name(c, type ? type : "device"),
 					arena_printf(c->a, "%llx", reg));

@@ -81,11 +81,6 @@ static void add_struct_provider(struct conv *c, const struct value *init, const 
 }
 
 /* The device rule for an i2c/spi device type name. */
-static const struct rnode *device_rule(const struct conv *c, const char *type)
-{
-	return conv_soc_rule(c, "devices", c->rs->i2c, c->rs->ni2c, "name", type);
-}
-
 /*
  * An expander's label must be known before any GPIO is resolved, so it is
  * fixed here from its board-info entry: "<type>_<addr>", e.g. tca6416_20.
@@ -98,7 +93,7 @@ static void add_i2c_providers(struct conv *c, const struct value *list)
 		const char *type = value_field_str(e, "type");
 		const struct rnode *srule = pd ? conv_struct_rule(c, pd->type) : NULL;
 		const struct rnode *gp = rn_get(srule, "gpio_provider");
-		const struct rnode *drule = device_rule(c, type);
+		const struct rnode *drule = conv_device_rule(c, type);
 		long long count = 16;
 
 		if (!gp || rn_str(gp, "label"))
