@@ -5,6 +5,7 @@
 #
 # Build dir: $B2D_FUZZ_BUILD (default /tmp/b2d-fuzz-build), clang-14 with
 # -fsanitize=fuzzer,address,undefined. Seeds are read from fuzz/corpus/<target>/
+# (and samples/ for tokeval)
 # and never written: new inputs go to $B2D_FUZZ_WORK/<target>/ (default
 # /tmp/b2d-fuzz-work). A crash, leak, timeout or sanitizer report stops that
 # target and leaves crash-*/leak-*/timeout-* in $B2D_FUZZ_WORK/artifacts/;
@@ -42,7 +43,10 @@ for t in "${TARGETS[@]}"; do
 	esac
 	mkdir -p "$WORK/$t"
 	echo "fuzz/run.sh: $t for ${SECS}s" >&2
-	if ! "$BUILD/fuzz/fuzz_$t" "$WORK/$t" "$ROOT/fuzz/corpus/$t" \
+	seeds=("$ROOT/fuzz/corpus/$t")
+	# The sample board files are tokeval seeds too (read in place, not copied).
+	[ "$t" = tokeval ] && seeds+=("$ROOT/samples")
+	if ! "$BUILD/fuzz/fuzz_$t" "$WORK/$t" "${seeds[@]}" \
 		-max_total_time="$SECS" -print_final_stats=1 \
 		-artifact_prefix="$WORK/artifacts/$t-" "${extra[@]}" \
 		>"$WORK/$t.log" 2>&1; then
