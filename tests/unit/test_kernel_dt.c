@@ -21,17 +21,11 @@
 #include "common/kernel_dt.h"
 #include "common/util.h"
 
-#define DEFAULT_KDIR "/var/tmp/b2d/src/linux-source-6.1"
+#include "test_kernel.h"
 
 static const char *kernel_dir(void)
 {
-	const char *k = getenv("B2D_KERNEL");
-	static char probe[4096];
-
-	if (!k || !*k)
-		k = DEFAULT_KDIR;
-	snprintf(probe, sizeof(probe), "%s/include/dt-bindings/gpio/gpio.h", k);
-	return access(probe, R_OK) == 0 ? k : NULL;
+	return test_kernel_dir("include/dt-bindings/gpio/gpio.h");
 }
 
 /* A scratch directory with a space in its name: no shell may see our paths. */

@@ -22,17 +22,11 @@
 #include "common/util.h"
 #include "rules/soc_dtsi.h"
 
-#define DEFAULT_KDIR "/var/tmp/b2d/src/linux-source-6.1"
+#include "test_kernel.h"
 
 static const char *kernel_dir(void)
 {
-	const char *k = getenv("B2D_KERNEL");
-	static char probe[4096];
-
-	if (!k || !*k)
-		k = DEFAULT_KDIR;
-	snprintf(probe, sizeof(probe), "%s/arch/arm/boot/dts/omap34xx.dtsi", k);
-	return access(probe, R_OK) == 0 ? k : NULL;
+	return test_kernel_dir("arch/arm/boot/dts/omap34xx.dtsi");
 }
 
 static struct soc_dtsi *load(const char *dtsi, const char *cache)
