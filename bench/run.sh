@@ -22,7 +22,7 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-BUILD=${B2D_BENCH_BUILD:-/tmp/b2d-bench-build}
+BUILD=${B2D_BENCH_BUILD:-$ROOT/build-bench}
 OUT=$ROOT/docs/performance.md
 ARGS=()
 while [ $# -gt 0 ]; do

@@ -3,7 +3,7 @@
 #
 #   bash fuzz/run.sh [SECONDS] [TARGET...]      # targets: rules escape tokeval dtb
 #
-# Build dir: $B2D_FUZZ_BUILD (default /tmp/b2d-fuzz-build), clang-14 with
+# Build dir: $B2D_FUZZ_BUILD (default build-fuzz/ in the repo), clang-14 with
 # -fsanitize=fuzzer,address,undefined. Seeds are read from fuzz/corpus/<target>/
 # (and samples/ for tokeval)
 # and never written: new inputs go to $B2D_FUZZ_WORK/<target>/ (default
@@ -19,7 +19,7 @@ SECS=${1:-60}
 [ $# -gt 0 ] && shift
 TARGETS=("$@")
 [ ${#TARGETS[@]} = 0 ] && TARGETS=(rules escape tokeval dtb)
-BUILD=${B2D_FUZZ_BUILD:-/tmp/b2d-fuzz-build}
+BUILD=${B2D_FUZZ_BUILD:-$ROOT/build-fuzz}
 WORK=${B2D_FUZZ_WORK:-/tmp/b2d-fuzz-work}
 
 cmake -S "$ROOT" -B "$BUILD" -DFUZZ=ON -DCMAKE_C_COMPILER=clang-14 \

@@ -7,7 +7,7 @@
 #   - a handful of real-corpus board files (-p mode) when the corpus is
 #     prepared (scripts/kernel-corpus.sh).
 #
-#   bash scripts/sanitize.sh            # build dir: $B2D_SAN_BUILD or /tmp/b2d-build-asan
+#   bash scripts/sanitize.sh            # build dir: $B2D_SAN_BUILD or build-asan/ in the repo
 #
 # Compiler: clang-14 when installed, else cc. Leaks inside libclang itself are
 # suppressed (fuzz/lsan.supp names only libclang/libLLVM); everything of ours
@@ -15,7 +15,7 @@
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-BUILD=${B2D_SAN_BUILD:-/tmp/b2d-build-asan}
+BUILD=${B2D_SAN_BUILD:-$ROOT/build-asan}
 JOBS=$(nproc 2>/dev/null || echo 2)
 CC_SAN=$(command -v clang-14 || command -v cc)
 FILES=${B2D_SAN_FILES:-mach-mini6410.c,mach-smdk2440.c,board-osk.c,lubbock.c,net2big-setup.c,mainstone.c}
