@@ -77,7 +77,7 @@ static void sb_grow(struct strbuf *sb, size_t extra)
 	if (sb->len + extra + 1 <= sb->cap)
 		return;
 	while (sb->len + extra + 1 > sb->cap)
-		sb->cap *= 2;
+		sb->cap = sb->cap ? sb->cap * 2 : 64;	/* { 0 } is an empty strbuf too */
 	sb->buf = xrealloc(sb->buf, sb->cap);
 }
 

@@ -19,6 +19,7 @@
 #include "../common/util.h"
 
 #define COMMENT_TEXT_MAX 100	/* longer C text is cut and ends in "..." */
+#define WRAP_COLUMN 100		/* long values continue on the next line */
 
 /* Length of the well-formed UTF-8 sequence at p (2-4), or 0. */
 static size_t utf8_len(const unsigned char *p)
@@ -164,45 +165,102 @@ static void write_u32(struct strbuf *out, const char *prop, bool hex_group, uint
 	sb_addf(out, hex ? "0x%x" : "%u", v);
 }
 
+/* Display column of the end of `out` (tabs to multiples of 8). */
+static size_t current_column(const struct strbuf *out)
+{
+	size_t start = out->len, col = 0;
+
+	while (start > 0 && out->buf[start - 1] != '\n')
+		start--;
+	for (size_t i = start; i < out->len; i++)
+		col = out->buf[i] == '\t' ? (col / 8 + 1) * 8 : col + 1;
+	return col;
+}
+
+/* A new line, indented with tabs and spaces to `col` (kernel style). */
+static void newline_to_column(struct strbuf *out, size_t col)
+{
+	sb_addc(out, '\n');
+	for (size_t i = 0; i < col / 8; i++)
+		sb_addc(out, '\t');
+	for (size_t i = 0; i < col % 8; i++)
+		sb_addc(out, ' ');
+}
+
+static void write_cell(struct strbuf *out, const char *prop, bool hex_group,
+		       const struct dt_cell *cell)
+{
+	if (cell->kind == CELL_REF)
+		sb_addf(out, "&%s", cell->text);
+	else if (cell->kind == CELL_MACRO && cell->text)
+		sb_add(out, cell->text);
+	else
+		write_u32(out, prop, hex_group, cell->val);
+}
+
+/* <cells>, wrapped before a cell that would pass WRAP_COLUMN, aligned after '<'. */
 static void write_cells(struct strbuf *out, const char *prop, const struct dt_chunk *c)
 {
 	bool hex_group = group_is_hex(prop, c);
+	size_t align;
+	struct strbuf cell = { 0 };
 
 	sb_addc(out, '<');
+	align = current_column(out);
 	for (size_t i = 0; i < c->ncells; i++) {
-		const struct dt_cell *cell = &c->cells[i];
-
-		if (i)
+		cell.len = 0;
+		write_cell(&cell, prop, hex_group, &c->cells[i]);
+		if (i && current_column(out) + 1 + cell.len + 2 > WRAP_COLUMN)
+			newline_to_column(out, align);
+		else if (i)
 			sb_addc(out, ' ');
-		if (cell->kind == CELL_REF)
-			sb_addf(out, "&%s", cell->text);
-		else if (cell->kind == CELL_MACRO && cell->text)
-			sb_add(out, cell->text);
-		else
-			write_u32(out, prop, hex_group, cell->val);
+		sb_addn(out, cell.buf, cell.len);
 	}
 	sb_addc(out, '>');
+	sb_free(&cell);
 }
 
-/* "name = value;" or "name;" for an empty (boolean) property. */
+static void write_chunk(struct strbuf *out, const char *prop, const struct dt_chunk *c)
+{
+	if (c->kind == CHUNK_STRING)
+		dts_escape_string(out, c->str);
+	else if (c->kind == CHUNK_REF_PATH)
+		sb_addf(out, "&%s", c->str);
+	else
+		write_cells(out, prop, c);
+}
+
+/*
+ * "name = value;" or "name;" for an empty (boolean) property. A value list
+ * that would pass WRAP_COLUMN puts each further value on its own line,
+ * aligned under the first.
+ */
 static void write_assignment(struct strbuf *out, const struct dt_prop *p)
 {
-	sb_add(out, p->name);
-	if (p->nchunks)
-		sb_add(out, " = ");
-	for (size_t i = 0; i < p->nchunks; i++) {
-		const struct dt_chunk *c = p->chunks[i];
+	size_t align = 0;
+	struct strbuf chunk = { 0 };
 
+	sb_add(out, p->name);
+	if (p->nchunks) {
+		sb_add(out, " = ");
+		align = current_column(out);
+	}
+	for (size_t i = 0; i < p->nchunks; i++) {
+		chunk.len = 0;
+		write_chunk(&chunk, p->name, p->chunks[i]);
 		if (i)
-			sb_add(out, ", ");
-		if (c->kind == CHUNK_STRING)
-			dts_escape_string(out, c->str);
-		else if (c->kind == CHUNK_REF_PATH)
-			sb_addf(out, "&%s", c->str);
-		else
-			write_cells(out, p->name, c);
+			sb_addc(out, ',');
+		if (i && current_column(out) + 1 + chunk.len + 1 > WRAP_COLUMN)
+			newline_to_column(out, align);
+		else if (i)
+			sb_addc(out, ' ');
+		if (chunk.len && !memchr(chunk.buf, '\n', chunk.len))
+			sb_addn(out, chunk.buf, chunk.len);
+		else	/* a wrapped cell list: rewrite it at its real column */
+			write_chunk(out, p->name, p->chunks[i]);
 	}
 	sb_addc(out, ';');
+	sb_free(&chunk);
 }
 
 static void write_annotation(struct strbuf *out, const struct dt_prop *p)

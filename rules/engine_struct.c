@@ -319,6 +319,95 @@ static struct dt_prop *cv_int_array(struct prop_ctx *pc)
 	return p;
 }
 
+/*
+ * A pointer to an array of GPIO numbers (matrix keypad row_gpios[]) -> one
+ * specifier per element, through the one GPIO resolver. All or nothing: a
+ * list with a hole would shift every later entry.
+ */
+static struct dt_prop *cv_gpio_array(struct prop_ctx *pc)
+{
+	const struct variable *var = pointee(pc);
+	const struct value *arr = var ? var->init : NULL;
+	struct dt_prop *p;
+
+	if (!arr || arr->kind != VAL_LIST || !arr->nkids) {
+		pc->reason = "GPIO array not found in this file";
+		return NULL;
+	}
+	p = new_prop(pc);
+	for (size_t i = 0; i < arr->nkids; i++) {
+		const struct value *e = arr->kids[i];
+
+		if (conv_gpio_cells(pc->c, e, dt_prop_add_cells(pc->c->t, p), is_active_low(pc)))
+			continue;
+		dt_prop_del(pc->node, rn_str(pc->rule, "prop"));
+		pc->reason = e->kind == VAL_INT
+			? arena_printf(pc->c->a, "%s[%zu]: GPIO %lld: no controller provides it",
+				       var->name, i, e->ival)
+			: arena_printf(pc->c->a, "%s[%zu]: GPIO number not known at build time",
+				       var->name, i);
+		return NULL;
+	}
+	conv_mark_var(pc->c, var->name);
+	return p;
+}
+
+/* The last argument of a macro call's spelling: "KEY(0, 1, KEY_1)" -> "KEY_1". */
+static const char *last_macro_arg(struct arena *a, const char *spelling)
+{
+	const char *close, *start;
+
+	if (!spelling || !(close = strrchr(spelling, ')')))
+		return NULL;
+	start = close;
+	while (start > spelling && start[-1] != ',' && start[-1] != '(')
+		start--;
+	while (start < close && (*start == ' ' || *start == '\t'))
+		start++;
+	while (close > start && (close[-1] == ' ' || close[-1] == '\t'))
+		close--;
+	return close > start ? arena_strndup(a, start, (size_t)(close - start)) : NULL;
+}
+
+/*
+ * A matrix keymap (u32 entries built with KEY(row, col, code)) -> linux,keymap.
+ * The DT encoding is the same word (dt-bindings MATRIX_KEY), so each entry is
+ * written as MATRIX_KEY(row, col, code), keeping the code's macro name when
+ * it matches `macros:`.
+ */
+static struct dt_prop *cv_keymap(struct prop_ctx *pc)
+{
+	const struct variable *var = pointee(pc);
+	const struct value *arr = var ? var->init : NULL;
+	const char *macros = rn_str(pc->rule, "macros");
+	struct dt_prop *p;
+	struct dt_chunk *ch;
+
+	if (!arr || arr->kind != VAL_LIST || !arr->nkids) {
+		pc->reason = "keymap array not found in this file";
+		return NULL;
+	}
+	for (size_t i = 0; i < arr->nkids; i++)
+		if (arr->kids[i]->kind != VAL_INT) {
+			pc->reason = "keymap entry not known at build time";
+			return NULL;
+		}
+	conv_mark_var(pc->c, var->name);
+	p = new_prop(pc);
+	ch = dt_prop_add_cells(pc->c->t, p);
+	for (size_t i = 0; i < arr->nkids; i++) {
+		uint32_t w = (uint32_t)arr->kids[i]->ival;
+		const char *code = last_macro_arg(pc->c->a, arr->kids[i]->spelling);
+
+		if (!spelling_matches(code, macros))
+			code = arena_printf(pc->c->a, "%u", w & 0xffff);
+		dt_chunk_add_macro(pc->c->t, ch, arena_printf(pc->c->a, "MATRIX_KEY(%u, %u, %s)",
+				   w >> 24, (w >> 16) & 0xff, code), w);
+	}
+	dt_add_include(pc->c->t, "<dt-bindings/input/input.h>");
+	return p;
+}
+
 /* reg = <array position> (LED controllers number their outputs by index). */
 static struct dt_prop *cv_index(struct prop_ctx *pc)
 {
@@ -398,6 +487,8 @@ static const struct {
 	{ "ignore", cv_ignore, false },
 	{ "index", cv_index, false },
 	{ "int_array", cv_int_array, true },
+	{ "gpio_array", cv_gpio_array, true },
+	{ "keymap", cv_keymap, true },
 };
 
 static int find_converter(const char *as)

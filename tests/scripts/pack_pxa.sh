@@ -43,7 +43,13 @@ if [ -f "$E" ]; then
 	okay "$E" '&pwri2c'
 fi
 E=$TMP/mainstone/mainstone.dts
-[ -f "$E" ] && { has "$E" 'keypad,num-rows = <6>;'; okay "$E" '&keypad'; }
+if [ -f "$E" ]; then
+	has "$E" 'keypad,num-rows = <6>;'
+	okay "$E" '&keypad'
+	# matrix_keymap_data -> linux,keymap, KEY(r, c, code) as MATRIX_KEY
+	has "$E" 'linux,keymap = <MATRIX_KEY(0, 0, KEY_A) MATRIX_KEY(1, 0, KEY_B) MATRIX_KEY(2, 0, KEY_C) MATRIX_KEY(3, 0, KEY_D)'
+	has "$E" '#include <dt-bindings/input/input.h>'
+fi
 E=$TMP/colibri-pxa270/colibri-pxa270.COLIBRI.dts
 [ -f "$E" ] && { has "$E" 'interrupt-parent = <&gpio>;'; has "$E" 'interrupts = <114 IRQ_TYPE_EDGE_RISING>;'; }
 # PXA25x: the alias fix-up keeps pxa25x.dtsi compilable; bus 0 = &pxai2c1.
@@ -53,6 +59,12 @@ if [ -f "$E" ]; then
 	has "$E" 'i2c0 = &pxai2c1;'
 	has "$E" 'wp-gpios = <&gpio 7 GPIO_ACTIVE_LOW>;'
 	okay "$E" '&pxai2c1'
+	# matrix-keypad -> gpio-matrix-keypad: GPIO arrays, board-macro key codes as numbers
+	has "$E" 'compatible = "gpio-matrix-keypad";'
+	has "$E" 'row-gpios = <&gpio 58 GPIO_ACTIVE_HIGH>, <&gpio 59 GPIO_ACTIVE_HIGH>, <&gpio 60 GPIO_ACTIVE_HIGH>,'
+	has "$E" 'MATRIX_KEY(3, 9, KEY_RIGHTSHIFT) MATRIX_KEY(4, 0, 60)'
+	has "$E" 'debounce-delay-ms = <10>;'
+	hasnt "$E" 'no rule for struct matrix_keypad_platform_data'
 fi
 # PXA3xx
 E=$TMP/zylonite/zylonite.dts

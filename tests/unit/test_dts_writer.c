@@ -285,6 +285,40 @@ static void test_number_format(void **state)
 	dt_tree_free(t);
 }
 
+/* Values past column 100 continue on lines aligned under the first value / cell. */
+static void test_wrap_long_values(void **state)
+{
+	struct dt_tree *t = dt_tree_new();
+	struct dt_node *n = dt_node_add(t, t->root, "keypad", NULL);
+	struct dt_prop *p = dt_prop_set(t, n, "row-gpios");
+	struct dt_chunk *c;
+	char *s;
+
+	for (unsigned i = 0; i < 4; i++) {
+		c = dt_prop_add_cells(t, p);
+		dt_chunk_add_ref(t, c, "gpio");
+		dt_chunk_add_u32(t, c, 58 + i);
+		dt_chunk_add_macro(t, c, "GPIO_ACTIVE_HIGH", 0);
+	}
+	c = dt_prop_add_cells(t, dt_prop_set(t, n, "linux,keymap"));
+	for (unsigned i = 0; i < 5; i++)
+		dt_chunk_add_macro(t, c, "MATRIX_KEY(0, 1, KEY_1)", 0x10002);
+	c = dt_prop_add_cells(t, dt_prop_set(t, n, "short"));
+	dt_chunk_add_u32(t, c, 1);
+	s = render(t, false);
+	assert_non_null(strstr(s,
+		"\tkeypad {\n"
+		"\t\trow-gpios = <&gpio 58 GPIO_ACTIVE_HIGH>, <&gpio 59 GPIO_ACTIVE_HIGH>,\n"
+		"\t\t\t    <&gpio 60 GPIO_ACTIVE_HIGH>, <&gpio 61 GPIO_ACTIVE_HIGH>;\n"
+		"\t\tlinux,keymap = <MATRIX_KEY(0, 1, KEY_1) MATRIX_KEY(0, 1, KEY_1)\n"
+		"\t\t\t\tMATRIX_KEY(0, 1, KEY_1) MATRIX_KEY(0, 1, KEY_1)\n"
+		"\t\t\t\tMATRIX_KEY(0, 1, KEY_1)>;\n"
+		"\t\tshort = <1>;\n"
+		"\t};\n"));
+	free(s);
+	dt_tree_free(t);
+}
+
 static void put(const char *dir, const char *name, const char *text)
 {
 	char *path = xasprintf("%s/%s", dir, name);
@@ -348,6 +382,7 @@ int main(void)
 		cmocka_unit_test(test_long_origin_and_child_first),
 		cmocka_unit_test(test_compiles_with_dtc),
 		cmocka_unit_test(test_number_format),
+		cmocka_unit_test(test_wrap_long_values),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

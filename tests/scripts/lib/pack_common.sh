@@ -32,14 +32,28 @@ pack_start() {
 }
 
 bad() { echo "FAIL: $*"; fail=1; }
-# has FILE TEXT / hasnt FILE TEXT: FILE (written) holds / lacks the fixed string TEXT.
+# unwrapped FILE: the .dts with wrapped values joined back onto one line (the
+# writer continues a long value on indented lines; a line that does not end
+# in ';', '{', '}' or a comment continues on the next).
+unwrapped() {
+	awk '{
+		line = $0
+		if (cont) { sub(/^[ \t]+/, "", line); buf = buf " " line } else buf = line
+		cont = (line !~ /[;{}]$/ && line !~ /\*\/$/ && line !~ /^[ \t]*$/ &&
+			line !~ /^[ \t]*(#|\/\*|\*)/ && line ~ /[,>A-Za-z0-9_)]$/ && buf ~ /=/)
+		if (!cont) print buf
+	} END { if (cont) print buf }' "$1"
+}
+# has FILE TEXT / hasnt FILE TEXT: FILE (written) holds / lacks the fixed
+# string TEXT (on one line once wrapped values are joined). grep reads all its
+# input (no -q): an early exit would kill awk with SIGPIPE under pipefail.
 has() {
 	[ -f "$1" ] || { bad "$(basename "$1"): not written"; return; }
-	grep -qF -- "$2" "$1" || bad "$(basename "$1"): missing: $2"
+	unwrapped "$1" | grep -F -- "$2" >/dev/null || bad "$(basename "$1"): missing: $2"
 }
 hasnt() {
 	[ -f "$1" ] || { bad "$(basename "$1"): not written"; return; }
-	! grep -qF -- "$2" "$1" || bad "$(basename "$1"): unexpected: $2"
+	! unwrapped "$1" | grep -F -- "$2" >/dev/null || bad "$(basename "$1"): unexpected: $2"
 }
 
 # The output directory of board file $1 (basename $2); a script may override it.
