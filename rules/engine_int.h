@@ -132,6 +132,7 @@ struct dt_node *conv_regulator(struct conv *c, struct dt_node *parent, const str
 bool conv_register_call(struct conv *c, const struct call *call, const struct rnode *rule,
 			struct fact *f);
 struct dt_node *conv_platform_device(struct conv *c, const struct variable *dev, struct fact *f);
+bool conv_add_interrupt(struct conv *c, struct dt_node *n, const struct value *irq, unsigned type);
 void conv_finish_supplies(struct conv *c);
 struct dt_node *conv_mbus_place(struct conv *c, struct dt_node *n, const struct rnode *rule);
 

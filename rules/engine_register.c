@@ -64,8 +64,12 @@ static void todo(struct reg_ctx *r, const char *reason)
 
 /* --- interrupts ------------------------------------------------------------ */
 
-static void add_interrupt(struct conv *c, struct dt_node *n, const struct value *irq,
-			  unsigned type, const char *what)
+/*
+ * Append one interrupt to n's interrupts-extended (the passes turn a single
+ * controller into interrupt-parent + interrupts). False, with nothing
+ * added, when no controller provides it.
+ */
+bool conv_add_interrupt(struct conv *c, struct dt_node *n, const struct value *irq, unsigned type)
 {
 	struct dt_prop *p = dt_prop_find(n, "interrupts-extended");
 	struct dt_chunk *ch;
@@ -77,16 +81,23 @@ static void add_interrupt(struct conv *c, struct dt_node *n, const struct value 
 	}
 	ch = dt_prop_add_cells(c->t, p);
 	if (conv_irq_cells(c, irq, type, ch))
-		return;
+		return true;
 	/* Roll back the empty group: an unresolved IRQ is a TODO, not a bad cell. */
 	p->nchunks--;
 	if (!p->nchunks)
 		dt_prop_del(n, "interrupts-extended");
+	return false;
+}
+
+static void add_interrupt(struct conv *c, struct dt_node *n, const struct value *irq,
+			  unsigned type)
+{
+	if (conv_add_interrupt(c, n, irq, type))
+		return;
 	dt_node_add_todo(c->t, n, &irq->pos, conv_origin(c, irq),
 			 irq->kind == VAL_INT
 			 ? arena_printf(c->a, "IRQ %lld: no interrupt controller provides it", irq->ival)
 			 : "IRQ number not known at build time");
-	(void)what;
 }
 
 /* Constant properties of a rule (as: true / as: value): no field is read. */
@@ -163,7 +174,7 @@ static void resources(struct conv *c, struct dt_node *n, const struct value *dev
 			dt_chunk_add_u32(c->t, ch, (uint32_t)start->ival);
 			dt_chunk_add_u32(c->t, ch, (uint32_t)(end - start->ival + 1));
 		} else if (flags & IORESOURCE_IRQ) {
-			add_interrupt(c, n, start, (unsigned)(flags & 0xf), res->name);
+			add_interrupt(c, n, start, (unsigned)(flags & 0xf));
 		} else {
 			f->fate = FACT_TODO;
 			f->reason = "resource type has no rule (only MEM and IRQ)";
@@ -356,7 +367,7 @@ static struct dt_node *bus_device(struct conv *c, struct dt_node *bus, const cha
 		dt_add_tail_include(c->t, arena_printf(c->a, "\"%s\"", rn_str(drule, "tail_include")));
 	constant_props(c, n, rn_get(drule, "props"), &e->pos);
 	if (irq && !value_is_zero(irq))
-		add_interrupt(c, n, irq, 0, what);
+		add_interrupt(c, n, irq, 0);
 	resources(c, n, e, false);
 	/* The entry's own fields (flags, ...): its struct rule, leftovers become TODOs. */
 	conv_apply_struct(c, n, conv_struct_rule(c, e->type), e, what);

@@ -408,6 +408,67 @@ static struct dt_prop *cv_keymap(struct prop_ctx *pc)
 	return p;
 }
 
+/* An interrupt number field -> interrupts(-extended), through the one IRQ resolver. */
+static struct dt_prop *cv_irq(struct prop_ctx *pc)
+{
+	if (conv_add_interrupt(pc->c, pc->node, pc->v, 0))
+		return dt_prop_find(pc->node, "interrupts-extended");
+	pc->reason = pc->v->kind == VAL_INT
+		? arena_printf(pc->c->a, "IRQ %lld: no interrupt controller provides it", pc->v->ival)
+		: "IRQ number not known at build time";
+	return NULL;
+}
+
+/*
+ * A physical base address field (.mapbase) -> reg = <base size>, size
+ * `size:` shifted left by the field named `size_shift:` (register stride).
+ * A node whose MEM resource already gave it a reg keeps that one.
+ */
+static struct dt_prop *cv_reg(struct prop_ctx *pc)
+{
+	long long size = 0, shift = 0;
+	const struct value *sh = conv_field(pc->c, pc->list, rn_str(pc->rule, "size_shift"));
+	struct dt_chunk *ch;
+	struct dt_prop *p;
+
+	if (dt_prop_find(pc->node, "reg"))
+		return NULL;
+	if (pc->v->kind != VAL_INT || !rn_get_long(pc->rule, "size", &size)) {
+		pc->reason = "address not known at build time";
+		return NULL;
+	}
+	if (sh && sh->kind == VAL_INT && sh->ival > 0 && sh->ival < 8)
+		shift = sh->ival;
+	p = new_prop(pc);
+	ch = dt_prop_add_cells(pc->c->t, p);
+	dt_chunk_add_u32(pc->c->t, ch, (uint32_t)pc->v->ival);
+	dt_chunk_add_u32(pc->c->t, ch, (uint32_t)(size << shift));
+	return p;
+}
+
+/* One cell looked up in `map: {C value: DT value}`; `default:` is omitted. */
+static struct dt_prop *cv_map_int(struct prop_ctx *pc)
+{
+	const struct rnode *map = rn_get(pc->rule, "map");
+	long long key, out, dflt;
+	struct dt_prop *p;
+
+	for (size_t i = 0; map && pc->v->kind == VAL_INT && i < map->n; i++) {
+		struct rnode k = { .kind = RN_SCALAR, .scalar = map->keys[i] };
+
+		if (!rn_long(&k, &key) || key != pc->v->ival || !rn_long(map->items[i], &out))
+			continue;
+		if (rn_get_long(pc->rule, "default", &dflt) && out == dflt)
+			return NULL;
+		p = new_prop(pc);
+		dt_chunk_add_u32(pc->c->t, dt_prop_add_cells(pc->c->t, p), (uint32_t)out);
+		return p;
+	}
+	pc->reason = rn_str(pc->rule, "otherwise") ? rn_str(pc->rule, "otherwise")
+						     : "value has no device tree equivalent in the rule";
+	return NULL;
+}
+
 /* reg = <array position> (LED controllers number their outputs by index). */
 static struct dt_prop *cv_index(struct prop_ctx *pc)
 {
@@ -489,6 +550,9 @@ static const struct {
 	{ "int_array", cv_int_array, true },
 	{ "gpio_array", cv_gpio_array, true },
 	{ "keymap", cv_keymap, true },
+	{ "irq", cv_irq, true },
+	{ "reg", cv_reg, true },
+	{ "map_int", cv_map_int, true },
 };
 
 static int find_converter(const char *as)
@@ -587,9 +651,10 @@ static const char *apply_prop(struct conv *c, struct dt_node *node, const struct
 	return field;
 }
 
-/* Fields no rule consumed: each is a TODO in the node, unless zero. */
+/* Non-zero fields no rule consumed -> TODOs; `why` overrides the reason. */
 static void leftover_fields(struct conv *c, struct dt_node *node, const struct value *list,
-			    const char **used, size_t nused, const char *what, bool has_rule)
+			    const char **used, size_t nused, const char *what, bool has_rule,
+			    const char *why)
 {
 	for (size_t i = 0; i < list->nkids; i++) {
 		const struct value *v = list->kids[i];
@@ -597,8 +662,9 @@ static void leftover_fields(struct conv *c, struct dt_node *node, const struct v
 
 		if (!v->field || field_in(v->field, used, nused) || value_is_zero(v))
 			continue;
-		reason = has_rule ? arena_printf(c->a, "no rule for field .%s", v->field)
-				  : arena_printf(c->a, "no rule for struct %s", list->type ? list->type : "?");
+		reason = why ? why
+			: has_rule ? arena_printf(c->a, "no rule for field .%s", v->field)
+				   : arena_printf(c->a, "no rule for struct %s", list->type ? list->type : "?");
 		dt_node_add_todo(c->t, node, &v->pos, conv_origin(c, v), reason);
 		field_fact(c, v, what, node, NULL, reason);
 	}
@@ -646,6 +712,34 @@ static void apply_children(struct conv *c, struct dt_node *node, const struct rn
 				 arena_printf(c->a, "%s[%zu]", arr->name, i), (long)i);
 }
 
+/*
+ * An array where one struct was expected (.platform_data = uart_ports, a
+ * terminated plat_serial8250_port[]): its first non-empty entry describes
+ * this node; each further entry is another device, whose fields become
+ * TODOs here rather than vanish.
+ */
+static void apply_struct_array(struct conv *c, struct dt_node *node, const struct rnode *rule,
+			       const struct value *arr, const char *what)
+{
+	bool first = true;
+
+	for (size_t i = 0; i < arr->nkids; i++) {
+		const struct value *e = arr->kids[i];
+		const char *name = arena_printf(c->a, "%s[%zu]", what, i);
+
+		if (e->kind != VAL_LIST || value_is_zero(e))
+			continue;
+		if (first) {
+			conv_apply_struct(c, node, rule, e, name);
+			first = false;
+			continue;
+		}
+		leftover_fields(c, node, e, NULL, 0, name, rule != NULL,
+				arena_printf(c->a, "%s: one more device in this array: give it a node of its own",
+					     name));
+	}
+}
+
 void conv_apply_struct(struct conv *c, struct dt_node *node, const struct rnode *rule,
 		       const struct value *list, const char *what)
 {
@@ -656,6 +750,10 @@ void conv_apply_struct(struct conv *c, struct dt_node *node, const struct rnode 
 
 	if (!list || list->kind != VAL_LIST)
 		return;
+	if (list->is_array) {
+		apply_struct_array(c, node, rule, list, what);
+		return;
+	}
 	for (size_t i = 0; props && i < props->n; i++) {
 		const struct rnode *pr = props->items[i];
 		const char *f = apply_prop(c, node, pr, list, what);
@@ -675,7 +773,7 @@ void conv_apply_struct(struct conv *c, struct dt_node *node, const struct rnode 
 		arena_push(c->a, (void ***)&used, &nused, (void *)rn_str(ch, "field"));
 		arena_push(c->a, (void ***)&used, &nused, (void *)rn_str(ch, "count"));
 	}
-	leftover_fields(c, node, list, used, nused, what, rule != NULL);
+	leftover_fields(c, node, list, used, nused, what, rule != NULL, NULL);
 }
 
 /* `unit: index` (array position) or `unit: FIELD` (its value, in hex). */

@@ -37,7 +37,8 @@ static const struct section prop_rule = { "property rule", "as", (const struct k
 	{ "size", S_SCALAR }, { "label", S_SCALAR }, { "note", S_SCALAR },
 	{ "skip_below", S_SCALAR }, { "value", S_SCALAR }, { "count", S_SCALAR },
 	{ "target", S_SCALAR }, { "arg", S_SCALAR }, { "bus", S_SCALAR }, { "none", S_SCALAR },
-	{ "zero", S_SCALAR }, { "labels", S_SEQ }, { "struct", S_SCALAR }, END } };
+	{ "zero", S_SCALAR }, { "labels", S_SEQ }, { "struct", S_SCALAR },
+	{ "size_shift", S_SCALAR }, { "otherwise", S_SCALAR }, END } };
 
 static const struct section container_rule = { "children container", "node", (const struct key_spec[]){
 	{ "node", S_SCALAR }, { "compatible", S_SCALAR }, { "address_cells", S_SCALAR },
