@@ -23,6 +23,10 @@ bool conv_var_used(const struct conv *c, const char *name)
 
 void conv_mark_var(struct conv *c, const char *name)
 {
+	const char *open = name ? strchr(name, '[') : NULL;
+
+	if (open)	/* an element "arr[2]" (conv_deref) uses its array */
+		conv_mark_var(c, arena_strndup(c->a, name, (size_t)(open - name)));
 	if (name && !conv_var_used(c, name))
 		arena_push(c->a, (void ***)&c->used_vars, &c->nused_vars, (void *)name);
 }
@@ -186,15 +190,23 @@ static bool board_calls(const struct board *b, const char *callee)
 	return false;
 }
 
-/* A MACHINE_START record names the function (`.init_irq = pxa27x_init_irq`). */
+/*
+ * A MACHINE_START record names the function (`.init_irq = pxa27x_init_irq`).
+ * In tolerant mode the SoC header that declares it may be missing: the field
+ * is then an unknown value spelled as the bare name, which counts too.
+ */
 static bool board_record_refs(const struct board *b, const char *fn)
 {
 	for (size_t i = 0; i < b->nmachines; i++) {
 		const struct value *r = b->machines[i]->record;
 
-		for (size_t k = 0; r && r->kind == VAL_LIST && k < r->nkids; k++)
-			if (r->kids[k]->kind == VAL_FUNC && str_eq(r->kids[k]->text, fn))
+		for (size_t k = 0; r && r->kind == VAL_LIST && k < r->nkids; k++) {
+			const struct value *f = r->kids[k];
+
+			if ((f->kind == VAL_FUNC && str_eq(f->text, fn)) ||
+			    (f->kind == VAL_UNKNOWN && str_eq(f->spelling, fn)))
 				return true;
+		}
 	}
 	return false;
 }

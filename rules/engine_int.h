@@ -106,6 +106,8 @@ struct value *conv_field(const struct conv *c, const struct value *list, const c
 struct field_override *conv_override(const struct conv *c, const struct value *list,
 				     const char *field);
 const struct variable *conv_deref(const struct conv *c, const struct value *v);
+const struct variable *conv_element(const struct conv *c, const struct variable *arr, long index);
+const struct variable *conv_deref_one(const struct conv *c, const struct value *v);
 bool value_is_zero(const struct value *v);
 void conv_apply_stores(struct conv *c);
 int conv_guard_state(const struct conv *c, struct guard **g, size_t n);	/* 1 true, 0 false, -1 unknown */

@@ -147,6 +147,11 @@ static void resources(struct conv *c, struct dt_node *n, const struct value *dev
 	conv_mark_var(c, res->name);
 	/* `struct resource r = {...}` (one) or `struct resource r[] = {...}`. */
 	size_t nres = res->is_array ? res->init->nkids : 1;
+	long long declared = value_field_int(dev, "num_resources", -1);
+
+	/* .resource = &res[0], .num_resources = 1: the rest belongs to other devices. */
+	if (declared > 0 && (size_t)declared < nres)
+		nres = (size_t)declared;
 
 	for (size_t i = 0; i < nres; i++) {
 		const struct value *r = res->is_array ? res->init->kids[i] : res->init;
@@ -215,12 +220,15 @@ static struct dt_node *soc_platform_device(struct conv *c, const struct variable
 
 struct dt_node *conv_platform_device(struct conv *c, const struct variable *dev, struct fact *f)
 {
+	/* &devs[0] of a platform_device array: that first device. */
+	if (dev->is_array && conv_element(c, dev, 0))
+		dev = conv_element(c, dev, 0);
 	const struct rnode *srule = soc_device_rule(c, dev->name);
 	const struct value *init = dev->init;
 	const char *name = init ? value_field_str(init, "name") : NULL;
 	const struct rnode *rule;
 	const struct value *devfield = init ? conv_field(c, init, "dev") : NULL;
-	const struct variable *pdata = conv_deref(c, conv_field(c, devfield, "platform_data"));
+	const struct variable *pdata = conv_deref_one(c, conv_field(c, devfield, "platform_data"));
 	const struct rnode *prule = pdata ? conv_struct_rule(c, pdata->type) : NULL;
 	const char *node_name, *compat;
 	struct dt_node *n;
@@ -344,7 +352,7 @@ static struct dt_node *bus_device(struct conv *c, struct dt_node *bus, const cha
 					arena_printf(c->a, "%llx", reg));
 	struct dt_prop *p;
 	const struct value *irq = conv_field(c, e, "irq");
-	const struct variable *pdata = conv_deref(c, conv_field(c, e, "platform_data"));
+	const struct variable *pdata = conv_deref_one(c, conv_field(c, e, "platform_data"));
 
 	n->pos = e->pos;
 	n->origin = what;

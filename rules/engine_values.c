@@ -34,17 +34,62 @@ struct value *conv_field(const struct conv *c, const struct value *list, const c
 }
 
 /* The file-scope variable a pointer value names (&var or a decayed array). */
+/*
+ * Element N of an array variable, as a variable named "arr[N]"
+ * (a platform device array registered entry by entry, .platform_data =
+ * &data[1], .resource = &res[1]).
+ */
+const struct variable *conv_element(const struct conv *c, const struct variable *arr, long index)
+{
+	struct variable *el;
+
+	if (!arr || !arr->is_array || !arr->init || arr->init->kind != VAL_LIST)
+		return NULL;
+	for (size_t i = 0; i < arr->init->nkids; i++) {
+		struct value *e = arr->init->kids[i];
+
+		if (e->index != index)
+			continue;
+		el = arena_alloc(c->a, sizeof(*el));
+		el->name = arena_printf(c->a, "%s[%ld]", arr->name, index);
+		el->type = arr->type;
+		el->init = e;
+		el->pos = e->pos;
+		return el;
+	}
+	return NULL;
+}
+
+/* The variable an address value points at; &arr[0] is the whole array, as arr is. */
 const struct variable *conv_deref(const struct conv *c, const struct value *v)
 {
-	const char *sub;
+	const char *open;
+	char *end;
+	long index;
 
 	if (!v || v->kind != VAL_ADDR || !v->text)
 		return NULL;
-	/* &arr[0] points at the whole array, as arr does. */
-	sub = strstr(v->text, "[0]");
-	if (sub && !sub[3])
-		return board_find_var(c->b, arena_strndup(c->a, v->text, (size_t)(sub - v->text)));
-	return board_find_var(c->b, v->text);
+	open = strrchr(v->text, '[');
+	if (!open || open == v->text)
+		return board_find_var(c->b, v->text);
+	index = strtol(open + 1, &end, 10);
+	if (end == open + 1 || strcmp(end, "]") || index < 0)
+		return board_find_var(c->b, v->text);
+	const struct variable *arr = board_find_var(c->b,
+			arena_strndup(c->a, v->text, (size_t)(open - v->text)));
+
+	return index == 0 ? arr : conv_element(c, arr, index);
+}
+
+/* Like conv_deref, but &arr[0] is that first element (.platform_data = &data[0]). */
+const struct variable *conv_deref_one(const struct conv *c, const struct value *v)
+{
+	const struct variable *var = conv_deref(c, v);
+	size_t n = v && v->text ? strlen(v->text) : 0;
+
+	if (var && var->is_array && n > 3 && !strcmp(v->text + n - 3, "[0]"))
+		return conv_element(c, var, 0);
+	return var;
 }
 
 bool value_is_zero(const struct value *v)

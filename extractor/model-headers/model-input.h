@@ -121,4 +121,33 @@
 
 #endif /* kernel list */
 
+/* <linux/input/matrix_keypad.h>: a keymap word is row << 24 | col << 16 | code. */
+#define _MATRIX_KEYPAD_H
+#define MATRIX_MAX_ROWS		32
+#define MATRIX_MAX_COLS		32
+#define KEY(row, col, val)	((((row) & (MATRIX_MAX_ROWS - 1)) << 24) | \
+				 (((col) & (MATRIX_MAX_COLS - 1)) << 16) | \
+				 ((val) & 0xffff))
+
+struct matrix_keymap_data {
+	const unsigned int *keymap;
+	unsigned int keymap_size;
+};
+
+struct matrix_keypad_platform_data {
+	const struct matrix_keymap_data *keymap_data;
+	const unsigned int *row_gpios;
+	const unsigned int *col_gpios;
+	unsigned int num_row_gpios;
+	unsigned int num_col_gpios;
+	unsigned int col_scan_delay_us;
+	unsigned int debounce_ms;
+	unsigned int clustered_irq;
+	unsigned int clustered_irq_flags;
+	bool active_low;
+	bool wakeup;
+	bool no_autorepeat;
+	bool drive_inactive_cols;
+};
+
 #endif

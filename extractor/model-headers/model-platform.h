@@ -6,6 +6,7 @@
 #define _LINUX_IOPORT_H
 #define _PLATFORM_DEVICE_H_
 #define MTD_PARTITIONS_H
+#define _LINUX_SERIAL_8250_H
 
 struct resource {
 	resource_size_t start;
@@ -177,6 +178,51 @@ struct flash_platform_data {
 	void (*set_vpp)(int on);
 	void (*mmcsd_reset)(void);
 };
+
+/* <linux/serial_8250.h>: one UART of a "serial8250" device (the fields boards set). */
+struct plat_serial8250_port {
+	unsigned long iobase;
+	void *membase;
+	resource_size_t mapbase;
+	resource_size_t mapsize;
+	unsigned int uartclk;
+	unsigned int irq;
+	unsigned long irqflags;
+	unsigned char regshift;
+	unsigned char iotype;
+	unsigned char hub6;
+	unsigned char has_sysrq;
+	unsigned long flags;
+	unsigned int type;
+	void *private_data;
+};
+
+enum { PLAT8250_DEV_LEGACY = -1, PLAT8250_DEV_PLATFORM, PLAT8250_DEV_PLATFORM1,
+       PLAT8250_DEV_PLATFORM2 };
+
+/* I/O access kinds (UPIO_*) and the UPF_* flags boards use. */
+#define UPIO_PORT		0
+#define UPIO_HUB6		1
+#define UPIO_MEM		2
+#define UPIO_MEM32		3
+#define UPIO_AU			4
+#define UPIO_TSI		5
+#define UPIO_MEM32BE		6
+#define UPIO_MEM16		7
+#define UPF_FOURPORT		(1UL << 1)
+#define UPF_SAK			(1UL << 2)
+#define UPF_SPD_HI		(1UL << 4)
+#define UPF_SPD_VHI		(1UL << 5)
+#define UPF_SKIP_TEST		(1UL << 6)
+#define UPF_AUTO_IRQ		(1UL << 7)
+#define UPF_HARDPPS_CD		(1UL << 11)
+#define UPF_LOW_LATENCY		(1UL << 13)
+#define UPF_BUGGY_UART		(1UL << 14)
+#define UPF_SHARE_IRQ		(1UL << 24)
+#define UPF_FIXED_PORT		(1UL << 29)
+#define UPF_IOREMAP		(1UL << 31)
+#define UPF_BOOT_AUTOCONF	(1UL << 28)
+#define UPF_FIXED_TYPE		(1UL << 27)
 
 /* <linux/dm9000.h> */
 #define __DM9000_PLATFORM_DATA

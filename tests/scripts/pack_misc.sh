@@ -66,6 +66,10 @@ N=$TMP/mach-iop32x-n2100/n2100.dts
 has "$N" 'flash@f0000000 {'
 has "$N" 'compatible = "cfi-flash";'
 has "$N" 'I2C devices on a SoC bus: no .dtsi for this SoC'
+# serial8250 platform_data (a terminated plat_serial8250_port[]) -> ns16550a
+has "$N" 'serial@fe800000 {'
+has "$N" 'compatible = "ns16550a";'
+has "$N" 'clock-frequency = <1843200>;	/* n2100.c:175 .uartclk = 1843200 */'
 
 C=$TMP/mach-cns3xxx-cns3420vb/cns3420vb.dts
 has "$C" 'compatible = "generic-ehci";'

@@ -49,6 +49,13 @@ if [ -f "$E" ]; then
 	# matrix_keymap_data -> linux,keymap, KEY(r, c, code) as MATRIX_KEY
 	has "$E" 'linux,keymap = <MATRIX_KEY(0, 0, KEY_A) MATRIX_KEY(1, 0, KEY_B) MATRIX_KEY(2, 0, KEY_C) MATRIX_KEY(3, 0, KEY_D)'
 	has "$E" '#include <dt-bindings/input/input.h>'
+	# &mst_flash_device[1], .platform_data = &mst_flash_data[1], .resource =
+	# &flash_resources[1]: one node per array element, each with its own data
+	has "$E" 'flash@4000000 {'
+	has "$E" 'reg = <0x4000000 0x4000000>;	/* mainstone.c:193 flash_resources[1] */'
+	has "$E" 'bank-width = <4>;	/* mainstone.c:580 4 */'
+	has "$E" 'reg = <0x0 0x4000000>;	/* mainstone.c:188 flash_resources */'
+	hasnt "$E" 'one more device in this array'
 fi
 E=$TMP/colibri-pxa270/colibri-pxa270.COLIBRI.dts
 [ -f "$E" ] && { has "$E" 'interrupt-parent = <&gpio>;'; has "$E" 'interrupts = <114 IRQ_TYPE_EDGE_RISING>;'; }
