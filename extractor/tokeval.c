@@ -729,10 +729,17 @@ static char *unescape(struct ex *x, struct tok *t, int n)
 static struct value *rvalue(struct rx *r, int b, int e)
 {
 	struct value *v;
-	const char *s = b < e ? r->t[b].s : "";
-	bool strs = b < e;
+	const char *s;
+	bool strs = true;
 	long long n;
 
+	/* An empty initializer (`.x = ,` in broken code): no tokens to point at. */
+	if (b >= e) {
+		v = rnew(r, VAL_UNKNOWN, b);
+		v->spelling = "";
+		return v;
+	}
+	s = r->t[b].s;
 	for (int i = b; i < e; i++)
 		strs = strs && r->t[i].s[0] == '"';
 	if (strs) {
