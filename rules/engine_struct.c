@@ -443,6 +443,8 @@ static struct dt_prop *cv_reg(struct prop_ctx *pc)
 	ch = dt_prop_add_cells(pc->c->t, p);
 	dt_chunk_add_u32(pc->c->t, ch, (uint32_t)pc->v->ival);
 	dt_chunk_add_u32(pc->c->t, ch, (uint32_t)(size << shift));
+	if (!pc->node->unit)
+		pc->node->unit = arena_printf(pc->c->a, "%llx", pc->v->ival);
 	return p;
 }
 
@@ -713,15 +715,37 @@ static void apply_children(struct conv *c, struct dt_node *node, const struct rn
 }
 
 /*
+ * A sibling of `node` for one more array entry (`array_entries: siblings`):
+ * same name and compatible; its own props (reg from .mapbase) give the unit.
+ */
+static struct dt_node *entry_sibling(struct conv *c, struct dt_node *node, const struct value *e)
+{
+	struct dt_node *sib = dt_node_add(c->t, node->parent ? node->parent : c->t->root,
+					  node->name, NULL);
+	const struct dt_prop *compat = dt_prop_find(node, "compatible");
+
+	sib->pos = e->pos;
+	if (compat && compat->nchunks && compat->chunks[0]->kind == CHUNK_STRING) {
+		struct dt_prop *p = dt_prop_set(c->t, sib, "compatible");
+
+		dt_prop_add_string(c->t, p, compat->chunks[0]->str);
+		p->pos = compat->pos;
+		p->origin = compat->origin;
+	}
+	return sib;
+}
+
+/*
  * An array where one struct was expected (.platform_data = uart_ports, a
  * terminated plat_serial8250_port[]): its first non-empty entry describes
- * this node; each further entry is another device, whose fields become
- * TODOs here rather than vanish.
+ * this node. Each further entry is another device: a sibling node when the
+ * rule says `array_entries: siblings`, else its fields become TODOs here
+ * rather than vanish.
  */
 static void apply_struct_array(struct conv *c, struct dt_node *node, const struct rnode *rule,
 			       const struct value *arr, const char *what)
 {
-	bool first = true;
+	bool first = true, siblings = str_eq(rn_str(rule, "array_entries"), "siblings");
 
 	for (size_t i = 0; i < arr->nkids; i++) {
 		const struct value *e = arr->kids[i];
@@ -729,8 +753,8 @@ static void apply_struct_array(struct conv *c, struct dt_node *node, const struc
 
 		if (e->kind != VAL_LIST || value_is_zero(e))
 			continue;
-		if (first) {
-			conv_apply_struct(c, node, rule, e, name);
+		if (first || siblings) {
+			conv_apply_struct(c, first ? node : entry_sibling(c, node, e), rule, e, name);
 			first = false;
 			continue;
 		}

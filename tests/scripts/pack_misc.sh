@@ -67,6 +67,11 @@ has "$N" 'flash@f0000000 {'
 has "$N" 'compatible = "cfi-flash";'
 has "$N" 'I2C devices on a SoC bus: no .dtsi for this SoC'
 # serial8250 platform_data (a terminated plat_serial8250_port[]) -> ns16550a
+B=$TMP/mach-s3c-mach-bast/mach-bast.dts
+has "$B" 'serial@118002f8 {'
+has "$B" 'serial@118003f8 {'
+has "$B" 'reg = <0x118003f8 0x8>;	/* mach-bast.c:335 .mapbase = SERIAL_BASE + 0x3f8 */'
+hasnt "$B" 'one more device in this array'
 has "$N" 'serial@fe800000 {'
 has "$N" 'compatible = "ns16550a";'
 has "$N" 'clock-frequency = <1843200>;	/* n2100.c:175 .uartclk = 1843200 */'
