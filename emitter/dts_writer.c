@@ -126,6 +126,7 @@ static bool quantity_like(const char *prop)
 		"frequency", "-hz", "-khz", "-mhz", "-microvolt", "-microamp",
 		"-microwatt", "-ohms", "-us", "-ms", "-ns", "-ps", "-sec", "-celsius",
 		"-interval", "-delay", "baud", "-speed", "-rate", "-bits",
+		"pwms",	/* <&pwm0 78770>: the period in ns */
 	};
 
 	for (size_t i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++)

@@ -660,9 +660,15 @@ static void convert_machine(struct conv *c, const struct machine *m)
 	conv_setup_gpio_spaces(c);
 	conv_apply_stores(c);
 	conv_collect_irq_types(c);
-	for (size_t i = 0; i < c->nreach; i++)
-		for (size_t j = 0; j < c->reach[i]->ncalls; j++)
-			convert_call(c, c->reach[i], c->reach[i]->calls[j]);
+	/* Devices first, then the lookup tables that name them (conv_register_is_late). */
+	for (int late = 0; late <= 1; late++)
+		for (size_t i = 0; i < c->nreach; i++)
+			for (size_t j = 0; j < c->reach[i]->ncalls; j++) {
+				const struct call *call = c->reach[i]->calls[j];
+
+				if (conv_register_is_late(find_call_rule(c, call->callee)) == late)
+					convert_call(c, c->reach[i], call);
+			}
 	conv_finish_supplies(c);
 	account_unused_vars(c);
 	account_lost(c);

@@ -135,6 +135,7 @@ bool conv_register_call(struct conv *c, const struct call *call, const struct rn
 			struct fact *f);
 struct dt_node *conv_platform_device(struct conv *c, const struct variable *dev, struct fact *f);
 bool conv_add_interrupt(struct conv *c, struct dt_node *n, const struct value *irq, unsigned type);
+bool conv_register_is_late(const struct rnode *rule);
 void conv_finish_supplies(struct conv *c);
 struct dt_node *conv_mbus_place(struct conv *c, struct dt_node *n, const struct rnode *rule);
 

@@ -7,6 +7,7 @@
  * info, GPIO hogs, fixed regulators, arrays of SoC platform data).
  */
 #include "engine_int.h"
+#include "engine_register.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -17,13 +18,6 @@
 #define IORESOURCE_MEM	0x200
 #define IORESOURCE_IRQ	0x400
 
-struct reg_ctx {
-	struct conv *c;
-	const struct call *call;
-	const struct rnode *rule;	/* the call rule */
-	const struct rnode *reg;	/* its `register:` (map or scalar) */
-	struct fact *f;
-};
 
 static char *arena_node_name(struct conv *c, const char *s)
 {
@@ -35,7 +29,7 @@ static char *arena_node_name(struct conv *c, const char *s)
 }
 
 /* The call argument that the rule's `args:` names `name` (or `register: {name: arg}`). */
-static const struct value *arg(const struct reg_ctx *r, const char *name)
+const struct value *reg_arg(const struct reg_ctx *r, const char *name)
 {
 	const struct rnode *names = rn_get(r->rule, "args");
 	const char *alias = r->reg && r->reg->kind == RN_MAP ? rn_str(r->reg, name) : NULL;
@@ -48,13 +42,13 @@ static const struct value *arg(const struct reg_ctx *r, const char *name)
 	return NULL;
 }
 
-static void converted(struct reg_ctx *r, const char *became)
+void reg_converted(struct reg_ctx *r, const char *became)
 {
 	r->f->fate = FACT_CONVERTED;
 	r->f->became = became;
 }
 
-static void todo(struct reg_ctx *r, const char *reason)
+void reg_todo(struct reg_ctx *r, const char *reason)
 {
 	r->f->fate = FACT_TODO;
 	r->f->reason = reason;
@@ -262,9 +256,14 @@ struct dt_node *conv_platform_device(struct conv *c, const struct variable *dev,
 		conv_mark_var(c, pdata->name);
 		conv_apply_struct(c, n, prule, pdata->init, pdata->name);
 	}
-	long long id = value_field_int(init, "id", -1);
+	/* The kernel names it "name.id"; a missing .id is 0 ("pwm-backlight.0"), but
+	 * tables also say plain "name" for such devices, so bind both. */
+	long long id = value_field_int(init, "id", value_field(init, "id") ? -1 : 0);
 
-	conv_bind_dev(c, id >= 0 ? arena_printf(c->a, "%s.%lld", name, id) : name ? name : dev->name, n);
+	if (id >= 0 && name)
+		conv_bind_dev(c, arena_printf(c->a, "%s.%lld", name, id), n);
+	if (id < 0 || !value_field(init, "id"))
+		conv_bind_dev(c, name ? name : dev->name, n);
 	f->fate = FACT_CONVERTED;
 	f->became = dt_node_path(c->t, n);
 	return n;
@@ -285,7 +284,7 @@ static void platform_one(struct reg_ctx *r, const struct value *ptr)
 		return;
 	}
 	if (!dev) {
-		todo(r, arena_printf(r->c->a, "platform device %s is not defined in this file",
+		reg_todo(r, arena_printf(r->c->a, "platform device %s is not defined in this file",
 				     ptr && ptr->text ? ptr->text : "?"));
 		return;
 	}
@@ -298,18 +297,18 @@ static void platform_one(struct reg_ctx *r, const struct value *ptr)
 
 static bool reg_platform(struct reg_ctx *r)
 {
-	platform_one(r, arg(r, "device"));
+	platform_one(r, reg_arg(r, "device"));
 	return true;
 }
 
 static bool reg_platform_list(struct reg_ctx *r)
 {
-	const struct variable *arr = conv_deref(r->c, arg(r, "devices"));
+	const struct variable *arr = conv_deref(r->c, reg_arg(r, "devices"));
 
 	if (!arr || !arr->init)
 		return false;
 	conv_mark_var(r->c, arr->name);
-	converted(r, arena_printf(r->c->a, "%zu platform devices", arr->init->nkids));
+	reg_converted(r, arena_printf(r->c->a, "%zu platform devices", arr->init->nkids));
 	for (size_t i = 0; i < arr->init->nkids; i++) {
 		const struct value *p = arr->init->kids[i];
 		const struct variable *dev = conv_deref(r->c, p);
@@ -412,19 +411,19 @@ static const char *bus_label(struct reg_ctx *r, const char *key, const char *dfl
 
 static bool reg_i2c(struct reg_ctx *r)
 {
-	const struct variable *arr = conv_deref(r->c, arg(r, "info"));
-	const struct value *bus = arg(r, "bus");
+	const struct variable *arr = conv_deref(r->c, reg_arg(r, "info"));
+	const struct value *bus = reg_arg(r, "bus");
 	const char *label = bus_label(r, "i2c_bus", "i2c{bus}");
 	struct dt_node *busn;
 
-	const struct value *info = arg(r, "info");
+	const struct value *info = reg_arg(r, "info");
 
 	if (info && info->kind == VAL_NULL && label) {
-		converted(r, arena_printf(r->c->a, "&%s (no devices)", label));
+		reg_converted(r, arena_printf(r->c->a, "&%s (no devices)", label));
 		return true;
 	}
 	if (!arr || !arr->init || !label || !bus || bus->kind != VAL_INT) {
-		todo(r, "I2C bus or board info not known at build time");
+		reg_todo(r, "I2C bus or board info not known at build time");
 		return true;
 	}
 	conv_mark_var(r->c, arr->name);
@@ -446,13 +445,13 @@ static bool reg_i2c(struct reg_ctx *r)
 		f->fate = FACT_CONVERTED;
 		f->became = dt_node_path(r->c->t, dn);
 	}
-	converted(r, arena_printf(r->c->a, "&%s", label));
+	reg_converted(r, arena_printf(r->c->a, "&%s", label));
 	return true;
 }
 
 static bool reg_spi(struct reg_ctx *r)
 {
-	const struct variable *arr = conv_deref(r->c, arg(r, "info"));
+	const struct variable *arr = conv_deref(r->c, reg_arg(r, "info"));
 
 	if (!arr || !arr->init || !arr->init->is_array)
 		return false;
@@ -487,7 +486,7 @@ static bool reg_spi(struct reg_ctx *r)
 		f->fate = FACT_CONVERTED;
 		f->became = dt_node_path(r->c->t, dn);
 	}
-	converted(r, "SPI devices");
+	reg_converted(r, "SPI devices");
 	return true;
 }
 
@@ -499,9 +498,9 @@ static bool reg_spi(struct reg_ctx *r)
 
 static bool reg_gpio_hog(struct reg_ctx *r)
 {
-	const struct value *gpio = arg(r, "gpio");
-	const struct value *flags = arg(r, "flags");
-	const struct value *label = arg(r, "label");
+	const struct value *gpio = reg_arg(r, "gpio");
+	const struct value *flags = reg_arg(r, "flags");
+	const struct value *label = reg_arg(r, "label");
 	struct conv *c = r->c;
 	struct dt_chunk tmp = { 0 };
 	struct dt_node *ctrl, *hog;
@@ -509,7 +508,7 @@ static bool reg_gpio_hog(struct reg_ctx *r)
 	long long fl = flags && flags->kind == VAL_INT ? flags->ival : 0;
 
 	if (!gpio || !conv_gpio_cells(c, gpio, &tmp, false)) {
-		todo(r, gpio && gpio->kind == VAL_INT
+		reg_todo(r, gpio && gpio->kind == VAL_INT
 		     ? arena_printf(c->a, "GPIO %lld: no controller provides it", gpio->ival)
 		     : "GPIO number not known at build time");
 		return true;
@@ -536,22 +535,22 @@ static bool reg_gpio_hog(struct reg_ctx *r)
 		dt_prop_add_string(c->t, p, label->text);
 		p->pos = label->pos;
 	}
-	converted(r, dt_node_path(c->t, hog));
+	reg_converted(r, dt_node_path(c->t, hog));
 	return true;
 }
 
 static bool reg_gpio_claim(struct reg_ctx *r)
 {
-	converted(r, "runtime GPIO claim (the consumer's *-gpios property describes the line)");
+	reg_converted(r, "runtime GPIO claim (the consumer's *-gpios property describes the line)");
 	return true;
 }
 
 static bool reg_fixed_regulator(struct reg_ctx *r)
 {
 	struct conv *c = r->c;
-	const struct variable *sup = conv_deref(c, arg(r, "supplies"));
-	const struct value *name = arg(r, "name");
-	const struct value *uv = arg(r, "uv");
+	const struct variable *sup = conv_deref(c, reg_arg(r, "supplies"));
+	const struct value *name = reg_arg(r, "name");
+	const struct value *uv = reg_arg(r, "uv");
 	struct dt_node *n = dt_node_add(c->t, c->t->root, "regulator", NULL);
 	struct dt_prop *p = dt_prop_set(c->t, n, "compatible");
 
@@ -585,14 +584,14 @@ static bool reg_fixed_regulator(struct reg_ctx *r)
 			arena_push(c->a, (void ***)&c->supplies, &c->nsupplies, s);
 		}
 	}
-	converted(r, dt_node_path(c->t, n));
+	reg_converted(r, dt_node_path(c->t, n));
 	return true;
 }
 
 static bool reg_struct_array(struct reg_ctx *r)
 {
 	struct conv *c = r->c;
-	const struct variable *arr = conv_deref(c, arg(r, "array"));
+	const struct variable *arr = conv_deref(c, reg_arg(r, "array"));
 	const struct rnode *rule = conv_struct_rule(c, rn_str(r->reg, "struct"));
 	const char *until = rn_str(r->reg, "until");
 
@@ -606,7 +605,7 @@ static bool reg_struct_array(struct reg_ctx *r)
 		/* NULL platform data: the SoC defaults, nothing more to convert. */
 		if (!target)
 			return false;
-		converted(r, arena_printf(c->a, "&%s", target->ref));
+		reg_converted(r, arena_printf(c->a, "&%s", target->ref));
 		return true;
 	}
 	conv_mark_var(c, arr->name);
@@ -627,7 +626,7 @@ static bool reg_struct_array(struct reg_ctx *r)
 		if (n && n->ref)
 			conv_bind_dev(c, arena_printf(c->a, "%s#%zu", arr->name, i), n);
 	}
-	converted(r, arena_printf(c->a, "%s entries", arr->name));
+	reg_converted(r, arena_printf(c->a, "%s entries", arr->name));
 	return true;
 }
 
@@ -635,13 +634,13 @@ static bool reg_struct_array(struct reg_ctx *r)
 static bool reg_fixed_clock(struct reg_ctx *r)
 {
 	struct conv *c = r->c;
-	const struct value *freq = arg(r, "freq");
+	const struct value *freq = reg_arg(r, "freq");
 	const char *label = rn_str(r->reg, "label");
 	struct dt_node *n;
 	struct dt_prop *p;
 
 	if (!freq || freq->kind != VAL_INT) {
-		todo(r, "clock frequency not known at build time");
+		reg_todo(r, "clock frequency not known at build time");
 		return true;
 	}
 	n = dt_node_add(c->t, c->t->root, "oscillator", NULL);
@@ -654,104 +653,19 @@ static bool reg_fixed_clock(struct reg_ctx *r)
 	p->origin = r->call->spelling;
 	dt_prop_add_string(c->t, dt_prop_set(c->t, n, "clock-output-names"), label);
 	dt_chunk_add_u32(c->t, dt_prop_add_cells(c->t, dt_prop_set(c->t, n, "#clock-cells")), 0);
-	converted(r, dt_node_path(c->t, n));
+	reg_converted(r, dt_node_path(c->t, n));
 	return true;
 }
 
 static bool reg_irq_type(struct reg_ctx *r)
 {
-	converted(r, "trigger type in the interrupt specifier of the device using this IRQ");
-	return true;
-}
-
-/* One GPIO_LOOKUP(chip, line, con_id, flags) -> `con_id-gpios = <&label line flags>` on n. */
-static void gpiod_entry(struct conv *c, struct dt_node *n, const struct value *e, const char *what)
-{
-	const char *key = value_field_str(e, "key");
-	const char *con = value_field_str(e, "con_id");
-	const struct value *hw = conv_field(c, e, "chip_hwnum");
-	long long flags = value_field_int(e, "flags", 0);
-	const char *label = key ? rn_str(rn_get(c->soc, "gpio_chips"), key) : NULL;
-	const char *name = con ? arena_printf(c->a, "%s-gpios", con) : "gpios";
-	struct fact *f = dt_add_fact(c->t, "field", what, &e->pos);
-	struct dt_prop *p;
-	struct dt_chunk *ch;
-
-	if (!label || !hw || hw->kind != VAL_INT) {
-		f->fate = FACT_TODO;
-		f->reason = arena_printf(c->a, "GPIO chip \"%s\": no gpio_chips entry names its node",
-					 key ? key : "?");
-		dt_node_add_todo(c->t, n, &e->pos, e->spelling ? e->spelling : what, f->reason);
-		return;
-	}
-	p = dt_prop_find(n, name) ? dt_prop_find(n, name) : dt_prop_set(c->t, n, name);
-	ch = dt_prop_add_cells(c->t, p);
-	dt_chunk_add_ref(c->t, ch, label);
-	dt_chunk_add_u32(c->t, ch, (uint32_t)hw->ival);
-	dt_chunk_add_macro(c->t, ch, flags & 1 ? "GPIO_ACTIVE_LOW" : "GPIO_ACTIVE_HIGH", flags & 1);
-	p->pos = e->pos;
-	p->origin = e->spelling ? e->spelling : what;
-	f->fate = FACT_CONVERTED;
-	f->became = arena_printf(c->a, "%s %s", dt_node_path(c->t, n), name);
-}
-
-/* A gpiod_lookup_table: its dev_id names the consumer (a bound device or a dev_names label). */
-static void gpiod_table(struct reg_ctx *r, const struct variable *tab)
-{
-	struct conv *c = r->c;
-	const char *dev_id = value_field_str(tab->init, "dev_id");
-	const char *label = dev_id ? rn_str(rn_get(c->soc, "dev_names"), dev_id) : NULL;
-	struct dt_node *n = dev_id ? conv_dev_node(c, dev_id) : NULL;
-	const struct value *entries = conv_field(c, tab->init, "table");
-	struct fact *f = dt_add_fact(c->t, "variable", arena_printf(c->a, "gpiod_lookup_table %s",
-				     tab->name), &tab->pos);
-
-	conv_mark_var(c, tab->name);
-	if (!n && label)
-		n = dt_overlay(c->t, label);
-	if (!n || !entries || entries->kind != VAL_LIST) {
-		f->fate = FACT_TODO;
-		f->reason = arena_printf(c->a, "GPIO lookup table for \"%s\": device not in the tree (yet): "
-					 "write its *-gpios property by hand", dev_id ? dev_id : "?");
-		dt_node_add_todo(c->t, NULL, &tab->pos, tab->name, f->reason);
-		return;
-	}
-	for (size_t i = 0; i < entries->nkids; i++)
-		if (value_field_str(entries->kids[i], "key"))
-			gpiod_entry(c, n, entries->kids[i], arena_printf(c->a, "%s.table[%zu]", tab->name, i));
-	f->fate = FACT_CONVERTED;
-	f->became = dt_node_path(c->t, n);
-}
-
-/* gpiod_add_lookup_table(&t), gpiod_add_lookup_tables(tables, n). */
-static bool reg_gpiod_lookup(struct reg_ctx *r)
-{
-	const struct variable *tab = conv_deref(r->c, arg(r, "table"));
-	const struct variable *list = conv_deref(r->c, arg(r, "tables"));
-
-	if (list && list->init && list->init->kind == VAL_LIST) {
-		conv_mark_var(r->c, list->name);
-		for (size_t i = 0; i < list->init->nkids; i++) {
-			const struct variable *t = conv_deref(r->c, list->init->kids[i]);
-
-			if (t && t->init)
-				gpiod_table(r, t);
-		}
-		converted(r, arena_printf(r->c->a, "%s: *-gpios properties", list->name));
-		return true;
-	}
-	if (!tab || !tab->init) {
-		todo(r, "GPIO lookup table not found in this file: write the consumer's *-gpios property by hand");
-		return true;
-	}
-	gpiod_table(r, tab);
-	converted(r, arena_printf(r->c->a, "%s: *-gpios properties", tab->name));
+	reg_converted(r, "trigger type in the interrupt specifier of the device using this IRQ");
 	return true;
 }
 
 static bool reg_platform_simple(struct reg_ctx *r)
 {
-	todo(r, "platform_device_register_simple: no platform data to convert");
+	reg_todo(r, "platform_device_register_simple: no platform data to convert");
 	return true;
 }
 
@@ -788,15 +702,15 @@ static void mbus_range(struct conv *c, const char *bus, unsigned t, unsigned a, 
 static bool reg_mbus_window(struct reg_ctx *r)
 {
 	struct conv *c = r->c;
-	const struct value *t = arg(r, "target"), *a = arg(r, "attr");
-	const struct value *base = arg(r, "base"), *size = arg(r, "size");
+	const struct value *t = reg_arg(r, "target"), *a = reg_arg(r, "attr");
+	const struct value *base = reg_arg(r, "base"), *size = reg_arg(r, "size");
 	const struct rnode *wins = rn_get(r->reg, "windows");
 	const char *bus = rn_str(r->reg, "bus") ? rn_str(r->reg, "bus") : "soc";
 	struct mbus_window *w;
 
 	if (!t || !a || !base || !size || t->kind != VAL_INT || a->kind != VAL_INT ||
 	    base->kind != VAL_INT || size->kind != VAL_INT) {
-		todo(r, "MBus window not known at build time");
+		reg_todo(r, "MBus window not known at build time");
 		return true;
 	}
 	w = arena_alloc(c->a, sizeof(*w));
@@ -818,7 +732,7 @@ static bool reg_mbus_window(struct reg_ctx *r)
 	}
 	arena_push(c->a, (void ***)&c->windows, &c->nwindows, w);
 	mbus_range(c, bus, w->target, w->attr, w->base, w->size, &r->call->pos, r->call->spelling);
-	converted(r, w->label ? arena_printf(c->a, "/%s ranges; devices at 0x%llx go under &%s", bus,
+	reg_converted(r, w->label ? arena_printf(c->a, "/%s ranges; devices at 0x%llx go under &%s", bus,
 					     w->base, w->label)
 			      : arena_printf(c->a, "/%s ranges", bus));
 	return true;
@@ -838,7 +752,7 @@ static bool reg_mbus_ranges(struct reg_ctx *r)
 		mbus_range(r->c, bus, (unsigned)v[0], (unsigned)v[1], v[2], v[3], &r->call->pos,
 			   r->call->spelling);
 	}
-	converted(r, arena_printf(r->c->a, "/%s ranges (SoC windows)", bus));
+	reg_converted(r, arena_printf(r->c->a, "/%s ranges (SoC windows)", bus));
 	return true;
 }
 
@@ -898,6 +812,7 @@ struct dt_node *conv_mbus_place(struct conv *c, struct dt_node *n, const struct 
 static const struct {
 	const char *kind;
 	bool (*fn)(struct reg_ctx *r);
+	bool late;	/* a consumer lookup table: runs after every registration */
 } registrations[] = {
 	{ "platform", reg_platform },
 	{ "platform_list", reg_platform_list },
@@ -908,12 +823,36 @@ static const struct {
 	{ "gpio_claim", reg_gpio_claim },
 	{ "fixed_regulator", reg_fixed_regulator },
 	{ "struct_array", reg_struct_array },
-	{ "gpiod_lookup", reg_gpiod_lookup },
+	{ "gpiod_lookup", reg_gpiod_lookup, true },
+	{ "pwm_lookup", reg_pwm_lookup, true },
 	{ "fixed_clock", reg_fixed_clock },
 	{ "irq_type", reg_irq_type },
 	{ "mbus_window", reg_mbus_window },
 	{ "mbus_ranges", reg_mbus_ranges },
 };
+
+/* The registration kind of a call rule (`register: i2c` or `register: {kind: i2c}`). */
+static const char *rule_kind(const struct rnode *rule)
+{
+	const struct rnode *reg = rn_get(rule, "register");
+
+	return reg && reg->kind == RN_MAP ? rn_str(reg, "kind") : reg ? reg->scalar : NULL;
+}
+
+/*
+ * Consumer lookup tables (gpiod, pwm) name their device by string, so the
+ * kernel lets them come before the device: the engine runs them after every
+ * other call of the machine.
+ */
+bool conv_register_is_late(const struct rnode *rule)
+{
+	const char *kind = rule_kind(rule);
+
+	for (size_t i = 0; kind && i < sizeof(registrations) / sizeof(registrations[0]); i++)
+		if (str_eq(registrations[i].kind, kind))
+			return registrations[i].late;
+	return false;
+}
 
 bool engine_known_registration(const char *kind)
 {
@@ -937,13 +876,13 @@ static void enable_nodes(struct reg_ctx *r, const struct rnode *node)
 		struct dt_node *dn;
 
 		if (!label) {
-			todo(r, arena_printf(c->a, "cannot tell which %s", tmpl));
+			reg_todo(r, arena_printf(c->a, "cannot tell which %s", tmpl));
 			return;
 		}
 		first = first ? first : label;
 		dn = conv_enable(c, label, &r->call->pos, r->call->spelling);
 		for (size_t k = 0; props && k < props->n; k++) {
-			const struct value *v = arg(r, rn_str(props->items[k], "arg"));
+			const struct value *v = reg_arg(r, rn_str(props->items[k], "arg"));
 			long long scale = 1;
 			struct dt_prop *p;
 
@@ -956,22 +895,21 @@ static void enable_nodes(struct reg_ctx *r, const struct rnode *node)
 			p->origin = r->call->spelling;
 		}
 	}
-	converted(r, arena_printf(c->a, "&%s", first));
+	reg_converted(r, arena_printf(c->a, "&%s", first));
 }
 
 bool conv_register_call(struct conv *c, const struct call *call, const struct rnode *rule,
 			struct fact *f)
 {
 	struct reg_ctx r = { c, call, rule, rn_get(rule, "register"), f };
-	const char *kind = r.reg && r.reg->kind == RN_MAP ? rn_str(r.reg, "kind")
-			   : r.reg ? r.reg->scalar : NULL;
+	const char *kind = rule_kind(rule);
 
 	if (rn_str(rule, "todo")) {
-		todo(&r, rn_str(rule, "todo"));
+		reg_todo(&r, rn_str(rule, "todo"));
 		return true;
 	}
 	if (rn_str(rule, "ignore")) {
-		converted(&r, arena_printf(c->a, "no DT equivalent: %s", rn_str(rule, "ignore")));
+		reg_converted(&r, arena_printf(c->a, "no DT equivalent: %s", rn_str(rule, "ignore")));
 		return true;
 	}
 	if (rn_get(rule, "node"))

@@ -116,7 +116,7 @@ static const struct section top = { "rule file", NULL, (const struct key_spec[])
 	{ "callbacks", S_SEQ, &callback_rule }, { "ignore_calls", S_SEQ, &ignore_rule },
 	{ "i2c_bus", S_SCALAR }, { "spi_bus", S_SCALAR }, { "dev_names", S_MAP },
 	{ "bus_labels", S_MAP }, { "aliases", S_MAP },
-	{ "gpio_irq_calls", S_SEQ }, { "gpio_chips", S_MAP },
+	{ "gpio_irq_calls", S_SEQ }, { "gpio_chips", S_MAP }, { "pwm_chips", S_MAP },
 	{ "supply_consumers", S_SEQ, &supply_rule }, END } };
 
 static const char *shape_name(enum shape s)

@@ -56,6 +56,9 @@ if [ -f "$E" ]; then
 	has "$E" 'bank-width = <4>;	/* mainstone.c:580 4 */'
 	has "$E" 'reg = <0x0 0x4000000>;	/* mainstone.c:188 flash_resources */'
 	hasnt "$E" 'one more device in this array'
+	# pwm_add_table, called before the backlight is registered: pwms on it
+	# (pxa27x-pwm.0 channel 0 = &pwm0, #pwm-cells = <1>: the period)
+	has "$E" 'pwms = <&pwm0 78770>;	/* mainstone.c:252 mainstone_pwm_lookup[0] */'
 fi
 E=$TMP/colibri-pxa270/colibri-pxa270.COLIBRI.dts
 [ -f "$E" ] && { has "$E" 'interrupt-parent = <&gpio>;'; has "$E" 'interrupts = <114 IRQ_TYPE_EDGE_RISING>;'; }

@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Consumer lookup tables: gpiod_lookup_table (GPIO_LOOKUP entries ->
+ * `con-gpios`) and pwm_lookup (PWM_LOOKUP entries -> `pwms`). Both name the
+ * consumer by device name, so they run after every device is in the tree
+ * (conv_register_is_late).
+ */
+#include "engine_register.h"
+
+#include <ctype.h>
+#include <string.h>
+
+#include "../common/util.h"
+#include "../emitter/emit.h"
+#include "soc_dtsi.h"
+
+/* A con_id usable before "-gpios" (DT property characters, no spaces). */
+static bool valid_prop_stem(const char *s)
+{
+	if (!*s)
+		return false;
+	for (; *s; s++)
+		if (!isalnum((unsigned char)*s) && !strchr(",._+-", *s))
+			return false;
+	return true;
+}
+
+/* One GPIO_LOOKUP(chip, line, con_id, flags) -> `con_id-gpios = <&label line flags>` on n. */
+static void gpiod_entry(struct conv *c, struct dt_node *n, const struct value *e, const char *what)
+{
+	const char *key = value_field_str(e, "key");
+	const char *con = value_field_str(e, "con_id");
+	const struct value *hw = conv_field(c, e, "chip_hwnum");
+	long long flags = value_field_int(e, "flags", 0);
+	const char *label = key ? rn_str(rn_get(c->soc, "gpio_chips"), key) : NULL;
+	const char *name = con ? arena_printf(c->a, "%s-gpios", con) : "gpios";
+	struct fact *f = dt_add_fact(c->t, "field", what, &e->pos);
+	struct dt_prop *p;
+	struct dt_chunk *ch;
+
+	if (con && !valid_prop_stem(con)) {
+		f->fate = FACT_TODO;
+		f->reason = arena_printf(c->a, "con_id \"%s\" cannot be a property name: "
+					 "use the name the driver's binding gives", con);
+		dt_node_add_todo(c->t, n, &e->pos, e->spelling ? e->spelling : what, f->reason);
+		return;
+	}
+	if (!label || !hw || hw->kind != VAL_INT) {
+		f->fate = FACT_TODO;
+		f->reason = arena_printf(c->a, "GPIO chip \"%s\": no gpio_chips entry names its node",
+					 key ? key : "?");
+		dt_node_add_todo(c->t, n, &e->pos, e->spelling ? e->spelling : what, f->reason);
+		return;
+	}
+	p = dt_prop_find(n, name) ? dt_prop_find(n, name) : dt_prop_set(c->t, n, name);
+	ch = dt_prop_add_cells(c->t, p);
+	dt_chunk_add_ref(c->t, ch, label);
+	dt_chunk_add_u32(c->t, ch, (uint32_t)hw->ival);
+	dt_chunk_add_macro(c->t, ch, flags & 1 ? "GPIO_ACTIVE_LOW" : "GPIO_ACTIVE_HIGH", flags & 1);
+	p->pos = e->pos;
+	p->origin = e->spelling ? e->spelling : what;
+	f->fate = FACT_CONVERTED;
+	f->became = arena_printf(c->a, "%s %s", dt_node_path(c->t, n), name);
+}
+
+/* A gpiod_lookup_table: its dev_id names the consumer (a bound device or a dev_names label). */
+static void gpiod_table(struct reg_ctx *r, const struct variable *tab)
+{
+	struct conv *c = r->c;
+	const char *dev_id = value_field_str(tab->init, "dev_id");
+	const char *label = dev_id ? rn_str(rn_get(c->soc, "dev_names"), dev_id) : NULL;
+	struct dt_node *n = dev_id ? conv_dev_node(c, dev_id) : NULL;
+	const struct value *entries = conv_field(c, tab->init, "table");
+	struct fact *f = dt_add_fact(c->t, "variable", arena_printf(c->a, "gpiod_lookup_table %s",
+				     tab->name), &tab->pos);
+
+	conv_mark_var(c, tab->name);
+	if (!n && label)
+		n = dt_overlay(c->t, label);
+	if (!n || !entries || entries->kind != VAL_LIST) {
+		f->fate = FACT_TODO;
+		f->reason = arena_printf(c->a, "GPIO lookup table for \"%s\": device not in the tree (yet): "
+					 "write its *-gpios property by hand", dev_id ? dev_id : "?");
+		dt_node_add_todo(c->t, NULL, &tab->pos, tab->name, f->reason);
+		return;
+	}
+	for (size_t i = 0; i < entries->nkids; i++)
+		if (value_field_str(entries->kids[i], "key"))
+			gpiod_entry(c, n, entries->kids[i], arena_printf(c->a, "%s.table[%zu]", tab->name, i));
+	f->fate = FACT_CONVERTED;
+	f->became = dt_node_path(c->t, n);
+}
+
+/* gpiod_add_lookup_table(&t), gpiod_add_lookup_tables(tables, n). */
+bool reg_gpiod_lookup(struct reg_ctx *r)
+{
+	const struct variable *tab = conv_deref(r->c, reg_arg(r, "table"));
+	const struct variable *list = conv_deref(r->c, reg_arg(r, "tables"));
+
+	if (list && list->init && list->init->kind == VAL_LIST) {
+		conv_mark_var(r->c, list->name);
+		for (size_t i = 0; i < list->init->nkids; i++) {
+			const struct variable *t = conv_deref(r->c, list->init->kids[i]);
+
+			if (t && t->init)
+				gpiod_table(r, t);
+		}
+		reg_converted(r, arena_printf(r->c->a, "%s: *-gpios properties", list->name));
+		return true;
+	}
+	if (!tab || !tab->init) {
+		reg_todo(r, "GPIO lookup table not found in this file: write the consumer's *-gpios property by hand");
+		return true;
+	}
+	gpiod_table(r, tab);
+	reg_converted(r, arena_printf(r->c->a, "%s: *-gpios properties", tab->name));
+	return true;
+}
+
+/*
+ * One PWM_LOOKUP(provider, index, dev_id, con_id, period, polarity) ->
+ * `pwms = <&label ...>` on the consumer. `pwm_chips:` maps "provider:index"
+ * (a chip whose channels are separate .dtsi nodes, pxa27x-pwm.0 channel 1 =
+ * &pwm2) or "provider" (one node, the index is a cell) to a label; the
+ * specifier follows the provider's #pwm-cells: 1 = period, 2 = index period,
+ * 3 = index period flags.
+ */
+static void pwm_entry(struct conv *c, const struct value *e, const char *what)
+{
+	const char *provider = value_field_str(e, "provider");
+	const char *dev_id = value_field_str(e, "dev_id");
+	const char *con = value_field_str(e, "con_id");
+	long long index = value_field_int(e, "index", 0);
+	const struct value *period = conv_field(c, e, "period");
+	long long polarity = value_field_int(e, "polarity", 0);
+	const struct rnode *chips = rn_get(c->soc, "pwm_chips");
+	const char *label = provider ? rn_str(chips, arena_printf(c->a, "%s:%lld", provider, index))
+				     : NULL;
+	bool own_node = label != NULL;
+	struct dt_node *n = dev_id ? conv_dev_node(c, dev_id) : NULL;
+	struct fact *f = dt_add_fact(c->t, "field", what, &e->pos);
+	int cells;
+	struct dt_prop *p;
+	struct dt_chunk *ch;
+
+	if (!label && provider)
+		label = rn_str(chips, provider);
+	cells = label && c->opt->dtsi ? soc_dtsi_cells(c->opt->dtsi, label, "#pwm-cells") : -1;
+	f->fate = FACT_TODO;
+	if (!n)
+		f->reason = arena_printf(c->a, "PWM lookup for \"%s\": device not in the tree: "
+					 "write its pwms property by hand", dev_id ? dev_id : "?");
+	else if (!label || cells < 1 || cells > 3)
+		f->reason = arena_printf(c->a, "PWM chip \"%s\": no pwm_chips entry names its node",
+					 provider ? provider : "?");
+	else if (!period || period->kind != VAL_INT)
+		f->reason = "PWM period not known at build time";
+	if (f->reason) {
+		dt_node_add_todo(c->t, n, &e->pos, e->spelling ? e->spelling : what, f->reason);
+		return;
+	}
+	p = dt_prop_find(n, "pwms") ? dt_prop_find(n, "pwms") : dt_prop_set(c->t, n, "pwms");
+	ch = dt_prop_add_cells(c->t, p);
+	dt_chunk_add_ref(c->t, ch, label);
+	if (cells >= 2)
+		dt_chunk_add_u32(c->t, ch, (uint32_t)(own_node ? 0 : index));
+	dt_chunk_add_u32(c->t, ch, (uint32_t)period->ival);
+	if (cells == 3) {
+		dt_chunk_add_macro(c->t, ch, polarity ? "PWM_POLARITY_INVERTED" : "0", polarity ? 1 : 0);
+		if (polarity)
+			dt_add_include(c->t, "<dt-bindings/pwm/pwm.h>");
+	}
+	p->pos = e->pos;
+	p->origin = e->spelling ? e->spelling : what;
+	if (con) {
+		struct dt_prop *names = dt_prop_find(n, "pwm-names");
+
+		dt_prop_add_string(c->t, names ? names : dt_prop_set(c->t, n, "pwm-names"), con);
+	}
+	f->fate = FACT_CONVERTED;
+	f->became = arena_printf(c->a, "%s pwms", dt_node_path(c->t, n));
+}
+
+/* pwm_add_table(table, num): each PWM_LOOKUP entry on its consumer. */
+bool reg_pwm_lookup(struct reg_ctx *r)
+{
+	const struct variable *tab = conv_deref(r->c, reg_arg(r, "table"));
+
+	if (!tab || !tab->init || tab->init->kind != VAL_LIST) {
+		reg_todo(r, "PWM lookup table not found in this file: write the consumer's pwms property by hand");
+		return true;
+	}
+	conv_mark_var(r->c, tab->name);
+	for (size_t i = 0; i < tab->init->nkids; i++)
+		if (value_field_str(tab->init->kids[i], "provider"))
+			pwm_entry(r->c, tab->init->kids[i], arena_printf(r->c->a, "%s[%zu]", tab->name, i));
+	reg_converted(r, arena_printf(r->c->a, "%s: pwms properties", tab->name));
+	return true;
+}
