@@ -247,6 +247,59 @@ static void test_todos_and_counts(void **state)
 	free(dts);
 }
 
+static const char *array_src =
+	"static struct plat_serial8250_port ports[] = {\n"
+	"	{ .mapbase = 0x18000000, .uartclk = 1843200, .iotype = UPIO_MEM32 },\n"
+	"	{ .mapbase = 0x18000100, .uartclk = 1843200, .regshift = 2, .iotype = UPIO_MEM },\n"
+	"	{ },\n"
+	"};\n"
+	"static struct platform_device uarts = {\n"
+	"	.name = \"serial8250\", .id = -1, .dev = { .platform_data = ports },\n"
+	"};\n"
+	"static struct physmap_flash_data fd[2] = { { .width = 2 }, { .width = 4 } };\n"
+	"static struct resource fr[] = {\n"
+	"	DEFINE_RES_MEM(0x10000000, 0x1000000),\n"
+	"	DEFINE_RES_MEM(0x20000000, 0x1000000),\n"
+	"};\n"
+	"static struct platform_device flashes[2] = {\n"
+	"	{ .name = \"physmap-flash\", .id = 0, .dev = { .platform_data = &fd[0] },\n"
+	"	  .resource = &fr[0], .num_resources = 1 },\n"
+	"	{ .name = \"physmap-flash\", .id = 1, .dev = { .platform_data = &fd[1] },\n"
+	"	  .resource = &fr[1], .num_resources = 1 },\n"
+	"};\n"
+	"static struct platform_device *devs[] = { &uarts, &flashes[0], &flashes[1] };\n"
+	"static void __init board_init(void)\n"
+	"{\n"
+	"	platform_add_devices(devs, ARRAY_SIZE(devs));\n"
+	"}\n"
+	"MACHINE_START(TEST_BOARD, \"Test board\")\n"
+	"	.init_machine = board_init,\n"
+	"MACHINE_END\n";
+
+/*
+ * Arrays: a port array as platform data gives one node per port; &devs[1],
+ * &data[1] and &res[1] are those elements, and .num_resources = 1 keeps
+ * &res[0] from taking its neighbour.
+ */
+static void test_array_elements(void **state)
+{
+	char *dts = convert("s3c64xx", array_src, NULL, 0, NULL);
+
+	expect_contains(dts, "serial@18000000 {\n\t\tcompatible = \"ns16550a\";\n"
+			"\t\treg = <0x18000000 0x8>;\n\t\tclock-frequency = <1843200>;\n"
+			"\t\treg-io-width = <4>;\n");
+	expect_contains(dts, "serial@18000100 {\n\t\tcompatible = \"ns16550a\";\n"
+			"\t\treg = <0x18000100 0x20>;\n\t\tclock-frequency = <1843200>;\n"
+			"\t\treg-shift = <2>;\n\t};");
+	expect_contains(dts, "flash@10000000 {\n\t\tcompatible = \"cfi-flash\";\n"
+			"\t\treg = <0x10000000 0x1000000>;\n\t\tbank-width = <2>;\n\t};");
+	expect_contains(dts, "flash@20000000 {\n\t\tcompatible = \"cfi-flash\";\n"
+			"\t\treg = <0x20000000 0x1000000>;\n\t\tbank-width = <4>;\n\t};");
+	expect_absent(dts, "one more device");
+	expect_absent(dts, "no rule");
+	free(dts);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -255,6 +308,7 @@ int main(void)
 		cmocka_unit_test(test_revision_assumed),
 		cmocka_unit_test(test_interrupt_parents),
 		cmocka_unit_test(test_todos_and_counts),
+		cmocka_unit_test(test_array_elements),
 	};
 
 	return cmocka_run_group_tests(tests, load_rules, free_rules);
