@@ -127,6 +127,7 @@ static bool quantity_like(const char *prop)
 		"-microwatt", "-ohms", "-us", "-ms", "-ns", "-ps", "-sec", "-celsius",
 		"-interval", "-delay", "baud", "-speed", "-rate", "-bits",
 		"pwms",	/* <&pwm0 78770>: the period in ns */
+		"-level", "-levels", "-steps", "-brightness",
 	};
 
 	for (size_t i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++)

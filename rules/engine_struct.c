@@ -41,6 +41,9 @@ static struct dt_prop *cv_string(struct prop_ctx *pc)
 		pc->reason = "not a string literal";
 		return NULL;
 	}
+	/* `default: none`: the value that means "unset" (LED trigger "none"). */
+	if (rn_str(pc->rule, "default") && str_eq(pc->v->text, rn_str(pc->rule, "default")))
+		return NULL;
 	p = new_prop(pc);
 	dt_prop_add_string(pc->c->t, p, pc->v->text);
 	return p;
@@ -61,7 +64,8 @@ static bool spelling_matches(const char *spelling, const char *pattern)
 static struct dt_prop *cv_int(struct prop_ctx *pc)
 {
 	const char *macros = rn_str(pc->rule, "macros");
-	long long scale = 1, dflt;
+	const struct rnode *before = rn_get(pc->rule, "before");
+	long long scale = 1, dflt, cell;
 	struct dt_prop *p;
 	struct dt_chunk *ch;
 
@@ -74,6 +78,10 @@ static struct dt_prop *cv_int(struct prop_ctx *pc)
 	rn_get_long(pc->rule, "scale", &scale);
 	p = new_prop(pc);
 	ch = dt_prop_add_cells(pc->c->t, p);
+	/* `before: [0]`: constant cells ahead of the value (brightness-levels = <0 max>). */
+	for (size_t i = 0; before && i < before->n; i++)
+		if (rn_long(before->items[i], &cell))
+			dt_chunk_add_u32(pc->c->t, ch, (uint32_t)cell);
 	if (scale == 1 && spelling_matches(pc->v->spelling, macros)) {
 		dt_chunk_add_macro(pc->c->t, ch, pc->v->spelling, (uint32_t)pc->v->ival);
 		if (rn_str(pc->rule, "include"))

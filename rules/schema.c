@@ -38,7 +38,7 @@ static const struct section prop_rule = { "property rule", "as", (const struct k
 	{ "skip_below", S_SCALAR }, { "value", S_SCALAR }, { "count", S_SCALAR },
 	{ "target", S_SCALAR }, { "arg", S_SCALAR }, { "bus", S_SCALAR }, { "none", S_SCALAR },
 	{ "zero", S_SCALAR }, { "labels", S_SEQ }, { "struct", S_SCALAR },
-	{ "size_shift", S_SCALAR }, { "otherwise", S_SCALAR }, END } };
+	{ "size_shift", S_SCALAR }, { "otherwise", S_SCALAR }, { "before", S_SEQ }, END } };
 
 static const struct section container_rule = { "children container", "node", (const struct key_spec[]){
 	{ "node", S_SCALAR }, { "compatible", S_SCALAR }, { "address_cells", S_SCALAR },

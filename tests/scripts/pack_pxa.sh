@@ -59,6 +59,10 @@ if [ -f "$E" ]; then
 	# pwm_add_table, called before the backlight is registered: pwms on it
 	# (pxa27x-pwm.0 channel 0 = &pwm0, #pwm-cells = <1>: the period)
 	has "$E" 'pwms = <&pwm0 78770>;	/* mainstone.c:252 mainstone_pwm_lookup[0] */'
+	# platform_pwm_backlight_data: the legacy linear scale as interpolated levels
+	has "$E" 'brightness-levels = <0 1023>;'
+	has "$E" 'num-interpolated-steps = <1023>;'
+	has "$E" 'default-brightness-level = <1023>;'
 fi
 E=$TMP/colibri-pxa270/colibri-pxa270.COLIBRI.dts
 [ -f "$E" ] && { has "$E" 'interrupt-parent = <&gpio>;'; has "$E" 'interrupts = <114 IRQ_TYPE_EDGE_RISING>;'; }
