@@ -486,10 +486,11 @@ static enum sk classify(struct synth *s, int b, int e)
 	if (!strcmp(w[b], "&"))
 		return SK_PTR;
 	x = tok_expand_words(s->x, w + b, e - b, &n);
+	/* Skip casts, `(type)(type)(x)`; stop at the first "(" that is not one. */
 	k = 0;
-	while ((k += cast_len(x, k, n, &ptr)) && ptr == false && k < n &&
-	       !strcmp(x[k], "("))
-		;
+	ptr = false;
+	for (int len; !ptr && k < n && (len = cast_len(x, k, n, &ptr)) > 0;)
+		k += len;
 	if (n && x[0][0] == '"')
 		r = SK_STR;
 	else if (n && (!strcmp(x[0], "&") || ptr))
