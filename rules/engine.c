@@ -506,7 +506,8 @@ static void convert_call(struct conv *c, const struct function *fn, const struct
 	}
 	if (state == 0) {
 		f->fate = FACT_CONVERTED;
-		f->became = arena_printf(c->a, "not taken: %s is false under --assume",
+		f->became = arena_printf(c->a, c->opt->nassume ? "not taken: %s is false under --assume"
+					     : "not taken: %s is false",
 					 guard_text(c, call->guards, call->nguards));
 		return;
 	}

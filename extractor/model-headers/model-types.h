@@ -78,16 +78,23 @@ typedef unsigned int gfp_t;
 #define IS_ENABLED(option) (IS_BUILTIN(option) || IS_MODULE(option))
 #endif
 
-/* Registration macros at file scope: nothing to the model. */
-#define __initcall(fn)
-#define core_initcall(fn)
-#define postcore_initcall(fn)
-#define arch_initcall(fn)
-#define arch_initcall_sync(fn)
-#define subsys_initcall(fn)
-#define fs_initcall(fn)
-#define device_initcall(fn)
-#define late_initcall(fn)
+/*
+ * Initcalls: a static pointer named __initcall_<fn><level>, as the kernel's
+ * own macros make, so the engine runs fn with every machine of the file
+ * (device_initcall(da850_evm_config_emac) registers the EMAC).
+ */
+typedef int (*initcall_t)(void);
+#define __b2d_initcall(fn, id) \
+	static initcall_t __initcall_##fn##id __attribute__((__used__)) = (initcall_t)(fn)
+#define __initcall(fn)		__b2d_initcall(fn, 6)
+#define core_initcall(fn)	__b2d_initcall(fn, 1)
+#define postcore_initcall(fn)	__b2d_initcall(fn, 2)
+#define arch_initcall(fn)	__b2d_initcall(fn, 3)
+#define arch_initcall_sync(fn)	__b2d_initcall(fn, 3s)
+#define subsys_initcall(fn)	__b2d_initcall(fn, 4)
+#define fs_initcall(fn)		__b2d_initcall(fn, 5)
+#define device_initcall(fn)	__b2d_initcall(fn, 6)
+#define late_initcall(fn)	__b2d_initcall(fn, 7)
 #define EXPORT_SYMBOL(sym)
 #define EXPORT_SYMBOL_GPL(sym)
 
