@@ -215,8 +215,10 @@ static struct dt_node *soc_platform_device(struct conv *c, const struct variable
 struct dt_node *conv_platform_device(struct conv *c, const struct variable *dev, struct fact *f)
 {
 	/* &devs[0] of a platform_device array: that first device. */
-	if (dev->is_array && conv_element(c, dev, 0))
-		dev = conv_element(c, dev, 0);
+	const struct variable *first = dev->is_array ? conv_element(c, dev, 0) : NULL;
+
+	if (first)
+		dev = first;
 	const struct rnode *srule = soc_device_rule(c, dev->name);
 	const struct value *init = dev->init;
 	const char *name = init ? value_field_str(init, "name") : NULL;

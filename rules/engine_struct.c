@@ -757,10 +757,11 @@ static void apply_struct_array(struct conv *c, struct dt_node *node, const struc
 
 	for (size_t i = 0; i < arr->nkids; i++) {
 		const struct value *e = arr->kids[i];
-		const char *name = arena_printf(c->a, "%s[%zu]", what, i);
+		const char *name;
 
 		if (e->kind != VAL_LIST || value_is_zero(e))
 			continue;
+		name = arena_printf(c->a, "%s[%zu]", what, i);
 		if (first || siblings) {
 			conv_apply_struct(c, first ? node : entry_sibling(c, node, e), rule, e, name);
 			first = false;

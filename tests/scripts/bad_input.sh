@@ -10,9 +10,8 @@
 #   bash bad_input.sh BOARD2DTS SOURCE_DIR     (run by ctest)
 set -uo pipefail
 
-BIN=${1:?usage: bad_input.sh BOARD2DTS SOURCE_DIR}
-SRC=${2:?usage: bad_input.sh BOARD2DTS SOURCE_DIR}
-export BOARD2DTS_RULES=${BOARD2DTS_RULES:-$SRC/rules}
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+b2d_init bad_input.sh "$@"
 KERNEL=${B2D_KERNEL:-}
 unset B2D_KERNEL
 # Slow builds (sanitizers, valgrind) get more time per run.
@@ -23,7 +22,6 @@ chmod 755 "$TMP"
 trap 'rm -rf "$TMP"' EXIT
 fail=0
 n=0
-DIAG='^([^ ]+(:[0-9]+(:[0-9]+)?)?|board2dts): (error|warning|note): '
 
 bad() {
 	echo "FAIL: $1"
@@ -49,14 +47,9 @@ expect() {
 		bad "$name: killed or hung (exit status $got)"
 		return
 	fi
-	[ "$got" = "$want" ] || { bad "$name: exit status $got, expected $want"; ok=0; }
-	grep -Eq -- "$re" "$TMP/stderr" || { bad "$name: stderr does not match /$re/"; ok=0; }
-	if grep -Evq "$DIAG" "$TMP/stderr"; then
-		bad "$name: stderr has a line that is not a one-line diagnostic"
-		ok=0
-	fi
-	if [ -n "$lines" ] && [ "$(wc -l <"$TMP/stderr")" != "$lines" ]; then
-		bad "$name: expected $lines line(s) on stderr"
+	if ! b2d_check_diag "$name" "$want" "$got" "$re" "$lines" "$TMP/stderr"; then
+		[ -s "$TMP/stderr" ] && sed 's/^/    stderr: /' "$TMP/stderr" | head -5
+		fail=1
 		ok=0
 	fi
 	[ $ok = 1 ] && echo "ok: $name"

@@ -13,14 +13,13 @@
 #   bash bad_input_fuzz.sh BOARD2DTS SOURCE_DIR     (run by ctest)
 set -uo pipefail
 
-BIN=${1:?usage: bad_input_fuzz.sh BOARD2DTS SOURCE_DIR}
-SRC=${2:?usage: bad_input_fuzz.sh BOARD2DTS SOURCE_DIR}
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+b2d_init bad_input_fuzz.sh "$@"
 export BOARD2DTS_RULES=$SRC/rules
 unset B2D_KERNEL
 LIMIT=${B2D_BAD_INPUT_TIMEOUT:-120}
 REG=$SRC/tests/data/fuzz-regressions
 SEEDS=$SRC/fuzz/corpus
-DIAG='^([^ ]+(:[0-9]+(:[0-9]+)?)?|board2dts): (error|warning|note): '
 
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/b2d-fuzzreg.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
@@ -38,7 +37,7 @@ replay() {
 		echo "FAIL: $name: exit status $got (signal, hang or sanitizer)"
 		head -n 20 "$TMP/stderr" | sed 's/^/    stderr: /'
 		fail=1
-	elif [ "$1" != check ] && grep -Evq "$DIAG" "$TMP/stderr"; then
+	elif [ "$1" != check ] && grep -Evq "$B2D_DIAG" "$TMP/stderr"; then
 		echo "FAIL: $name: stderr has a line that is not a one-line diagnostic"
 		head -n 5 "$TMP/stderr" | sed 's/^/    stderr: /'
 		fail=1

@@ -27,22 +27,7 @@ expect() {
 	"$BIN" "$@" >"$TMP/stdout" 2>"$TMP/stderr"
 	local got=$?
 	local ok=1
-	if [ "$got" != "$want" ]; then
-		echo "FAIL: $name: exit status $got, expected $want"
-		ok=0
-	fi
-	if ! grep -Eq -- "$re" "$TMP/stderr"; then
-		echo "FAIL: $name: stderr does not match /$re/"
-		ok=0
-	fi
-	if grep -Evq '^([^ ]+(:[0-9]+(:[0-9]+)?)?|board2dts): (error|warning|note): ' "$TMP/stderr"; then
-		echo "FAIL: $name: stderr has a line that is not a one-line diagnostic"
-		ok=0
-	fi
-	if [ -n "$lines" ] && [ "$(wc -l <"$TMP/stderr")" != "$lines" ]; then
-		echo "FAIL: $name: expected $lines line(s) on stderr"
-		ok=0
-	fi
+	b2d_check_diag "$name" "$want" "$got" "$re" "$lines" "$TMP/stderr" || ok=0
 	if [ $ok = 1 ]; then
 		echo "ok: $name"
 	else

@@ -10,8 +10,6 @@ set -uo pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib/pack_common.sh"
 pack_setup pack_davinci.sh "$@"
-FACTS=${B2D_FACTS:-/work/shared/eval/facts}
-SCORE=${B2D_SCORE:-/work/shared/eval/score.py}
 MINE=$(printf '%s\n' "$LIST" | grep -E '/mach-davinci/board-[a-z0-9_-]+\.c$')
 pack_start
 

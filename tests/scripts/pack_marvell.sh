@@ -11,7 +11,6 @@ set -uo pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib/pack_common.sh"
 pack_setup pack_marvell.sh "$@"
-FACTS=${B2D_FACTS:-/work/shared/eval/facts}
 MINE=$(printf '%s\n' "$LIST" | grep -E '/mach-(orion5x|dove|mv78xx0)/[a-z0-9_-]+\.c$')
 pack_start
 
@@ -68,8 +67,7 @@ has "$X" 'mv78xx0_init(): no mv78xx0 .dtsi'
 has "$X" 'mv78xx0_uart0_init(): only when mv78xx0_core_index() == 0'
 
 # Fact recall floor.
-if [ -f "$FACTS/kuroboxpro.facts" ] && [ -f "${B2D_SCORE:-$(dirname "$FACTS")/score.py}" ]; then
-	SCORE=${B2D_SCORE:-$(dirname "$FACTS")/score.py}
+if [ -f "$FACTS/kuroboxpro.facts" ] && [ -f "$SCORE" ]; then
 	/usr/bin/python3 "$SCORE" --facts "$FACTS/kuroboxpro.facts" --kernel "$K" --min 0.8 "$P" >"$TMP/score.out" 2>&1 ||
 		bad "kuroboxpro recall below 0.8: $(tail -3 "$TMP/score.out")"
 fi

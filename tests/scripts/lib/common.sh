@@ -44,3 +44,25 @@ b2d_dts_compile() {
 		-undef -D__DTS__ -x assembler-with-cpp "$dts" 2>"$cpplog" |
 		dtc -q -i "$k/arch/arm/boot/dts" -I dts -O dtb -o /dev/null - 2>>"$dtclog"
 }
+
+# b2d_check_diag NAME WANT GOT REGEX LINES STDERR_FILE: the assertions both
+# bad-input tests make on one run: exit status GOT is WANT, stderr matches
+# REGEX, every stderr line is a one-line diagnostic (`file[:line[:col]]:
+# error: ...` or `board2dts: error: ...`), and with LINES non-empty stderr
+# has exactly LINES lines. Prints a FAIL line per broken assertion; status 1
+# when there was one.
+B2D_DIAG='^([^ ]+(:[0-9]+(:[0-9]+)?)?|board2dts): (error|warning|note): '
+b2d_check_diag() {
+	local name=$1 want=$2 got=$3 re=$4 lines=$5 err=$6 ok=0
+	[ "$got" = "$want" ] || { echo "FAIL: $name: exit status $got, expected $want"; ok=1; }
+	grep -Eq -- "$re" "$err" || { echo "FAIL: $name: stderr does not match /$re/"; ok=1; }
+	if grep -Evq "$B2D_DIAG" "$err"; then
+		echo "FAIL: $name: stderr has a line that is not a one-line diagnostic"
+		ok=1
+	fi
+	if [ -n "$lines" ] && [ "$(wc -l <"$err")" != "$lines" ]; then
+		echo "FAIL: $name: expected $lines line(s) on stderr"
+		ok=1
+	fi
+	return $ok
+}

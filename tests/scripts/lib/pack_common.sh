@@ -4,7 +4,7 @@
 # check the report (counts add up, the expected SoC pack). Sourced, not a test.
 #
 #   source "$(dirname "${BASH_SOURCE[0]}")/lib/pack_common.sh"
-#   pack_setup pack_foo.sh "$@"            # BIN SRC K LIST; 77 without a kernel tree
+#   pack_setup pack_foo.sh "$@"            # BIN SRC K LIST FACTS SCORE; 77 without a kernel tree
 #   MINE=$(printf '%s\n' "$LIST" | grep -E ...)
 #   pack_start                             # 77 when MINE is empty; TMP, fail
 #   expected_soc() { ...; }                # FILE.c -> the pack its report must name
@@ -20,6 +20,9 @@ pack_setup() {
 	K=${B2D_KERNEL:-/var/tmp/b2d/src/linux-source-6.1}
 	[ -d "$K/arch/arm" ] || { echo "$PACK: no kernel tree at $K: skipped"; exit 77; }
 	LIST=$(bash "$SRC/scripts/kernel-corpus.sh" --list 2>/dev/null)
+	# The fact files and their scorer (../shared/eval, outside the repository).
+	FACTS=${B2D_FACTS:-/work/shared/eval/facts}
+	SCORE=${B2D_SCORE:-/work/shared/eval/score.py}
 }
 
 pack_start() {
