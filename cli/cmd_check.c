@@ -13,6 +13,7 @@
 #include "common/diag.h"
 #include "common/util.h"
 #include "review/review.h"
+#include "common/paths.h"
 
 static char *vocab_cache_dir(void)
 {

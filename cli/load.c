@@ -24,6 +24,7 @@
 #include "extractor/extract.h"
 #include "rules/engine.h"
 #include "rules/rules.h"
+#include "common/paths.h"
 
 const char *cli_soc_name(const struct rnode *soc)
 {

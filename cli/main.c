@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "common/diag.h"
+#include "common/paths.h"
 
 static const char overview[] =
 	"usage: board2dts COMMAND [OPTIONS] FILE.c\n"
@@ -34,8 +35,8 @@ static const char overview[] =
 	"  2  usage error (bad option, unknown --machine/--soc) or a bad rule file\n"
 	"\n"
 	"environment:\n"
-	"  BOARD2DTS_RULES  rule pack directory (default: " B2D_RULES_DIR ")\n"
-	"  BOARD2DTS_MODEL  tolerant-mode model headers (default: " B2D_MODEL_DIR ")\n"
+	"  BOARD2DTS_RULES  rule pack directory (default: %s)\n"
+	"  BOARD2DTS_MODEL  tolerant-mode model headers (default: %s)\n"
 	"  XDG_CACHE_HOME   compiled SoC .dtsi cache ($XDG_CACHE_HOME/board2dts,\n"
 	"                   else ~/.cache/board2dts)\n";
 
@@ -47,7 +48,7 @@ static const char parse_opts[] =
 	"                     SoC .dtsi for labels/addresses, the base of --dtb\n"
 	"  --soc NAME         SoC rule pack (default: inferred from path and calls)\n"
 	"  --rules DIR        rule pack directory (default: $BOARD2DTS_RULES, else\n"
-	"                     " B2D_RULES_DIR ")\n"
+	"                     %s)\n"
 	"  -- CLANG_ARGS...   extra arguments passed to clang last\n";
 
 static const char convert_usage[] =
@@ -124,18 +125,22 @@ static const char exit_text[] =
 
 void cli_usage(FILE *f, const char *command)
 {
-	if (command && !strcmp(command, "convert"))
-		fprintf(f, "%s%s%s", convert_usage, parse_opts, exit_text);
-	else if (command && !strcmp(command, "extract"))
-		fprintf(f, "%s%s%s", extract_usage, parse_opts, exit_text);
-	else if (command && !strcmp(command, "diff"))
+	if (command && !strcmp(command, "convert")) {
+		fputs(convert_usage, f);
+		fprintf(f, parse_opts, B2D_RULES_DIR);
+		fputs(exit_text, f);
+	} else if (command && !strcmp(command, "extract")) {
+		fputs(extract_usage, f);
+		fprintf(f, parse_opts, B2D_RULES_DIR);
+		fputs(exit_text, f);
+	} else if (command && !strcmp(command, "diff"))
 		fputs(diff_usage, f);
 	else if (command && !strcmp(command, "check"))
 		fputs(check_usage, f);
 	else if (command && !strcmp(command, "batch"))
 		batch_print_usage(f);
 	else
-		fputs(overview, f);
+		fprintf(f, overview, B2D_RULES_DIR, B2D_MODEL_DIR);
 }
 
 static int run(enum cli_command cmd, int argc, char **argv)

@@ -4,6 +4,7 @@
  * (`-p BUILD_DIR`) or the tolerant-mode defaults.
  */
 #include "ex_internal.h"
+#include "../common/paths.h"
 
 #include <clang-c/CXCompilationDatabase.h>
 #include <libgen.h>

@@ -7,6 +7,7 @@
  * variables, machines and functions.
  */
 #include "ex_internal.h"
+#include "../common/paths.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -15,6 +15,7 @@
 #include "common/diag.h"
 #include "common/util.h"
 #include "extractor/extract.h"
+#include "common/paths.h"
 
 static CXIndex idx;
 

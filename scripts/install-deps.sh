@@ -15,6 +15,8 @@ PACKAGES=(
 	# which scripts/kernel-corpus.sh finds in /usr/lib/llvm-14/bin
 	linux-source-6.1 llvm-14 lld-14 bc bison flex libssl-dev libelf-dev
 	python3 make xz-utils
+	# the install test: man -l renders board2dts(1)
+	man-db
 )
 
 usage() {

@@ -1,0 +1,58 @@
+# SPDX-License-Identifier: GPL-2.0
+# bash completion for board2dts(1). Installed as
+# PREFIX/share/bash-completion/completions/board2dts.
+
+_board2dts()
+{
+	local cur prev cmd opts
+	cur=${COMP_WORDS[COMP_CWORD]}
+	prev=${COMP_WORDS[COMP_CWORD-1]}
+	cmd=${COMP_WORDS[1]}
+
+	if [ "$COMP_CWORD" -eq 1 ]; then
+		COMPREPLY=($(compgen -W "convert extract diff check batch help --help --version" -- "$cur"))
+		return
+	fi
+	case $prev in
+	-p|--kernel|--rules|--out-dir|-I)
+		COMPREPLY=($(compgen -d -- "$cur")); return ;;
+	--format|--against-format)
+		COMPREPLY=($(compgen -W "text markdown json" -- "$cur")); return ;;
+	-o|--dtb|--report|--against|--against-out|--config)
+		COMPREPLY=($(compgen -f -- "$cur")); return ;;
+	--soc)
+		local rules=${BOARD2DTS_RULES:-}
+		local d
+		for d in "$rules" "$(dirname "$(command -v board2dts 2>/dev/null || echo .)")/../share/board2dts/rules"; do
+			if [ -n "$d" ] && [ -d "$d/soc" ]; then
+				COMPREPLY=($(compgen -W "$(cd "$d/soc" && ls *.yaml 2>/dev/null | sed 's/\.yaml$//')" -- "$cur"))
+				return
+			fi
+		done
+		return ;;
+	--machine|--assume|-j|--shard|--timeout|--max-memory)
+		return ;;
+	help)
+		COMPREPLY=($(compgen -W "convert extract diff check batch" -- "$cur")); return ;;
+	esac
+	case $cmd in
+	convert) opts="-p --kernel --soc --rules --machine -o --dtb --report --no-annotate
+		--assume --against --against-format --against-out --validate --strict
+		--timeout --max-memory -v --verbose --quiet --help" ;;
+	extract) opts="--json -p --kernel --soc --rules --timeout --max-memory --help" ;;
+	diff) opts="-I --kernel --format --help" ;;
+	check) opts="-I --kernel --rules --help" ;;
+	batch) opts="-p --from-compdb --kernel -j --shard --force --json --rules
+		--no-annotate --out-dir --timeout --max-memory --help" ;;
+	*) return ;;
+	esac
+	if [[ $cur == -* ]]; then
+		COMPREPLY=($(compgen -W "$opts" -- "$cur"))
+	else
+		case $cmd in
+		convert|extract|batch) COMPREPLY=($(compgen -f -X '!*.c' -- "$cur") $(compgen -d -- "$cur")) ;;
+		*) COMPREPLY=($(compgen -f -- "$cur")) ;;
+		esac
+	fi
+}
+complete -F _board2dts board2dts
