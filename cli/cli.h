@@ -10,6 +10,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "opt.h"
+
 #ifndef B2D_VERSION
 #define B2D_VERSION "0.1.0"
 #endif
@@ -36,6 +38,7 @@ struct cli_options {
 	const char *rules_dir;		/* --rules */
 	bool annotate;			/* default true; --no-annotate */
 	bool json;			/* extract --json */
+	struct opt_list assume;		/* --assume NAME=VALUE, as given */
 	const char **assume_names;	/* --assume NAME=VALUE, split */
 	const char **assume_values;
 	size_t nassume;
@@ -99,8 +102,7 @@ int cmd_extract(const struct cli_options *o);
 struct review_args {
 	const char *files[2];
 	size_t nfiles;
-	const char **inc;		/* -I DIR, repeatable (malloc'd array) */
-	size_t ninc;
+	struct opt_list inc;		/* -I DIR, repeatable */
 	const char *kernel_dir;		/* --kernel */
 	const char *format;		/* --format (diff) */
 	const char *rules_dir;		/* --rules (check) */

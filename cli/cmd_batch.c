@@ -15,6 +15,7 @@
 #define _GNU_SOURCE	/* nftw, sigabbrev_np */
 #include "batch.h"
 #include "cli.h"
+#include "opt.h"
 #include "convert_core.h"
 
 #include <clang-c/CXCompilationDatabase.h>
@@ -24,6 +25,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -102,87 +104,74 @@ static bool parse_long(const char *s, long *out)
 	return s[0] && !*end && !errno;
 }
 
+/* The options as given, before numbers are checked. */
+struct batch_raw {
+	struct opt_list build_dirs;
+	const char *kernel_dir, *rules_dir, *out_dir, *jobs, *shard;
+	bool force, json, from_compdb, annotate;
+};
+
+#define B(field) offsetof(struct batch_raw, field)
+
+static const struct opt_spec batch_opts[] = {
+	{ "build-dir", 'p', OPT_LIST, B(build_dirs) },
+	{ "kernel", 0, OPT_VALUE, B(kernel_dir) },
+	{ "rules", 0, OPT_VALUE, B(rules_dir) },
+	{ "out-dir", 0, OPT_VALUE, B(out_dir) },
+	{ "jobs", 'j', OPT_VALUE, B(jobs) },
+	{ "shard", 0, OPT_VALUE, B(shard) },
+	{ "force", 0, OPT_FLAG, B(force) },
+	{ "json", 0, OPT_FLAG, B(json) },
+	{ "from-compdb", 0, OPT_FLAG, B(from_compdb) },
+	{ "no-annotate", 0, OPT_CLEAR, B(annotate) },
+};
+
+static int parse_numbers(const struct batch_raw *r, struct batch_args *a)
+{
+	if (r->jobs && (!parse_long(r->jobs, &a->jobs) || a->jobs < 1 || a->jobs > 1024))
+		return usage_error("-j needs a number of workers (1..1024), got '%s'", r->jobs);
+	if (r->shard) {
+		const char *slash = strchr(r->shard, '/');
+		char *is = slash ? xstrndup(r->shard, (size_t)(slash - r->shard)) : NULL;
+		bool ok = is && parse_long(is, &a->shard_i) && parse_long(slash + 1, &a->shard_n) &&
+			  a->shard_n >= 1 && a->shard_i >= 1 && a->shard_i <= a->shard_n;
+
+		free(is);
+		if (!ok)
+			return usage_error("--shard needs I/N with 1 <= I <= N, got '%s'", r->shard);
+	}
+	return EXIT_OK;
+}
+
 static int parse_args(int argc, char **argv, struct batch_args *a)
 {
+	struct batch_raw r = { .annotate = true };
+	struct opt_args oa;
+	int rc;
+
 	memset(a, 0, sizeof(*a));
-	a->annotate = true;
-	for (int i = 0; i < argc; i++) {
-		const char *arg = argv[i], *val = NULL;
-		char *eq;
-		char name[32];
-
-		if (!strcmp(arg, "--")) {
-			a->clang_args = (const char **)(argv + i + 1);
-			a->nclang_args = (size_t)(argc - i - 1);
-			break;
-		}
-		if (arg[0] != '-' || !strcmp(arg, "-")) {
-			pv_push(&a->files, (void *)arg);
-			continue;
-		}
-		/* --opt=VALUE, -pDIR, -jN */
-		snprintf(name, sizeof(name), "%s", arg);
-		eq = strchr(name, '=');
-		if (eq && arg[1] == '-') {
-			*eq = '\0';
-			val = arg + (eq - name) + 1;
-		} else if (arg[1] != '-' && arg[2] && (arg[1] == 'p' || arg[1] == 'j')) {
-			name[2] = '\0';
-			val = arg + 2;
-		}
-		if (!strcmp(name, "-h") || !strcmp(name, "--help")) {
-			a->help = true;
-			continue;
-		}
-		if (!strcmp(name, "--force") || !strcmp(name, "--json") ||
-		    !strcmp(name, "--from-compdb") || !strcmp(name, "--no-annotate")) {
-			if (val)
-				return usage_error("option '%s' takes no value", name);
-			if (!strcmp(name, "--force"))
-				a->force = true;
-			else if (!strcmp(name, "--json"))
-				a->json = true;
-			else if (!strcmp(name, "--from-compdb"))
-				a->from_compdb = true;
-			else
-				a->annotate = false;
-			continue;
-		}
-		if (strcmp(name, "-p") && strcmp(name, "--build-dir") && strcmp(name, "--kernel") &&
-		    strcmp(name, "--rules") && strcmp(name, "--out-dir") && strcmp(name, "-j") &&
-		    strcmp(name, "--jobs") && strcmp(name, "--shard"))
-			return usage_error("unknown option '%s' (see 'board2dts help batch')", arg);
-		if (!val) {
-			if (i + 1 >= argc)
-				return usage_error("option '%s' needs a value", name);
-			val = argv[++i];
-		}
-		if (!*val)
-			return usage_error("option '%s' needs a non-empty value", name);
-		if (!strcmp(name, "-p") || !strcmp(name, "--build-dir")) {
-			pv_push(&a->build_dirs, (void *)val);
-		} else if (!strcmp(name, "--kernel") || !strcmp(name, "--rules") ||
-			   !strcmp(name, "--out-dir")) {
-			const char **slot = name[2] == 'k' ? &a->kernel_dir :
-					    name[2] == 'r' ? &a->rules_dir : &a->out_dir;
-
-			if (*slot)
-				return usage_error("option '%s' given twice", name);
-			*slot = val;
-		} else if (!strcmp(name, "-j") || !strcmp(name, "--jobs")) {
-			if (!parse_long(val, &a->jobs) || a->jobs < 1 || a->jobs > 1024)
-				return usage_error("-j needs a number of workers (1..1024), got '%s'", val);
-		} else {
-			const char *slash = strchr(val, '/');
-			char *is = slash ? xstrndup(val, (size_t)(slash - val)) : NULL;
-			bool ok = is && parse_long(is, &a->shard_i) && parse_long(slash + 1, &a->shard_n) &&
-				  a->shard_n >= 1 && a->shard_i >= 1 && a->shard_i <= a->shard_n;
-
-			free(is);
-			if (!ok)
-				return usage_error("--shard needs I/N with 1 <= I <= N, got '%s'", val);
-		}
-	}
+	rc = opt_parse("batch", batch_opts, sizeof(batch_opts) / sizeof(*batch_opts), argc, argv,
+		       &r, &oa);
+	a->help = oa.help;
+	a->clang_args = oa.rest;
+	a->nclang_args = oa.nrest;
+	for (size_t i = 0; i < oa.operands.n; i++)
+		pv_push(&a->files, (void *)oa.operands.v[i]);
+	for (size_t i = 0; i < r.build_dirs.n; i++)
+		pv_push(&a->build_dirs, (void *)r.build_dirs.v[i]);
+	a->kernel_dir = r.kernel_dir;
+	a->rules_dir = r.rules_dir;
+	a->out_dir = r.out_dir;
+	a->force = r.force;
+	a->json = r.json;
+	a->from_compdb = r.from_compdb;
+	a->annotate = r.annotate;
+	opt_list_free(&r.build_dirs);
+	opt_args_free(&oa);
+	if (rc == EXIT_OK)
+		rc = parse_numbers(&r, a);
+	if (rc != EXIT_OK)
+		return rc;
 	if (a->help)
 		return EXIT_OK;
 	if (!a->out_dir)

@@ -47,7 +47,7 @@ static struct rv_vocab *load_vocab(const struct review_args *r)
 
 static int run_check(const struct review_args *r)
 {
-	struct rv_input in = { r->kernel_dir, r->inc, r->ninc };
+	struct rv_input in = { r->kernel_dir, r->inc.v, r->inc.n };
 	struct rv_check_opts o = { 0 };
 	struct rv_tree *t;
 	struct rv_srcmap *map = NULL;
@@ -88,6 +88,6 @@ int cmd_check(int argc, char **argv)
 		rc = run_check(&r);
 	if (rc == EXIT_OK && r.format && !r.help)
 		rc = EXIT_USAGE;
-	free(r.inc);
+	opt_list_free(&r.inc);
 	return rc;
 }

@@ -6,6 +6,7 @@
  */
 #include "cli.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,74 +14,45 @@
 #include "common/util.h"
 #include "review/review.h"
 
-/* --opt VALUE or --opt=VALUE or -IVALUE: the value, or NULL when arg is not opt. */
-static const char *opt_value(int argc, char **argv, int *i, const char *opt)
-{
-	size_t n = strlen(opt);
-	const char *arg = argv[*i];
+#define R(field) offsetof(struct review_args, field)
 
-	if (strncmp(arg, opt, n))
-		return NULL;
-	if (arg[n] == '=' && opt[1] == '-')
-		return arg + n + 1;
-	if (arg[n] && opt[1] != '-')
-		return arg + n;
-	if (arg[n] || *i + 1 >= argc)
-		return arg[n] ? NULL : "";
-	return argv[++*i];
-}
+static const struct opt_spec diff_opts[] = {
+	{ "include", 'I', OPT_LIST, R(inc) },
+	{ "kernel", 0, OPT_VALUE, R(kernel_dir) },
+	{ "format", 0, OPT_VALUE, R(format) },
+};
 
-static int take_opt(struct review_args *r, int argc, char **argv, int *i)
-{
-	const char *v;
-
-	if ((v = opt_value(argc, argv, i, "-I"))) {
-		r->inc = xrealloc(r->inc, (r->ninc + 1) * sizeof(*r->inc));
-		r->inc[r->ninc++] = v;
-	} else if ((v = opt_value(argc, argv, i, "--kernel"))) {
-		r->kernel_dir = v;
-	} else if ((v = opt_value(argc, argv, i, "--format"))) {
-		r->format = v;
-	} else if ((v = opt_value(argc, argv, i, "--rules"))) {
-		r->rules_dir = v;
-	} else {
-		return -1;
-	}
-	return *v ? 0 : -2;
-}
+static const struct opt_spec check_opts[] = {
+	{ "include", 'I', OPT_LIST, R(inc) },
+	{ "kernel", 0, OPT_VALUE, R(kernel_dir) },
+	{ "rules", 0, OPT_VALUE, R(rules_dir) },
+};
 
 int review_parse(const char *cmd, int argc, char **argv, size_t nfiles, struct review_args *r)
 {
-	memset(r, 0, sizeof(*r));
-	for (int i = 0; i < argc; i++) {
-		int rc;
+	bool diff = !strcmp(cmd, "diff");
+	struct opt_args a;
+	int rc;
 
-		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			r->help = true;
-			return EXIT_OK;
-		}
-		if (argv[i][0] != '-' || !argv[i][1]) {
-			if (r->nfiles == nfiles) {
-				diag_error(NULL, "%s: too many input files ('%s')", cmd, argv[i]);
-				return EXIT_USAGE;
-			}
-			r->files[r->nfiles++] = argv[i];
-			continue;
-		}
-		rc = take_opt(r, argc, argv, &i);
-		if (rc == -1 || rc == -2) {
-			diag_error(NULL, rc == -1 ? "%s: unknown option '%s' (see 'board2dts help %s')"
-					       : "%s: option '%s' needs a value%s", cmd, argv[i],
-				   rc == -1 ? cmd : "");
-			return EXIT_USAGE;
-		}
+	memset(r, 0, sizeof(*r));
+	rc = opt_parse(cmd, diff ? diff_opts : check_opts,
+		       diff ? sizeof(diff_opts) / sizeof(*diff_opts)
+			    : sizeof(check_opts) / sizeof(*check_opts),
+		       argc, argv, r, &a);
+	r->help = a.help;
+	if (rc == EXIT_OK && a.nrest) {
+		diag_error(NULL, "%s: unexpected arguments after '--'", cmd);
+		rc = EXIT_USAGE;
 	}
-	if (r->nfiles != nfiles) {
-		diag_error(NULL, "%s: expected %zu input file%s (see 'board2dts help %s')", cmd,
-			   nfiles, nfiles == 1 ? "" : "s", cmd);
-		return EXIT_USAGE;
+	if (rc == EXIT_OK && !r->help && a.operands.n != nfiles) {
+		diag_error(NULL, "%s: expected %zu input file%s, got %zu (see 'board2dts help %s')",
+			   cmd, nfiles, nfiles == 1 ? "" : "s", a.operands.n, cmd);
+		rc = EXIT_USAGE;
 	}
-	return EXIT_OK;
+	for (size_t i = 0; rc == EXIT_OK && i < a.operands.n && i < 2; i++)
+		r->files[r->nfiles++] = a.operands.v[i];
+	opt_args_free(&a);
+	return rc;
 }
 
 static int parse_format(const char *s, enum rv_format *f)
@@ -98,7 +70,7 @@ static int parse_format(const char *s, enum rv_format *f)
 
 static struct rv_tree *load_one(const char *path, const struct review_args *r)
 {
-	struct rv_input in = { r->kernel_dir, r->inc, r->ninc };
+	struct rv_input in = { r->kernel_dir, r->inc.v, r->inc.n };
 	struct rv_tree *t;
 	char *errors;
 
@@ -123,12 +95,12 @@ int cmd_diff(int argc, char **argv)
 	if (rc || r.help) {
 		if (r.help)
 			cli_usage(stdout, "diff");
-		free(r.inc);
+		opt_list_free(&r.inc);
 		return rc;
 	}
 	if (parse_format(r.format, &f) < 0) {
 		diag_error(NULL, "diff: unknown --format '%s' (text, markdown, json)", r.format);
-		free(r.inc);
+		opt_list_free(&r.inc);
 		return EXIT_USAGE;
 	}
 	a = load_one(r.files[0], &r);
@@ -145,6 +117,6 @@ int cmd_diff(int argc, char **argv)
 	}
 	rv_tree_free(a);
 	rv_tree_free(b);
-	free(r.inc);
+	opt_list_free(&r.inc);
 	return rc;
 }
