@@ -535,7 +535,10 @@ static int child_signalled(const char *d, int sig, bool ignore)
 		if (out_txn_stage(t, path, "x", 1) != B2D_OK)
 			_exit(3);
 		raise(sig);
-		_exit(temps(d, NULL) == 1 ? 0 : 4);	/* still there when ignored */
+		status = temps(d, NULL) == 1 ? 0 : 4;	/* still there when ignored */
+		out_txn_free(t);
+		free(path);
+		_exit(status);
 	}
 	assert_int_equal(waitpid(pid, &status, 0), pid);
 	return status;
