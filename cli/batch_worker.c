@@ -23,6 +23,7 @@
 #include "common/diag.h"
 #include "common/kernel_dt.h"
 #include "emitter/emit.h"
+#include "emitter/out_txn.h"
 #include "extractor/model.h"
 #include "rules/engine.h"
 #include "rules/rules.h"
@@ -293,6 +294,54 @@ static void dtc_check(const struct batch_ctx *c, const char *path, struct batch_
 	free(errors);
 }
 
+/*
+ * Stage one output of the file (name under DIR); on failure the file fails.
+ * Nothing is written until commit_outputs().
+ */
+static bool stage(struct batch_ctx *c, struct out_txn *t, struct batch_result *r,
+		  struct ptrvec *names, char *name, const struct strbuf *sb)
+{
+	char *path = xasprintf("%s/%s", c->out_dir, name);
+	bool ok = out_txn_stage(t, path, sb->buf, sb->len) == B2D_OK;
+
+	if (ok)
+		pv_push(names, name);
+	else {
+		fail(r, xasprintf("cannot write %s", path));
+		free(name);
+	}
+	free(path);
+	return ok;
+}
+
+/* A file that converted commits all its outputs, then dtc checks the .dts. */
+static void commit_outputs(struct batch_ctx *c, struct out_txn *t, struct batch_result *r,
+			   struct ptrvec *names, size_t ndts)
+{
+	bool ok = !strcmp(r->status, "ok");
+
+	if (ok && out_txn_commit(t) != B2D_OK) {
+		fail(r, xasprintf("cannot write its outputs in %s", c->out_dir));
+		ok = false;
+	}
+	for (size_t i = 0; i < names->len; i++) {
+		char *name = names->items[i];
+
+		if (!ok) {
+			free(name);
+			continue;
+		}
+		pv_push(&r->outputs, name);
+		if (c->kernel_dir && i < ndts) {
+			char *path = xasprintf("%s/%s", c->out_dir, name);
+
+			dtc_check(c, path, r);
+			free(path);
+		}
+	}
+	pv_free(names);
+}
+
 static void convert_machines(struct batch_ctx *c, struct batch_job *jb,
 			     const struct cli_session *s, const struct soc_dtsi *dtsi)
 {
@@ -300,7 +349,10 @@ static void convert_machines(struct batch_ctx *c, struct batch_job *jb,
 	struct engine_options eo = { 0 };
 	const char *inputs[] = { jb->path };
 	bool several = s->board->nmachines > 1;
+	struct out_txn *txn = out_txn_new(inputs, 1);
+	struct ptrvec names = { 0 };
 	struct conv_run run;
+	size_t ndts;
 
 	eo.soc = cli_soc_name(s->soc);
 	eo.dtsi = dtsi;
@@ -309,26 +361,16 @@ static void convert_machines(struct batch_ctx *c, struct batch_job *jb,
 	for (size_t i = 0; i < run.n; i++) {
 		const struct machine *m = run.v[i].m;
 		const struct dt_tree *t = run.v[i].t;
-		char *name = conv_output_name(NULL, jb->base, m->id, several, "dts");
-		char *path = xasprintf("%s/%s", c->out_dir, name);
-		int err = write_file_atomic(path, run.v[i].dts.buf, run.v[i].dts.len, inputs, 1);
 
-		if (err != B2D_OK) {
-			fail(r, xasprintf("cannot write %s", path));
-			free(name);
-			free(path);
+		if (!stage(c, txn, r, &names, conv_output_name(NULL, jb->base, m->id, several, "dts"),
+			   &run.v[i].dts))
 			break;
-		}
-		pv_push(&r->outputs, name);
 		pv_push(&r->ids, xstrdup(m->id));
 		r->machines++;
 		r->facts += (long)t->nfacts;
 		for (size_t k = 0; k < t->nfacts; k++)
 			if (t->facts[k]->fate == FACT_CONVERTED)
 				r->converted++;
-		if (c->kernel_dir)
-			dtc_check(c, path, r);
-		free(path);
 	}
 	if (run.failed) {
 		fail(r, run.message);
@@ -337,18 +379,11 @@ static void convert_machines(struct batch_ctx *c, struct batch_job *jb,
 	r->todo = r->facts - r->converted;
 	/* The batch report has always ended with a blank line (convert's does not). */
 	sb_addc(&run.report, '\n');
-	if (!strcmp(r->status, "ok")) {
-		char *name = xasprintf("%s.report.json", jb->base);
-		char *path = xasprintf("%s/%s", c->out_dir, name);
-
-		if (write_file_atomic(path, run.report.buf, run.report.len, inputs, 1) == B2D_OK)
-			pv_push(&r->outputs, name);
-		else {
-			fail(r, xasprintf("cannot write %s", path));
-			free(name);
-		}
-		free(path);
-	}
+	ndts = names.len;
+	if (!strcmp(r->status, "ok"))
+		stage(c, txn, r, &names, xasprintf("%s.report.json", jb->base), &run.report);
+	commit_outputs(c, txn, r, &names, ndts);
+	out_txn_free(txn);
 	conv_run_free(&run);
 }
 

@@ -2,8 +2,9 @@
 /*
  * `board2dts convert`: every selected machine through engine -> normalise ->
  * writers. All outputs are built in memory first and written only when every
- * step succeeded, each atomically (temporary file + rename) and never over
- * the input, so a failure leaves no output file behind.
+ * step succeeded, as one output transaction (emitter/out_txn.h: every file
+ * staged, then all committed) and never over the input, so a failure leaves
+ * no output file behind.
  */
 #include "cli.h"
 #include "convert_core.h"
@@ -19,6 +20,7 @@
 #include "common/kernel_dt.h"
 #include "common/util.h"
 #include "emitter/emit.h"
+#include "emitter/out_txn.h"
 #include "extractor/extract.h"
 #include "review/against.h"
 #include "rules/engine.h"
@@ -352,40 +354,31 @@ static int build_outputs(const struct cli_options *o, const struct cli_session *
 	return rc;
 }
 
-static int mkdir_for(const char *path)
+/* The directory of an output under -o/--dtb DIR/, created (and recorded in made). */
+static int mkdir_for(const char *path, struct ptrvec *made)
 {
 	const char *slash = strrchr(path, '/');
 	struct stat st;
 	char *dir;
-	int rc = EXIT_OK;
 
 	if (!slash || slash == path)
-		return EXIT_OK;
+		return B2D_OK;
 	dir = xstrndup(path, (size_t)(slash - path));
-	if (stat(dir, &st) != 0 && mkdir(dir, 0755) != 0) {
-		diag_error(NULL, "cannot create directory %s: %s", dir, strerror(errno));
-		rc = EXIT_FAIL;
+	if (stat(dir, &st) == 0) {
+		free(dir);
+		return B2D_OK;
 	}
-	free(dir);
-	return rc;
+	if (mkdir(dir, 0777) != 0) {
+		diag_error(NULL, "cannot create directory %s: %s", dir, strerror(errno));
+		free(dir);
+		return B2D_ERR_IO;
+	}
+	pv_push(made, dir);
+	return B2D_OK;
 }
 
-static int write_outputs(const struct cli_options *o, const struct plan *p)
+static int write_stdout_outputs(const struct plan *p)
 {
-	const char *inputs[] = { o->input };
-
-	for (size_t i = 0; i < p->nouts; i++) {
-		const struct output *out = &p->outs[i];
-		int err;
-
-		if (!out->path)
-			continue;
-		if (out->in_dir && mkdir_for(out->path))
-			return EXIT_FAIL;
-		err = write_file_atomic(out->path, out->data, out->len, inputs, 1);
-		if (err != B2D_OK)
-			return err_status(err);	/* write_file_atomic printed why */
-	}
 	for (size_t i = 0; i < p->nouts; i++) {
 		const struct output *out = &p->outs[i];
 
@@ -401,6 +394,40 @@ static int write_outputs(const struct cli_options *o, const struct plan *p)
 		return EXIT_FAIL;
 	}
 	return EXIT_OK;
+}
+
+/*
+ * Every output file is staged, then all are committed together (out_txn.h):
+ * one that cannot be written leaves every other untouched, and a directory
+ * made for them is removed again. Standard output comes last.
+ */
+static int write_outputs(const struct cli_options *o, const struct plan *p)
+{
+	const char *inputs[] = { o->input };
+	struct out_txn *t = out_txn_new(inputs, 1);
+	struct ptrvec made = { 0 };
+	int err = B2D_OK;
+
+	for (size_t i = 0; i < p->nouts && err == B2D_OK; i++) {
+		const struct output *out = &p->outs[i];
+
+		if (!out->path)
+			continue;
+		if (out->in_dir)
+			err = mkdir_for(out->path, &made);
+		if (err == B2D_OK)
+			err = out_txn_stage(t, out->path, out->data, out->len);
+	}
+	if (err == B2D_OK)
+		err = out_txn_commit(t);	/* out_txn_* printed why */
+	out_txn_free(t);
+	for (size_t i = made.len; i-- > 0;) {
+		if (err != B2D_OK)
+			rmdir(made.items[i]);
+		free(made.items[i]);
+	}
+	pv_free(&made);
+	return err != B2D_OK ? err_status(err) : write_stdout_outputs(p);
 }
 
 int cmd_convert(const struct cli_options *o)
