@@ -105,7 +105,9 @@ static bool describes_node(yaml_document_t *d, const yaml_node_t *s, int depth)
 /* The keys of one `properties:` (pattern false) or `patternProperties:` map. */
 static void record_block(yaml_document_t *d, const yaml_node_t *block, bool pattern, int depth)
 {
-	for (yaml_node_pair_t *p = block->data.mapping.pairs.start; p < block->data.mapping.pairs.top; p++) {
+	const yaml_node_pair_t *end = block->data.mapping.pairs.top;
+
+	for (yaml_node_pair_t *p = block->data.mapping.pairs.start; p < end; p++) {
 		const char *key = scalar(yaml_document_get_node(d, p->key));
 		yaml_node_t *schema = yaml_document_get_node(d, p->value);
 
