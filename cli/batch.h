@@ -28,7 +28,7 @@ struct batch_result {
 	char *dtc;		/* "ok", "failed", "not run" */
 	char *dtc_message;
 	char *options;		/* fingerprint of the options that change outputs */
-	long machines, facts, converted, todo;
+	long machines, facts, converted, todo;	/* todo: TODO entries (reports' counts.todo) */
 	double time;		/* seconds, wall clock, in the worker */
 	struct ptrvec outputs;	/* file names under DIR (malloc'd) */
 	struct ptrvec ids;	/* machine ids (malloc'd) */

@@ -371,12 +371,12 @@ static void convert_machines(struct batch_ctx *c, struct batch_job *jb,
 		for (size_t k = 0; k < t->nfacts; k++)
 			if (t->facts[k]->fate == FACT_CONVERTED)
 				r->converted++;
+		r->todo += (long)dt_tree_todos(t, NULL);	/* the report's counts.todo */
 	}
 	if (run.failed) {
 		fail(r, run.message);
 		run.message = NULL;
 	}
-	r->todo = r->facts - r->converted;
 	/* The batch report has always ended with a blank line (convert's does not). */
 	sb_addc(&run.report, '\n');
 	ndts = names.len;

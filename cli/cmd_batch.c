@@ -838,7 +838,8 @@ static void write_summary_md(const struct batch_ctx *c, const struct jobs *js,
 	sb_addf(&sb, "- files: %zu (converted %zu, failed %zu; %zu up to date, not redone)\n",
 		t->files, t->ok, t->failed, t->skipped);
 	sb_addf(&sb, "- machines: %ld\n", t->machines);
-	sb_addf(&sb, "- facts: %ld (converted %ld, TODO %ld)\n", t->facts, t->converted, t->todo);
+	sb_addf(&sb, "- facts: %ld (converted %ld); TODOs written: %ld\n", t->facts, t->converted,
+		t->todo);
 	sb_addf(&sb, "- dtc: %zu ok, %zu failed, %zu not run\n", t->dtc_ok, t->dtc_failed,
 		t->dtc_not_run);
 	sb_addf(&sb, "- time: %.1f s wall, %.1f s summed over files\n\n", wall, t->cpu);

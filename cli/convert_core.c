@@ -28,12 +28,7 @@ int conv_machines(const struct cli_session *s, struct machine *const *sel, size_
 	memset(r, 0, sizeof(*r));
 	sb_init(&r->report);
 	json_init(&j, &r->report);
-	json_begin_object(&j);
-	json_kv_string(&j, "source", source);
-	json_kv_string(&j, "tool", "board2dts");
-	json_kv_string(&j, "soc", cli_soc_name(s->soc));
-	json_key(&j, "machines");
-	json_begin_array(&j);
+	report_begin(&j, source, cli_soc_name(s->soc));
 	r->v = xcalloc(nsel ? nsel : 1, sizeof(*r->v));
 	for (size_t i = 0; i < nsel; i++) {
 		const struct machine *m = sel[i];
@@ -58,8 +53,7 @@ int conv_machines(const struct cli_session *s, struct machine *const *sel, size_
 		report_add_machine(&j, t);
 		r->n++;
 	}
-	json_end(&j);
-	json_end(&j);
+	report_end(&j);
 	if (!r->report.len || r->report.buf[r->report.len - 1] != '\n')
 		sb_addc(&r->report, '\n');
 	return r->err;

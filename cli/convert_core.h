@@ -29,7 +29,8 @@ struct conv_machine {
 struct conv_run {
 	struct conv_machine *v;		/* the machines converted, in order */
 	size_t n;
-	struct strbuf report;		/* {"source", "tool", "soc", "machines": [...]}, "\n"-terminated */
+	struct strbuf report;		/* {"version", "source", "tool", "soc", "machines": [...]},
+					 * "\n"-terminated (docs/report.md) */
 	const struct machine *failed;	/* the machine whose conversion failed (v stops before it) */
 	int err;			/* B2D_OK, or failed's error */
 	char *message;			/* failed: "machine ID: conversion failed: why" */

@@ -71,6 +71,28 @@ void json_end(struct json *j)
 		sb_addc(j->out, '\n');
 }
 
+/*
+ * One byte that needs no short escape: control bytes as \u00XX, a
+ * well-formed UTF-8 sequence as it is (*p moves to its last byte), a byte
+ * that is not part of one as \ufffd (U+FFFD, the replacement character),
+ * so the output is valid JSON in valid UTF-8 whatever the C file held.
+ */
+static void escape_byte(struct strbuf *out, const unsigned char **p)
+{
+	size_t n;
+
+	if (**p < 0x20) {
+		sb_addf(out, "\\u%04x", **p);
+	} else if (**p < 0x80) {
+		sb_addc(out, (char)**p);
+	} else if ((n = utf8_len(*p))) {
+		sb_addn(out, (const char *)*p, n);
+		*p += n - 1;
+	} else {
+		sb_add(out, "\\ufffd");
+	}
+}
+
 void json_escape(struct strbuf *out, const char *s)
 {
 	sb_addc(out, '"');
@@ -92,12 +114,7 @@ void json_escape(struct strbuf *out, const char *s)
 			sb_add(out, "\\r");
 			break;
 		default:
-			/* Control bytes and bytes >= 0x80 of invalid UTF-8 alike go as \u00XX:
-			 * the output must stay valid JSON whatever the C file held. */
-			if (*p < 0x20 || *p >= 0x80)
-				sb_addf(out, "\\u%04x", *p);
-			else
-				sb_addc(out, (char)*p);
+			escape_byte(out, &p);
 		}
 	}
 	sb_addc(out, '"');

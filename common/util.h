@@ -49,6 +49,12 @@ void pv_free(struct ptrvec *pv);	/* frees the array, not the items */
 bool str_eq(const char *a, const char *b);	/* NULL-safe */
 bool str_starts(const char *s, const char *prefix);
 const char *path_basename(const char *path);
+/*
+ * Length (2-4) of the well-formed UTF-8 sequence of a non-ASCII character at
+ * p, or 0: a stray continuation byte, an overlong form, a surrogate, a code
+ * point above U+10FFFF or a sequence cut short (also by the NUL) is not one.
+ */
+size_t utf8_len(const unsigned char *p);
 
 /* Read a whole file; NULL and errno set on failure. *len may be NULL. */
 char *read_file(const char *path, size_t *len);

@@ -21,23 +21,6 @@
 #define COMMENT_TEXT_MAX 100	/* longer C text is cut and ends in "..." */
 #define WRAP_COLUMN 100		/* long values continue on the next line */
 
-/* Length of the well-formed UTF-8 sequence at p (2-4), or 0. */
-static size_t utf8_len(const unsigned char *p)
-{
-	size_t n = p[0] >= 0xf0 && p[0] <= 0xf4 ? 4 : p[0] >= 0xe0 ? 3 :
-		   p[0] >= 0xc2 && p[0] <= 0xdf ? 2 : 0;
-
-	if (n == 3 && p[0] >= 0xf0)
-		n = 0;
-	for (size_t i = 1; i < n; i++)
-		if ((p[i] & 0xc0) != 0x80)
-			return 0;
-	if ((p[0] == 0xe0 && p[1] < 0xa0) || (p[0] == 0xed && p[1] >= 0xa0) ||
-	    (p[0] == 0xf0 && p[1] < 0x90) || (p[0] == 0xf4 && p[1] >= 0x90))
-		return 0;	/* overlong, surrogate, above U+10FFFF */
-	return n;
-}
-
 /*
  * One line, no comment terminators: control bytes and whitespace runs become
  * one space, "*" "/" pairs are split, bytes that are not UTF-8 (a Latin-1

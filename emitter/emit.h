@@ -39,12 +39,16 @@ char *dts_label(const char *s);
 int dtb_write(const struct dt_tree *t, const void *base, void **blob, size_t *len);
 
 /*
- * The JSON report of one machine's conversion, as one object in j: facts,
- * what each became, TODOs, counts (converted + todo = extracted). The CLI
- * wraps the per-machine objects in {"source": ..., "machines": [...]}.
+ * The JSON report (docs/report.md): report_begin opens {"version",
+ * "source", "tool", "soc", "machines": [, report_add_machine writes one
+ * machine's object (counts, reached functions, facts, TODOs), report_end
+ * closes both. B2D_REPORT_VERSION changes when a field changes meaning.
  */
+#define B2D_REPORT_VERSION 2
 struct json;
+void report_begin(struct json *j, const char *source, const char *soc);
 void report_add_machine(struct json *j, const struct dt_tree *t);
+void report_end(struct json *j);
 
 /*
  * Write data to path safely: to a temporary file in the same directory, then

@@ -234,6 +234,49 @@ struct fact *dt_add_fact(struct dt_tree *t, const char *kind, const char *what,
 	return f;
 }
 
+void dt_add_func(struct dt_tree *t, const char *name, const struct srcpos *pos)
+{
+	struct dt_func *f = arena_alloc(&t->arena, sizeof(*f));
+
+	f->name = arena_strdup(&t->arena, name);
+	if (pos)
+		f->pos = *pos;
+	arena_push(&t->arena, (void ***)&t->funcs, &t->nfuncs, f);
+}
+
+static size_t node_todos(const struct dt_node *n, struct dt_todo_ref *out, size_t k)
+{
+	for (size_t i = 0; i < n->ntodos; i++, k++)
+		if (out)
+			out[k] = (struct dt_todo_ref){ n->todos[i], n };
+	for (size_t i = 0; i < n->nchildren; i++)
+		k = node_todos(n->children[i], out, k);
+	return k;
+}
+
+static size_t tree_todos(const struct dt_tree *t, struct dt_todo_ref *out)
+{
+	size_t k = node_todos(t->root, out, 0);
+
+	for (size_t i = 0; i < t->noverlays; i++)
+		k = node_todos(t->overlays[i], out, k);
+	for (size_t i = 0; i < t->ntodos; i++, k++)
+		if (out)
+			out[k] = (struct dt_todo_ref){ t->todos[i], NULL };
+	return k;
+}
+
+size_t dt_tree_todos(const struct dt_tree *t, struct dt_todo_ref **out)
+{
+	size_t n = tree_todos(t, NULL);
+
+	if (out) {
+		*out = xcalloc(n ? n : 1, sizeof(**out));
+		tree_todos(t, *out);
+	}
+	return n;
+}
+
 void dt_node_path_sb(const struct dt_node *n, struct strbuf *sb)
 {
 	if (!n)

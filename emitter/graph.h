@@ -93,6 +93,12 @@ struct fact {
 	const char *reason;	/* todo: why */
 };
 
+/* A board function the machine's code reaches (the report lists them). */
+struct dt_func {
+	const char *name;
+	struct srcpos pos;
+};
+
 struct dt_tree {
 	struct arena arena;
 	const char *machine_id;		/* MACHINE_START id */
@@ -108,6 +114,8 @@ struct dt_tree {
 	size_t ntodos;
 	struct fact **facts;
 	size_t nfacts;
+	struct dt_func **funcs;		/* reached board functions, in reach order */
+	size_t nfuncs;
 };
 
 struct dt_tree *dt_tree_new(void);
@@ -139,6 +147,20 @@ void dt_node_add_todo(struct dt_tree *t, struct dt_node *n, const struct srcpos 
 		      const char *text, const char *reason);	/* n == NULL: tree level */
 struct fact *dt_add_fact(struct dt_tree *t, const char *kind, const char *what,
 			 const struct srcpos *pos);
+
+void dt_add_func(struct dt_tree *t, const char *name, const struct srcpos *pos);
+
+/* One TODO and the node it is written in (NULL: tree level, end of file). */
+struct dt_todo_ref {
+	const struct dt_todo *todo;
+	const struct dt_node *node;
+};
+/*
+ * Every TODO of the tree, in the order the report lists them (root subtree,
+ * overlays, tree level): the one list behind the report's `todos` and its
+ * `counts.todo`. Returns the count; *out is malloc'd (NULL when out is NULL).
+ */
+size_t dt_tree_todos(const struct dt_tree *t, struct dt_todo_ref **out);
 
 /* "/leds/led-0" or "&i2c1/eeprom@50" for reports and diagnostics. */
 char *dt_node_path(struct dt_tree *t, const struct dt_node *n);

@@ -119,6 +119,17 @@ static bool free_names_node(const struct rv_node *n)
 	return !strcmp(n->path, "/aliases") || !strcmp(n->path, "/__overrides__");
 }
 
+/*
+ * Without the kernel's list a vendor's names are mostly unknown; a name a
+ * few edits from a known name of the same vendor (`linux,cdoe`) is a typo.
+ */
+static bool same_vendor(const char *name, const char *known)
+{
+	size_t n = strcspn(name, ",");
+
+	return known && name[n] == ',' && !strncmp(name, known, n + 1);
+}
+
 static void check_unknown(struct check_ctx *c, const struct rv_node *n, const struct rv_prop *p)
 {
 	const struct rv_vocab *v = c->o->vocab;
@@ -127,13 +138,13 @@ static void check_unknown(struct check_ctx *c, const struct rv_node *n, const st
 
 	if (!v || free_names_node(n) || rv_vocab_has(v, p->name))
 		return;
-	if (strchr(p->name, ',') && !rv_vocab_has_kernel(v))
-		return;		/* vendor property: only the kernel's list knows */
 	use = deprecated_use(p->name);
 	free(use);
 	if (use)
 		return;		/* check_deprecated says more */
 	s = rv_vocab_suggest(v, p->name);
+	if (strchr(p->name, ',') && !rv_vocab_has_kernel(v) && !same_vendor(p->name, s))
+		return;		/* vendor property: only the kernel's list knows them all */
 	if (s)
 		warn(c, n, p, "unknown property, did you mean %s?", s);
 	else

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Harvesting property names from a kernel tree, line by line (no YAML or DTS
- * parser: this only needs the names):
- *  - binding schemas: the keys of every `properties:` block ("b NAME", plus
- *    "d NAME" when the key's schema says `deprecated: true`) and of
- *    every `patternProperties:` block ("p REGEX"), at any depth;
- *  - arch/arm/boot/dts/ *.dts and *.dtsi: every `name = ...` / `name;` statement.
+ * Harvesting property names from a kernel tree:
+ *  - binding schemas, read with libyaml: the keys of every `properties:`
+ *    mapping ("b NAME", plus "d NAME" when the key's schema says
+ *    `deprecated: true`) and of every `patternProperties:` mapping
+ *    ("p REGEX"), at any depth, skipping keys whose schema describes a child
+ *    node (a node name is no property name);
+ *  - arch/arm/boot/dts/ *.dts and *.dtsi, line by line: every `name = ...` /
+ *    `name;` statement.
  */
 #define _XOPEN_SOURCE 700
 #include "review.h"
@@ -14,100 +16,157 @@
 #include <ftw.h>
 #include <stdlib.h>
 #include <string.h>
+#include <yaml.h>
 
 #define NAME_CHARS "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789,._+#?-"
-
-struct block {
-	int indent;	/* of the `properties:` line */
-	int key_indent;	/* of its keys; -1 until the first one */
-	bool pattern;
-	char key[128];	/* the last key read, for its `deprecated: true` */
-	int child_indent;	/* of that key's own schema keywords */
-};
+#define SCHEMA_MAX_DEPTH 64
 
 static struct strbuf *scan_out;
 
-static bool plain_name(const char *s, size_t n)
+static bool plain_name(const char *s)
 {
-	return n && strspn(s, NAME_CHARS) >= n;
+	return *s && strspn(s, NAME_CHARS) == strlen(s);
 }
 
-/* `  "#gpio-cells":` / `  'pattern':` / `  name:`: the key, unquoted. */
-static bool yaml_key(const char *s, const char **key, size_t *n)
+static const char *scalar(const yaml_node_t *n)
 {
-	const char *end;
+	return n && n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
+}
 
-	if (*s == '"' || *s == '\'') {
-		end = strchr(s + 1, *s);
-		if (!end || end[1] != ':')
-			return false;
-		*key = s + 1;
-		*n = (size_t)(end - s - 1);
+static yaml_node_t *map_get(yaml_document_t *d, const yaml_node_t *map, const char *key)
+{
+	if (!map || map->type != YAML_MAPPING_NODE)
+		return NULL;
+	for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++)
+		if (str_eq(scalar(yaml_document_get_node(d, p->key)), key))
+			return yaml_document_get_node(d, p->value);
+	return NULL;
+}
+
+/* `#/a/b` inside the same schema file; NULL for other files or a bad path. */
+static yaml_node_t *local_ref(yaml_document_t *d, const char *ref)
+{
+	yaml_node_t *n = yaml_document_get_root_node(d);
+	char *path, *save = NULL;
+
+	if (strncmp(ref, "#/", 2))
+		return NULL;
+	path = xstrdup(ref + 2);
+	for (char *k = strtok_r(path, "/", &save); k && n; k = strtok_r(NULL, "/", &save))
+		n = map_get(d, n, k);
+	free(path);
+	return n;
+}
+
+static bool describes_node(yaml_document_t *d, const yaml_node_t *s, int depth);
+
+static bool any_node(yaml_document_t *d, const yaml_node_t *seq, int depth)
+{
+	if (!seq || seq->type != YAML_SEQUENCE_NODE)
+		return false;
+	for (yaml_node_item_t *i = seq->data.sequence.items.start; i < seq->data.sequence.items.top; i++)
+		if (describes_node(d, yaml_document_get_node(d, *i), depth))
+			return true;
+	return false;
+}
+
+/*
+ * Whether a key's schema describes a child node rather than a property:
+ * `type: object`, keywords that only apply to objects, a `$ref` to a whole
+ * schema file (each describes a node; types.yaml holds property types), or
+ * a branch (allOf/anyOf/oneOf/then/else, a local `#/...` ref) that does.
+ * A fragment of another file (dai-params.yaml#/$defs/...) counts as a property.
+ */
+static bool describes_node(yaml_document_t *d, const yaml_node_t *s, int depth)
+{
+	static const char *const object_words[] = { "properties", "patternProperties",
+		"additionalProperties", "unevaluatedProperties", "required" };
+	const char *ref;
+
+	if (!s || s->type != YAML_MAPPING_NODE || depth > SCHEMA_MAX_DEPTH)
+		return false;
+	if (str_eq(scalar(map_get(d, s, "type")), "object"))
 		return true;
-	}
-	end = strchr(s, ':');
-	if (!end || (end[1] && end[1] != ' '))
-		return false;
-	if (strchr(s, ' ') && strchr(s, ' ') < end)
-		return false;
-	*key = s;
-	*n = (size_t)(end - s);
-	return true;
+	for (size_t i = 0; i < sizeof(object_words) / sizeof(object_words[0]); i++)
+		if (map_get(d, s, object_words[i]))
+			return true;
+	ref = scalar(map_get(d, s, "$ref"));
+	if (ref && !strstr(ref, "types.yaml") && (!strchr(ref, '#') || !strchr(ref, '#')[1]))
+		return true;
+	if (ref && describes_node(d, local_ref(d, ref), depth + 1))
+		return true;
+	return any_node(d, map_get(d, s, "allOf"), depth + 1) ||
+	       any_node(d, map_get(d, s, "anyOf"), depth + 1) ||
+	       any_node(d, map_get(d, s, "oneOf"), depth + 1) ||
+	       describes_node(d, map_get(d, s, "then"), depth + 1) ||
+	       describes_node(d, map_get(d, s, "else"), depth + 1);
 }
 
-static void record(struct block *b, const char *key, size_t n)
+/* The keys of one `properties:` (pattern false) or `patternProperties:` map. */
+static void record_block(yaml_document_t *d, const yaml_node_t *block, bool pattern, int depth)
 {
-	b->key[0] = '\0';
-	b->child_indent = -1;
-	if (b->pattern) {
-		sb_addf(scan_out, "p %.*s\n", (int)n, key);
-	} else if (plain_name(key, n) && n < sizeof(b->key)) {
-		sb_addf(scan_out, "b %.*s\n", (int)n, key);
-		memcpy(b->key, key, n);
-		b->key[n] = '\0';
+	const yaml_node_pair_t *end = block->data.mapping.pairs.top;
+
+	for (yaml_node_pair_t *p = block->data.mapping.pairs.start; p < end; p++) {
+		const char *key = scalar(yaml_document_get_node(d, p->key));
+		yaml_node_t *schema = yaml_document_get_node(d, p->value);
+
+		if (!key || strchr(key, '\n') || describes_node(d, schema, depth))
+			continue;
+		if (pattern) {
+			sb_addf(scan_out, "p %s\n", key);
+		} else if (plain_name(key)) {
+			sb_addf(scan_out, "b %s\n", key);
+			if (str_eq(scalar(map_get(d, schema, "deprecated")), "true"))
+				sb_addf(scan_out, "d %s\n", key);
+		}
 	}
 }
 
-static void scan_line(struct block *st, int *depth, const char *line)
+/* Every `properties:` / `patternProperties:` mapping, at any depth. */
+static void walk_schema(yaml_document_t *d, const yaml_node_t *n, int depth)
 {
-	int ind = (int)strspn(line, " ");
-	const char *s = line + ind, *key;
-	size_t n;
-
-	if (!*s || *s == '#' || *s == '\n')
+	if (!n || depth > SCHEMA_MAX_DEPTH)
 		return;
-	while (*depth && ind <= st[*depth - 1].indent)
-		(*depth)--;
-	if (*depth) {
-		struct block *b = &st[*depth - 1];
-
-		if (b->key_indent < 0)
-			b->key_indent = ind;
-		if (ind == b->key_indent && yaml_key(s, &key, &n))
-			record(b, key, n);
-		else if (ind > b->key_indent && b->child_indent < 0)
-			b->child_indent = ind;
-		if (ind == b->child_indent && b->key[0] && !strcmp(s, "deprecated: true"))
-			sb_addf(scan_out, "d %s\n", b->key);
+	if (n->type == YAML_SEQUENCE_NODE) {
+		for (yaml_node_item_t *i = n->data.sequence.items.start; i < n->data.sequence.items.top; i++)
+			walk_schema(d, yaml_document_get_node(d, *i), depth + 1);
+		return;
 	}
-	if (*depth < 32 && (!strcmp(s, "properties:") || !strcmp(s, "patternProperties:")))
-		st[(*depth)++] = (struct block){ ind, -1, s[0] == 'p' && s[1] == 'a', "", -1 };
+	if (n->type != YAML_MAPPING_NODE)
+		return;
+	for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
+		const char *key = scalar(yaml_document_get_node(d, p->key));
+		yaml_node_t *v = yaml_document_get_node(d, p->value);
+
+		if (v && v->type == YAML_MAPPING_NODE &&
+		    (str_eq(key, "properties") || str_eq(key, "patternProperties")))
+			record_block(d, v, key[0] == 'p' && key[1] == 'a', depth + 1);
+		walk_schema(d, v, depth + 1);
+	}
 }
 
+/*
+ * vendor-prefixes.yaml is the registry of vendor prefixes: its patterns
+ * (`^linux,.*`) accept every name under a prefix and name no property.
+ */
 static void scan_yaml(const char *path)
 {
-	char *text = read_file(path, NULL), *save = NULL;
-	struct block st[32];
-	int depth = 0;
+	const char *base = strrchr(path, '/');
+	size_t len;
+	char *text;
+	yaml_parser_t parser;
+	yaml_document_t doc;
 
-	if (!text)
+	if (str_eq(base ? base + 1 : path, "vendor-prefixes.yaml") || !(text = read_file(path, &len)))
 		return;
-	for (char *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
-		size_t len = strlen(l);
-
-		while (len && (l[len - 1] == ' ' || l[len - 1] == '\r'))
-			l[--len] = '\0';
-		scan_line(st, &depth, l);
+	if (yaml_parser_initialize(&parser)) {
+		yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
+		if (yaml_parser_load(&parser, &doc)) {
+			walk_schema(&doc, yaml_document_get_root_node(&doc), 0);
+			yaml_document_delete(&doc);
+		}
+		yaml_parser_delete(&parser);
 	}
 	free(text);
 }
@@ -143,10 +202,11 @@ static void dts_statement(const char *s, size_t len, bool ended, struct strbuf *
 	n = strspn(s, NAME_CHARS);
 	if (!n || n > len)
 		return;
-	if (s[0] == '#' && (n < 7 || strncmp(s + n - 6, "-cells", 6)))
-		return;
 	for (i = n; i < len && (s[i] == ' ' || s[i] == '\t'); i++)
 		;
+	/* `#name = ...` is a property (#dma-channels); `#include`, `#define` are cpp's. */
+	if (s[0] == '#' && (i == len || s[i] != '='))
+		return;
 	if ((i < len && s[i] == '=') || (i == len && ended))
 		sb_addf(out, "w %.*s\n", (int)n, s);
 }

@@ -94,8 +94,12 @@ void rv_vocab_add(struct rv_vocab *v, const char *word)
 	v->n++;
 }
 
-/* Patterns that would accept these are too broad to say anything. */
-static const char *const probes[] = { "zqxj", "zqxj-wvk", "zqxjwvk,zq-vw", "compatable" };
+/*
+ * Patterns that would accept these are too broad to say anything: made-up
+ * names, a made-up name with a number (`-[0-9]+$` would take `pintctrl-0`).
+ */
+static const char *const probes[] = { "zqxj", "zqxj-wvk", "zqxjwvk,zq-vw", "compatable",
+				      "zqxj-0", "zqxj0" };
 
 void rv_vocab_add_pattern(struct rv_vocab *v, const char *re)
 {

@@ -51,6 +51,11 @@ static const char *const standard_words[] = {
 	"function", "color", "function-enumerator", "pins", "groups", "bias-disable",
 	"bias-pull-up", "bias-pull-down", "drive-strength", "input-enable",
 	"output-enable", "secure-status", "iommus", "#iommu-cells", "msi-parent",
+	/* Linux's own generic names, the `linux,` ones kernel .dts files use most. */
+	"linux,keymap", "linux,keycodes", "linux,keycode", "linux,input-value", "linux,axis",
+	"linux,no-autorepeat", "linux,input-no-autorepeat", "linux,pci-domain",
+	"linux,rs485-enabled-at-boot-time", "linux,mtd-name", "linux,can-disable",
+	"linux,cma-default", "linux,dma-default", "linux,rc-map-name", "linux,usable-memory",
 };
 
 /* Families the specification defines by shape. */
@@ -121,7 +126,13 @@ static long long mtime_of(const char *kdir, const char *sub)
 	return rc ? 0 : (long long)st.st_mtime;
 }
 
-/* One cache file per tree and version of it: vocab-<hash>.txt. */
+/*
+ * One cache file per tree and version of it: vocab-v<N>-<hash>.txt, N the
+ * version of what kscan.c writes (2: schemas read with libyaml, child-node
+ * keys left out), so a list made by an older board2dts is not reused.
+ */
+#define KSCAN_VERSION 2
+
 static char *cache_path(const char *kdir, const char *cache_dir)
 {
 	char *real = realpath(kdir, NULL);
@@ -133,7 +144,7 @@ static char *cache_path(const char *kdir, const char *cache_dir)
 	h ^= (unsigned long long)mtime_of(kdir, "Documentation/devicetree/bindings");
 	h ^= (unsigned long long)mtime_of(kdir, "arch/arm/boot/dts") << 1;
 	free(real);
-	return xasprintf("%s/vocab-%016llx.txt", cache_dir, h);
+	return xasprintf("%s/vocab-v%d-%016llx.txt", cache_dir, KSCAN_VERSION, h);
 }
 
 static void save_cache(const char *path, const char *cache_dir, const struct strbuf *words)

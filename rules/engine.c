@@ -327,6 +327,7 @@ static void reach_callbacks_in(struct conv *c, const struct value *v)
 		reach_callbacks_in(c, v->kids[i]);
 }
 
+/* The machine's functions, also recorded in the tree for the report. */
 static void find_reachable(struct conv *c, const struct machine *m)
 {
 	reach_callbacks_in(c, m->record);
@@ -352,6 +353,8 @@ static void find_reachable(struct conv *c, const struct machine *m)
 					reach_function(c, fn->text);
 			}
 	}
+	for (size_t i = 0; i < c->nreach; i++)
+		dt_add_func(c->t, c->reach[i]->name, &c->reach[i]->pos);
 }
 
 /* --- Root node and includes ------------------------------------------------ */

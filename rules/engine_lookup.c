@@ -98,6 +98,10 @@ bool reg_gpiod_lookup(struct reg_ctx *r)
 	const struct variable *list = conv_deref(r->c, reg_arg(r, "tables"));
 
 	if (list && list->init && list->init->kind == VAL_LIST) {
+		struct fact *f = dt_add_fact(r->c->t, "variable", arena_printf(r->c->a,
+					     "gpiod_lookup_table *%s[]", list->name), &list->pos);
+
+		f->became = arena_printf(r->c->a, "its %zu lookup tables", list->init->nkids);
 		conv_mark_var(r->c, list->name);
 		for (size_t i = 0; i < list->init->nkids; i++) {
 			const struct variable *t = conv_deref(r->c, list->init->kids[i]);

@@ -611,6 +611,29 @@ static bool field_in(const char *field, const char **list, size_t n)
 	return false;
 }
 
+/*
+ * An array of numbers a field points to (.keymap = corgikbd_keymap,
+ * .row_gpios = ...) is read whole by the field's converter: it is a fact of
+ * its own, with the field's fate. Arrays of structs are converted entry by
+ * entry and give their own facts.
+ */
+static void pointee_fact(struct conv *c, const struct value *v, const struct fact *field)
+{
+	const struct variable *var = conv_deref(c, v);
+
+	if (!var || !var->is_array || !var->init || var->init->kind != VAL_LIST)
+		return;
+	for (size_t i = 0; i < var->init->nkids; i++)
+		if (var->init->kids[i]->kind == VAL_LIST)
+			return;
+	struct fact *f = dt_add_fact(c->t, "variable", arena_printf(c->a, "%s[] (read through %s)",
+				     var->name, field->what), &var->pos);
+
+	f->fate = field->fate;
+	f->became = field->became;
+	f->reason = field->reason;
+}
+
 static void field_fact(struct conv *c, const struct value *v, const char *what,
 		       const struct dt_node *node, const struct dt_prop *p, const char *reason)
 {
@@ -621,11 +644,12 @@ static void field_fact(struct conv *c, const struct value *v, const char *what,
 	if (reason) {
 		f->fate = FACT_TODO;
 		f->reason = reason;
-		return;
+	} else {
+		f->fate = FACT_CONVERTED;
+		f->became = p ? arena_printf(c->a, "%s %s", dt_node_path(c->t, node), p->name)
+			      : arena_printf(c->a, "%s", dt_node_path(c->t, node));
 	}
-	f->fate = FACT_CONVERTED;
-	f->became = p ? arena_printf(c->a, "%s %s", dt_node_path(c->t, node), p->name)
-		      : arena_printf(c->a, "%s", dt_node_path(c->t, node));
+	pointee_fact(c, v, f);
 }
 
 /* Apply one props: entry; returns the field it consumed (or NULL). */
@@ -657,6 +681,9 @@ static const char *apply_prop(struct conv *c, struct dt_node *node, const struct
 		if (pc.reason)
 			dt_node_add_todo(c->t, node, &pc.v->pos, conv_origin(c, pc.v), pc.reason);
 		field_fact(c, pc.v, what, node, p, pc.reason);
+	} else if (pc.v && pc.v->kind == VAL_ADDR && !pc.reason) {
+		/* .ts_init_data = &ts: the pointer itself (the struct it names gives its own facts). */
+		field_fact(c, pc.v, what, node, p, NULL);
 	}
 	return field;
 }
@@ -702,24 +729,42 @@ static struct dt_node *child_container(struct conv *c, struct dt_node *node, con
 	return n;
 }
 
+/*
+ * `children: {field: leds, count: num_leds, struct: gpio_led}`: a child node
+ * per entry of the array .leds points to. .leds and .num_leds are facts of
+ * their own (they became the children), or a TODO when the array is not in
+ * this file.
+ */
 static void apply_children(struct conv *c, struct dt_node *node, const struct rnode *ch,
-			   const struct value *list)
+			   const struct value *list, const char *what)
 {
-	const struct variable *arr = conv_deref(c, conv_field(c, list, rn_str(ch, "field")));
+	const struct value *field = conv_field(c, list, rn_str(ch, "field"));
+	const struct variable *arr = conv_deref(c, field);
 	const struct value *count = conv_field(c, list, rn_str(ch, "count"));
 	const struct rnode *rule = conv_struct_rule(c, rn_str(ch, "struct"));
+	const char *why = "the array of children is not in this file: describe them by hand";
+	size_t total;
 	long long n;
 
+	if (field && !value_is_zero(field) && (!arr || !arr->init))
+		dt_node_add_todo(c->t, node, &field->pos, conv_origin(c, field), why);
+	if (field && !value_is_zero(field))
+		field_fact(c, field, what, node, NULL, arr && arr->init ? NULL : why);
+	if (count && !value_is_zero(count))
+		field_fact(c, count, what, node, NULL, arr && arr->init ? NULL : why);
 	if (!arr || !arr->init)
 		return;
 	conv_mark_var(c, arr->name);
 	if (rn_get(ch, "container"))
 		node = child_container(c, node, rn_get(ch, "container"));
-	n = count && count->kind == VAL_INT ? count->ival : (long long)arr->init->nkids;
+	/* .parts = &one_partition: the struct itself is the only entry. */
+	total = arr->is_array ? arr->init->nkids : 1;
+	n = count && count->kind == VAL_INT ? count->ival : (long long)total;
 	part_end = 0;
-	for (size_t i = 0; i < arr->init->nkids && (long long)i < n; i++)
-		conv_struct_node(c, node, rule, arr->init->kids[i],
-				 arena_printf(c->a, "%s[%zu]", arr->name, i), (long)i);
+	for (size_t i = 0; i < total && (long long)i < n; i++)
+		conv_struct_node(c, node, rule, arr->is_array ? arr->init->kids[i] : arr->init,
+				 arr->is_array ? arena_printf(c->a, "%s[%zu]", arr->name, i) : arr->name,
+				 (long)i);
 }
 
 /*
@@ -802,7 +847,7 @@ void conv_apply_struct(struct conv *c, struct dt_node *node, const struct rnode 
 						? companions[k] + 1 : companions[k]));
 	}
 	if (ch) {
-		apply_children(c, node, ch, list);
+		apply_children(c, node, ch, list, what);
 		arena_push(c->a, (void ***)&used, &nused, (void *)rn_str(ch, "field"));
 		arena_push(c->a, (void ***)&used, &nused, (void *)rn_str(ch, "count"));
 	}

@@ -15,11 +15,13 @@ Environment (set by corpus-run.sh):
 
 Runs `board2dts convert ... -o OUT/<family>/ --report OUT/<family>/<base>.json`,
 compiles every .dts it wrote with the kernel's cpp + dtc, checks one output
-per MACHINE_START and that the report's counts add up, scores the outputs
-of boards that have a fact file, and writes one JSON object (the file's
-result line) to OUT/<family>/<base>.result.json. "problems" lists what makes
-the whole run fail: a crash or hang, a dtc error, a wrong number of outputs,
-counts that do not add up, a fact board below the minimum recall. A clean
+per MACHINE_START and that the report accounts for everything
+`board2dts extract --json` lists (tests/scripts/lib/report_coverage.py),
+scores the outputs of boards that have a fact file, and writes one JSON
+object (the file's result line) to OUT/<family>/<base>.result.json.
+"problems" lists what makes the whole run fail: a crash or hang, a dtc
+error, a wrong number of outputs, a report that misses something the
+extract lists, a fact board below the minimum recall. A clean
 conversion error (exit 1 with a message) is recorded but is not a problem;
 exit 2 (usage or rule file error) is.
 """
@@ -31,6 +33,11 @@ import signal
 import subprocess
 import sys
 import time
+
+sys.dont_write_bytecode = True	# no __pycache__ in the source tree
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'tests',
+                                'scripts', 'lib'))
+import report_coverage  # noqa: E402  (tests/scripts/lib/report_coverage.py)
 
 
 def env(name, default=None):
@@ -92,6 +99,33 @@ def dtc_check(dts, kernel, timeout):
     return d.returncode == 0, msg
 
 
+def coverage(convert_cmd, extract_json, rep, dts, timeout):
+    """Problems of the report against `board2dts extract --json` run with the
+    convert command's parse options (tests/scripts/lib/report_coverage.py)."""
+    cmd = [convert_cmd[0], 'extract', '--json']
+    args = iter(convert_cmd[2:])
+    for a in args:
+        if a in ('-p', '--kernel'):
+            cmd += [a, next(args)]
+        elif a in ('-o', '--report'):
+            next(args)
+        else:
+            cmd.append(a)
+    try:
+        p = subprocess.run(cmd, capture_output=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return ['extract --json: no exit after %gs' % timeout]
+    if p.returncode != 0:
+        return ['extract --json: exit %d' % p.returncode]
+    with open(extract_json, 'wb') as f:
+        f.write(p.stdout)
+    try:
+        ext = json.loads(p.stdout.decode(errors='replace'))
+    except ValueError as e:
+        return ['extract --json: not JSON: %s' % e]
+    return ['coverage: ' + x for x in report_coverage.coverage_problems(ext, rep, os.getcwd(), dts)]
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
@@ -112,7 +146,8 @@ def main():
     report = os.path.join(odir, base + '.json')
     errfile = os.path.join(odir, base + '.stderr')
     # Outputs of an earlier run into the same directory must not count.
-    for old in [os.path.join(odir, base + '.dts'), report, errfile] + \
+    for old in [os.path.join(odir, base + '.dts'), report, errfile,
+                os.path.join(odir, base + '.extract.json')] + \
             glob.glob(glob.escape(os.path.join(odir, base)) + '.*.dts'):
         if os.path.exists(old):
             os.remove(old)
@@ -184,8 +219,8 @@ def main():
             problems.append('dtc: %s: %s' % (os.path.basename(path), first))
         res['outputs'].append(o)
 
-    # The report's counts add up.
-    counts = {'extracted': 0, 'converted': 0, 'todo': 0}
+    # The report accounts for everything `extract --json` lists (and its counts).
+    counts = {'extracted': 0, 'converted': 0, 'not_converted': 0, 'todo': 0}
     res['report_machines'] = []
     if ok:
         try:
@@ -201,21 +236,19 @@ def main():
             mid = m.get('machine') or '?'
             c = m.get('counts') or {}
             try:
-                conv, todo, ext = (int(c[k]) for k in ('converted', 'todo', 'extracted'))
+                got = {k: int(c[k]) for k in counts}
             except (KeyError, TypeError, ValueError):
-                problems.append('%s: report lacks converted/todo/extracted counts' % mid)
+                problems.append('%s: report lacks the counts %s' % (mid, ', '.join(counts)))
                 continue
-            res['report_machines'].append({'machine': mid, 'extracted': ext,
-                                           'converted': conv, 'todo': todo})
-            counts['extracted'] += ext
-            counts['converted'] += conv
-            counts['todo'] += todo
-            if conv + todo != ext:
-                problems.append('%s: counts do not add up: converted %d + todo %d != extracted %d'
-                                % (mid, conv, todo, ext))
+            res['report_machines'].append(dict(got, machine=mid))
+            for k in counts:
+                counts[k] += got[k]
         if machines and sorted(m['machine'] for m in res['report_machines']) != sorted(expected):
             problems.append('report machines %s != MACHINE_START %s'
                             % (sorted(m['machine'] for m in res['report_machines']), sorted(expected)))
+        if rep:
+            problems += coverage(cmd, os.path.join(odir, base + '.extract.json'), rep,
+                                 {mid: path for path, mid in outs if mid}, timeout)
     res['counts'] = counts
 
     # Fact boards: score the machine's output.

@@ -17,7 +17,7 @@ For every board file that scripts/kernel-corpus.sh --list prints, run
                     --report OUT/<family>/<base>.json
 (--tolerant: no -p, only --kernel), recording exit status, stderr and time;
 compile every .dts written with the kernel's cpp + dtc; check one output per
-MACHINE_START and converted + todo == extracted in every report machine;
+MACHINE_START and that every report machine accounts for what extract --json lists;
 score the boards that have a fact file (\$B2D_FACTS, default
 /work/shared/eval/facts/*.facts, selftest-* ignored) with score.py.
 
@@ -43,8 +43,10 @@ run.json (default: this repository's HEAD, and whether its tree is dirty).
   --timeout S       seconds before a conversion counts as hung (default 300)
 
 Exit status: 0 when no file crashed or hung, every output compiles, every
-file that converted wrote one output per MACHINE_START and a report whose
-counts add up, and every fact board reaches the minimum recall; 1 otherwise;
+file that converted wrote one output per MACHINE_START and a report that
+accounts for everything \`board2dts extract --json\` lists
+(tests/scripts/lib/report_coverage.py), and every fact board reaches the
+minimum recall; 1 otherwise;
 2 for a usage error; 77 when the corpus list is empty (not prepared).
 A conversion that fails cleanly (exit 1 with an error message) is listed but
 does not fail the run; exit 2 (usage or rule file error) does.
@@ -200,7 +202,7 @@ with open(os.path.join(out, 'run.json'), 'w') as f:
     f.write('\n')
 
 cols = ['family', 'file', 'exit', 'signal', 'seconds', 'machines', 'outputs', 'dtc_ok',
-        'extracted', 'converted', 'todo', 'recall', 'problems', 'error']
+        'extracted', 'converted', 'not_converted', 'todo', 'recall', 'problems', 'error']
 with open(os.path.join(out, 'results.tsv'), 'w') as f:
     f.write('\t'.join(cols) + '\n')
     for r in rows:
@@ -211,7 +213,7 @@ with open(os.path.join(out, 'results.tsv'), 'w') as f:
         vals = [r['family'], r['file'], r.get('exit'), r.get('signal'), r.get('seconds'),
                 len(r.get('machines_expected', [])), len(outs),
                 sum(1 for o in outs if o['dtc_ok']), c.get('extracted'), c.get('converted'),
-                c.get('todo'), rec, '; '.join(r.get('problems', [])), err]
+                c.get('not_converted'), c.get('todo'), rec, '; '.join(r.get('problems', [])), err]
         f.write('\t'.join('' if v is None else str(v).replace('\t', ' ') for v in vals) + '\n')
 
 # Summary on stderr.
@@ -219,7 +221,8 @@ fams = {}
 for r in rows:
     fams.setdefault(r['family'], []).append(r)
 w = sys.stderr.write
-w('%-10s %5s %5s %5s %7s %9s %9s\n' % ('family', 'files', 'ok', 'dtc', 'outputs', 'converted', 'todo'))
+w('%-10s %5s %5s %5s %7s %9s %9s\n' % ('family', 'files', 'ok', 'dtc', 'outputs', 'converted',
+                                       'not conv.'))
 for fam in sorted(fams):
     rs = fams[fam]
     w('%-10s %5d %5d %5d %7d %9d %9d\n' % (
@@ -227,7 +230,7 @@ for fam in sorted(fams):
         sum(1 for r in rs for o in r.get('outputs', []) if o['dtc_ok']),
         sum(len(r.get('outputs', [])) for r in rs),
         sum(r.get('counts', {}).get('converted', 0) for r in rs),
-        sum(r.get('counts', {}).get('todo', 0) for r in rs)))
+        sum(r.get('counts', {}).get('not_converted', 0) for r in rs)))
 for r in rows:
     for fr in r.get('facts', []):
         w('facts %s (%s %s): recall %s/%s = %.3f%s\n' % (

@@ -52,7 +52,10 @@ def outputs(r):
 
 
 def count(r, k):
-    return (r.get('counts') or {}).get(k, 0) or 0
+    c = r.get('counts') or {}
+    if k == 'not_converted' and k not in c:
+        k = 'todo'	# results written before report format 2: todo was facts not converted
+    return c.get(k, 0) or 0
 
 
 def by_family(rows):
@@ -72,7 +75,7 @@ def stats(rs):
         'dtc_files': sum(1 for r in rs if ok(r) and all(o.get('dtc_ok') for o in outputs(r))),
         'extracted': sum(count(r, 'extracted') for r in rs),
         'converted': sum(count(r, 'converted') for r in rs),
-        'todo': sum(count(r, 'todo') for r in rs),
+        'todo': sum(count(r, 'not_converted') for r in rs),
         'crashed': sum(1 for r in rs if r.get('signal') or r.get('timeout')),
         'problems': sum(1 for r in rs if r.get('problems')),
         'seconds': sum(r.get('seconds') or 0 for r in rs),
@@ -272,8 +275,8 @@ def main():
     w('')
     w('Files whose conversion failed or that failed a check: crash or hang, '
       'non-zero exit (first error line), dtc error (first line), wrong number of outputs, '
-      'counts that do not add up, fact recall below the minimum. Full stderr and dtc '
-      'messages: `OUT/<family>/<base>.stderr` and `OUT/results.jsonl`.')
+      'a report that misses something `extract --json` lists, fact recall below the minimum. '
+      'Full stderr and dtc messages: `OUT/<family>/<base>.stderr` and `OUT/results.jsonl`.')
     w('')
     failures('-p mode', rows)
     if trows is not None:

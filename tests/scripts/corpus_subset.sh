@@ -4,7 +4,7 @@
 # kurobox_pro-setup.c), converted with -p BUILD_DIR and again in tolerant mode
 # by scripts/corpus-run.sh, which asserts: no crash or hang, every output
 # compiles with the kernel's cpp + dtc, one output per MACHINE_START, report
-# counts add up (converted + todo == extracted), and in -p mode every fact
+# the report accounts for what `extract --json` lists, and in -p mode every fact
 # board reaches recall 0.8 (score.py). About 30 s on 2 cores.
 #
 #   bash corpus_subset.sh BOARD2DTS SOURCE_DIR     (run by ctest; exit 77 = skipped)

@@ -2,7 +2,7 @@
 # Rule packs davinci-da8xx, davinci-da830, davinci-dm3xx on the real kernel
 # corpus: every arch/arm/mach-davinci board file converts (exit 0), gives one
 # .dts per MACHINE_START, every .dts compiles with the kernel's cpp + dtc,
-# the report counts add up, each file picks its SoC pack; exact checks of key
+# the report accounts for what `extract --json` lists, each file picks its SoC pack; exact checks of key
 # properties; board-da850-evm.c reaches recall >= 0.8 on its fact file.
 #
 #   bash pack_davinci.sh BOARD2DTS SOURCE_DIR      (run by ctest; exit 77 = skipped)

@@ -2,7 +2,7 @@
 # Rule packs orion5x, dove, mv78xx0 (Marvell, plat-orion helpers) on the real
 # kernel corpus: every board file of these families converts (exit 0), gives
 # one .dts per MACHINE_START, every .dts compiles with the kernel's cpp + dtc,
-# the report counts add up and name the family's pack, plus exact checks of
+# the report accounts for what `extract --json` lists and names the family's pack, plus exact checks of
 # key properties (MBus ranges, devbus flash and NAND, MDIO PHY, SATA ports,
 # gpio0 lines) and the fact recall floor for the Kurobox Pro.
 #

@@ -2,7 +2,7 @@
 # Rule packs s3c2416, s3c24xx, sa1100, ep93xx, iop32x, footbridge, cns3xxx on
 # the real kernel corpus: every board file of these families converts
 # (exit 0), gives one .dts per MACHINE_START, every .dts compiles with the
-# kernel's cpp + dtc, the report counts add up, each file picks its family's
+# kernel's cpp + dtc, the report accounts for what `extract --json` lists, each file picks its family's
 # pack (S3C24xx boards s3c24xx/s3c2416, S3C64xx boards keep s3c64xx), plus
 # exact checks of key properties. No fact file exists for these families.
 #

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Rule pack omap1 on the real kernel corpus: every arch/arm/mach-omap1 board
 # file converts (exit 0), gives one .dts per MACHINE_START, every .dts
-# compiles with the kernel's cpp + dtc, the report counts add up, each file
+# compiles with the kernel's cpp + dtc, the report accounts for what `extract --json` lists, each file
 # picks the omap1 pack (not omap3: no omap34xx.dtsi), plus exact checks of key
 # board-level properties. No fact file exists for OMAP1.
 #

@@ -2,7 +2,7 @@
 # Rule packs pxa25x, pxa27x, pxa3xx (+ bindings/pxa.yaml) and pxa168, pxa910,
 # mmp2 on the real kernel corpus: every arch/arm/mach-pxa and arch/arm/mach-mmp
 # board file converts (exit 0), gives one .dts per MACHINE_START, every .dts
-# compiles with the kernel's cpp + dtc, the report counts add up, each file
+# compiles with the kernel's cpp + dtc, the report accounts for what `extract --json` lists, each file
 # picks its SoC pack (from .init_irq in MACHINE_START); exact checks of key
 # properties. No fact file exists for these boards (no recall floor).
 #

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * review/: the vocabulary, suggestions, source-line map and the checks of
- * `board2dts check`, on tests/data/review/check-typos.dts (needs cpp and dtc).
+ * `board2dts check`, on tests/data/review/check-typos.dts (needs cpp and dtc);
+ * the binding-schema scanner on a made-up kernel tree.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -9,8 +10,11 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "review/review.h"
 
@@ -44,6 +48,89 @@ static void test_vocab(void **state)
 	assert_true(rv_vocab_add_rules(v, TEST_SOURCE_DIR "/rules"));
 	assert_true(rv_vocab_has(v, "ti,non-removable"));
 	rv_vocab_free(v);
+}
+
+/* A binding schema: child-node keys, local refs, flow style, deprecation. */
+static const char schema_nodes[] =
+	"%YAML 1.2\n---\n$id: http://devicetree.org/schemas/x.yaml#\n"
+	"properties:\n"
+	"  compatible:\n    const: x,pinctrl\n"
+	"  \"#gpio-cells\":\n    const: 2\n"
+	"  x,old-mode:\n    deprecated: true\n"
+	"    $ref: /schemas/types.yaml#/definitions/flag\n"
+	"  leds:\n    type: object\n"
+	"  regulators:\n    $ref: regulator.yaml#\n"
+	"  x,dai-rate:\n    $ref: /schemas/sound/dai-params.yaml#/$defs/dai-sample-rate\n"
+	"patternProperties:\n"
+	"  '-[0-9]+$':\n    type: object\n    properties:\n      x,drive: true\n"
+	"  '^mode-.*$':\n    $ref: /schemas/types.yaml#/definitions/uint32\n"
+	"  '^(s|l)[0-9]*':\n    $ref: \"#/$defs/reg-node\"\n"
+	"  '-state$':\n    oneOf:\n      - $ref: \"#/$defs/reg-node\"\n"
+	"  '-wibble[0-9]+$':\n    description: a property family\n"
+	"$defs:\n  reg-node:\n    type: object\n"
+	"additionalProperties: false\n";
+static const char schema_flow[] =
+	"properties: {\"x,flow-prop\": {type: boolean}, \"x,quoted\": true}\n"
+	"patternProperties: {\"-[0-9]+$\": {$ref: \"/schemas/types.yaml#/definitions/uint32\"}}\n";
+static const char schema_vendors[] =
+	"patternProperties:\n  \"^linux,.*\":\n    description: Linux-specific binding\n";
+
+static char *put_file(const char *dir, const char *name, const char *text)
+{
+	char *path = xasprintf("%s/%s", dir, name);
+	FILE *f = fopen(path, "w");
+
+	assert_non_null(f);
+	fputs(text, f);
+	assert_int_equal(fclose(f), 0);
+	return path;
+}
+
+static void test_kscan(void **state)
+{
+	char tmpl[] = "/tmp/b2d-kscan.XXXXXX", *root = mkdtemp(tmpl), *dir, *files[3];
+	const char *const parts[] = { "Documentation", "devicetree", "bindings" };
+	struct rv_vocab *v = rv_vocab_new();
+
+	assert_non_null(root);
+	dir = xstrdup(root);
+	for (size_t i = 0; i < 3; i++) {
+		char *next = xasprintf("%s/%s", dir, parts[i]);
+
+		assert_int_equal(mkdir(next, 0700), 0);
+		free(dir);
+		dir = next;
+	}
+	files[0] = put_file(dir, "x,pinctrl.yaml", schema_nodes);
+	files[1] = put_file(dir, "x,flow.yaml", schema_flow);
+	files[2] = put_file(dir, "vendor-prefixes.yaml", schema_vendors);
+	assert_int_equal(rv_vocab_add_kernel(v, root, NULL), 0);
+	assert_true(rv_vocab_has(v, "#gpio-cells"));
+	assert_true(rv_vocab_has(v, "x,drive"));
+	assert_true(rv_vocab_has(v, "x,dai-rate"));
+	assert_true(rv_vocab_has(v, "x,flow-prop"));
+	assert_true(rv_vocab_has(v, "x,quoted"));
+	assert_true(rv_vocab_has(v, "mode-normal"));
+	assert_true(rv_vocab_has(v, "vmmc-wibble3"));
+	assert_int_equal(rv_vocab_flags(v, "x,old-mode"), RV_WORD_BINDING | RV_WORD_DEPRECATED);
+	/* Child nodes, node patterns, a vendor's every name, a bare number suffix. */
+	assert_false(rv_vocab_has(v, "leds"));
+	assert_false(rv_vocab_has(v, "regulators"));
+	assert_false(rv_vocab_has(v, "pintctrl-0"));
+	assert_false(rv_vocab_has(v, "lvs1"));
+	assert_false(rv_vocab_has(v, "foo-state"));
+	assert_false(rv_vocab_has(v, "linux,cdoe"));
+	rv_vocab_free(v);
+	for (size_t i = 0; i < 3; i++) {
+		unlink(files[i]);
+		free(files[i]);
+	}
+	for (size_t i = 0; i < 3; i++) {
+		rmdir(dir);
+		*strrchr(dir, '/') = '\0';
+	}
+	rmdir(root);
+	free(dir);
 }
 
 static void test_srcmap(void **state)
@@ -99,6 +186,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_edit_distance),
 		cmocka_unit_test(test_vocab),
+		cmocka_unit_test(test_kscan),
 		cmocka_unit_test(test_srcmap),
 		cmocka_unit_test(test_checks),
 	};

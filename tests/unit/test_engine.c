@@ -300,6 +300,46 @@ static void test_array_elements(void **state)
 	free(dts);
 }
 
+static const char *one_part_src =
+	"static struct mtd_partition boot_part = {\n"
+	"	.name = \"RedBoot\", .size = SZ_1M, .offset = 0, .mask_flags = MTD_WRITEABLE,\n"
+	"};\n"
+	"static struct physmap_flash_data fd = { .width = 2, .parts = &boot_part, .nr_parts = 1 };\n"
+	"static struct resource fr[] = { DEFINE_RES_MEM(0x10000000, 0x1000000) };\n"
+	"static struct platform_device flash = {\n"
+	"	.name = \"physmap-flash\", .id = 0, .dev = { .platform_data = &fd },\n"
+	"	.resource = fr, .num_resources = 1,\n"
+	"};\n"
+	"static void __init board_init(void)\n"
+	"{\n"
+	"	platform_device_register(&flash);\n"
+	"}\n"
+	"MACHINE_START(TEST_BOARD, \"Test board\")\n"
+	"	.init_machine = board_init,\n"
+	"MACHINE_END\n";
+
+/*
+ * `children:` pointing at one struct (.parts = &boot_part), not an array: it
+ * is the only child, and the .parts / .nr_parts fields are facts of their own.
+ */
+static void test_single_struct_children(void **state)
+{
+	struct dt_tree *t;
+	char *dts = convert("s3c64xx", one_part_src, NULL, 0, &t);
+	bool parts = false, nr = false;
+
+	expect_contains(dts, "partition@0 {\n\t\t\t\tlabel = \"RedBoot\";\n"
+			"\t\t\t\treg = <0x0 0x100000>;\n\t\t\t\tread-only;\n\t\t\t};");
+	expect_absent(dts, "partition-");
+	for (size_t i = 0; i < t->nfacts; i++) {
+		parts |= t->facts[i]->pos.line == 4 && strstr(t->facts[i]->what, "fd.parts = &boot_part");
+		nr |= t->facts[i]->pos.line == 4 && strstr(t->facts[i]->what, "fd.nr_parts = 1");
+	}
+	assert_true(parts && nr);
+	dt_tree_free(t);
+	free(dts);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -309,6 +349,7 @@ int main(void)
 		cmocka_unit_test(test_interrupt_parents),
 		cmocka_unit_test(test_todos_and_counts),
 		cmocka_unit_test(test_array_elements),
+		cmocka_unit_test(test_single_struct_children),
 	};
 
 	return cmocka_run_group_tests(tests, load_rules, free_rules);

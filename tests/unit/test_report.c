@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The JSON report: exact text, counts that add up. */
+/*
+ * The JSON report: exact text; counts.todo is the number of `todos` entries
+ * even when TODOs are not one per fact; the header names the format version.
+ */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -20,8 +23,16 @@ static const char expected[] =
 "  \"counts\": {\n"
 "    \"extracted\": 3,\n"
 "    \"converted\": 2,\n"
-"    \"todo\": 1\n"
+"    \"not_converted\": 1,\n"
+"    \"todo\": 2\n"
 "  },\n"
+"  \"functions\": [\n"
+"    {\n"
+"      \"name\": \"foo_init\",\n"
+"      \"file\": \"mach-foo.c\",\n"
+"      \"line\": 290\n"
+"    }\n"
+"  ],\n"
 "  \"facts\": [\n"
 "    {\n"
 "      \"kind\": \"variable\",\n"
@@ -70,12 +81,13 @@ static struct dt_tree *sample(void)
 {
 	struct dt_tree *t = dt_tree_new();
 	struct srcpos p40 = { "mach-foo.c", 40, 1 }, p88 = { "mach-foo.c", 88, 1 };
-	struct srcpos p300 = { "mach-foo.c", 300, 5 };
+	struct srcpos p300 = { "mach-foo.c", 300, 5 }, p290 = { "mach-foo.c", 290, 1 };
 	struct fact *f;
 	struct dt_node *n;
 
 	t->machine_id = "FOO";
 	t->source = "mach-foo.c";
+	dt_add_func(t, "foo_init", &p290);
 	f = dt_add_fact(t, "variable", "gpio_led foo_leds[0]", &p40);
 	f->became = "/leds/led-0";
 	f = dt_add_fact(t, "call", "pwm_request(3, \"backlight\")", &p300);
@@ -114,11 +126,17 @@ static long count(const char *json, const char *key)
 	return v;
 }
 
-static void test_counts_add_up(void **state)
+/* One fact left as a TODO may give several TODO comments, and a TODO no fact. */
+static void test_counts(void **state)
 {
 	struct dt_tree *t = dt_tree_new();
+	struct dt_node *n = dt_node_add(t, NULL, "leds", NULL);
+	struct srcpos p = { "mach-foo.c", 7, 1 };
+	struct dt_todo_ref *refs;
 	struct strbuf sb;
 	struct json j;
+	const char *q;
+	long entries = 0;
 
 	for (int i = 0; i < 17; i++) {
 		struct fact *f = dt_add_fact(t, "variable", "x", NULL);
@@ -126,23 +144,53 @@ static void test_counts_add_up(void **state)
 		if (i % 3 == 0)
 			f->fate = FACT_TODO;
 	}
+	for (int i = 0; i < 4; i++)
+		dt_node_add_todo(t, i % 2 ? n : NULL, &p, "x", "why");
+	dt_node_add_todo(t, dt_node_add(t, dt_overlay(t, "i2c1"), "eeprom", "50"), &p, "y", "why");
 	sb_init(&sb);
 	json_init(&j, &sb);
 	report_add_machine(&j, t);
 	assert_int_equal(count(sb.buf, "extracted"), 17);
-	assert_int_equal(count(sb.buf, "todo"), 6);
-	assert_int_equal(count(sb.buf, "converted") + count(sb.buf, "todo"),
-			 count(sb.buf, "extracted"));
+	assert_int_equal(count(sb.buf, "converted"), 11);
+	assert_int_equal(count(sb.buf, "not_converted"), 6);
+	assert_int_equal(count(sb.buf, "todo"), 5);
+	assert_int_equal(dt_tree_todos(t, &refs), 5);
+	assert_ptr_equal(refs[0].node, n);
+	assert_string_equal(refs[2].todo->text, "y");
+	assert_null(refs[4].node);
+	free(refs);
+	/* As many entries in "todos" as counts.todo says. */
+	q = strstr(sb.buf, "\"todos\"");
+	assert_non_null(q);
+	while ((q = strstr(q + 1, "\"text\"")))
+		entries++;
+	assert_int_equal(entries, 5);
 	assert_non_null(strstr(sb.buf, "\"machine\": null"));
 	sb_free(&sb);
 	dt_tree_free(t);
+}
+
+static void test_header(void **state)
+{
+	struct strbuf sb;
+	struct json j;
+
+	sb_init(&sb);
+	json_init(&j, &sb);
+	report_begin(&j, "mach-foo.c", "s3c64xx");
+	report_end(&j);
+	assert_string_equal(sb.buf, "{\n  \"version\": 2,\n  \"source\": \"mach-foo.c\",\n"
+				    "  \"tool\": \"board2dts\",\n  \"soc\": \"s3c64xx\",\n"
+				    "  \"machines\": []\n}\n");
+	sb_free(&sb);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_exact),
-		cmocka_unit_test(test_counts_add_up),
+		cmocka_unit_test(test_counts),
+		cmocka_unit_test(test_header),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -66,3 +66,17 @@ b2d_check_diag() {
 	fi
 	return $ok
 }
+
+# b2d_report_coverage [--mutants] EXTRACT.json REPORT.json [DTS_DIR]: the
+# report accounts for everything `extract --json` lists, machine by machine
+# (every reached call and store, every MACHINE_START, every variable with a
+# brace initializer; with DTS_DIR, the .dts files of `convert -o DTS_DIR/`
+# hold counts.todo TODO comments). --mutants: a report with a fact dropped
+# must fail that check. Prints the problems; status 1 when there is one.
+# The check itself: lib/report_coverage.py (also used by scripts/corpus-file.py).
+b2d_report_coverage() {
+	local m=()
+	[ "$1" = --mutants ] && { m=(--mutants); shift; }
+	python3 "$(dirname "${BASH_SOURCE[0]}")/report_coverage.py" "${m[@]}" "$1" "$2" \
+		${3:+--dts-dir "$3"}
+}
