@@ -19,7 +19,8 @@ For every board file that scripts/kernel-corpus.sh --list prints, run
 compile every .dts written with the kernel's cpp + dtc; check one output per
 MACHINE_START and that every report machine accounts for what extract --json lists;
 score the boards that have a fact file (\$B2D_FACTS, default
-/work/shared/eval/facts/*.facts, selftest-* ignored) with score.py.
+/work/shared/eval/facts/*.facts, selftest-* ignored) with score.py
+(\$B2D_SCORE, default /work/shared/eval/score.py, run by /usr/bin/python3).
 
 Family: the mach-* directory; mach-s3c is split into s3c24xx and s3c64xx by
 build dir. Results: OUT/results.jsonl (one JSON object per board file),
@@ -93,7 +94,8 @@ case "$JOBS" in ''|*[!0-9]*|0) echo "--jobs needs a positive number" >&2; exit 2
 [ -x "$BIN" ] || { echo "$(basename "$0"): no board2dts binary at $BIN (--binary)" >&2; exit 2; }
 BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
 FACTS_DIR=${B2D_FACTS:-/work/shared/eval/facts}
-SCORE=${B2D_SCORE:-/usr/bin/python3 /work/shared/eval/score.py}
+# B2D_SCORE is score.py's path, as for the tests (tests/scripts/lib/common.sh).
+SCORE="/usr/bin/python3 ${B2D_SCORE:-/work/shared/eval/score.py}"
 [ -d "$FACTS_DIR" ] || { echo "$(basename "$0"): no fact files ($FACTS_DIR): scoring skipped" >&2; FACTS_DIR=""; }
 if [ -n "$FACTS_DIR" ] && ! ${SCORE%% *} -c 'import libfdt' 2>/dev/null; then
 	echo "$(basename "$0"): score.py needs python3-libfdt: scoring skipped" >&2

@@ -21,16 +21,19 @@ PACKAGES=(
 
 usage() {
 	cat <<USAGE
-usage: $(basename "$0") [--print]
+usage: $(basename "$0") [--print|--check]
 
 Install board2dts's Debian dependencies with apt-get (as root, or through sudo).
   --print   list the packages and exit
+  --check   install nothing: list the missing packages, exit 1 when there are some
 USAGE
 }
 
+CHECK=0
 case "${1:-}" in
 -h|--help) usage; exit 0 ;;
 --print) printf '%s\n' "${PACKAGES[@]}"; exit 0 ;;
+--check) CHECK=1 ;;
 "") ;;
 *) echo "$(basename "$0"): unknown argument: $1" >&2; usage >&2; exit 2 ;;
 esac
@@ -43,6 +46,10 @@ done
 if [ ${#missing[@]} -eq 0 ]; then
 	echo "install-deps: all ${#PACKAGES[@]} packages present" >&2
 	exit 0
+fi
+if [ $CHECK = 1 ]; then
+	echo "install-deps: missing ${#missing[@]} of ${#PACKAGES[@]} packages: ${missing[*]}" >&2
+	exit 1
 fi
 
 SUDO=()

@@ -149,6 +149,15 @@ if [ "$LIST" = 1 ]; then
 	exit 0
 fi
 
+# One preparation at a time per cache (two makes in one build dir corrupt
+# it): a second run waits for the first, then finds its build dirs up to date.
+mkdir -p "$CACHE/build"
+exec 9>"$CACHE/build/.lock"
+if ! flock -n 9; then
+	echo "== another kernel-corpus.sh is preparing $CACHE/build: waiting" >&2
+	flock 9
+fi
+
 start=$(date +%s)
 for def in $selected; do build_one "$def"; done
 end=$(date +%s)

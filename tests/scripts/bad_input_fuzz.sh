@@ -87,11 +87,18 @@ C
 	rm -f "$TMP/out.dts"
 done
 
+# Opt-in (the fuzz build is separate, fuzz/run.sh): when B2D_FUZZ_BUILD is
+# set, a missing fuzz target is a failure, not a silent pass.
 if [ -n "${B2D_FUZZ_BUILD:-}" ]; then
 	for t in tokeval rules dtb escape; do
 		set -- "$REG/$t"/*
-		[ $# = 0 ] || [ ! -x "$B2D_FUZZ_BUILD/fuzz/fuzz_$t" ] && continue
+		[ $# = 0 ] && continue
 		n=$((n + 1))
+		if [ ! -x "$B2D_FUZZ_BUILD/fuzz/fuzz_$t" ]; then
+			echo "FAIL: B2D_FUZZ_BUILD=$B2D_FUZZ_BUILD has no fuzz/fuzz_$t"
+			fail=1
+			continue
+		fi
 		if "$B2D_FUZZ_BUILD/fuzz/fuzz_$t" "$@" >"$TMP/fuzz.log" 2>&1; then
 			echo "ok: fuzz_$t replays $# regression input(s)"
 		else

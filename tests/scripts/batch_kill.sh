@@ -5,7 +5,7 @@
 # a new worker, convert every other file, record the signal for that file in
 # summary.json/summary.md, and exit 1.
 #
-#   bash batch_kill.sh BOARD2DTS SOURCE_DIR      (run by ctest; exit 77 = skipped)
+#   bash batch_kill.sh BOARD2DTS SOURCE_DIR      (run by ctest)
 set -uo pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
@@ -15,9 +15,9 @@ b2d_tmpdir b2d-batch-kill
 
 shopt -s nullglob
 SAMPLES=("$SRC"/samples/*.c)
-[ ${#SAMPLES[@]} -ge 3 ] || { echo "batch_kill.sh: expected samples/*.c"; exit 77; }
+[ ${#SAMPLES[@]} -ge 3 ] || { echo "FAIL: batch_kill.sh: expected 3 samples/*.c"; exit 1; }
 VICTIM=board-twin-rev.c
-[ -f "$SRC/samples/$VICTIM" ] || { echo "batch_kill.sh: no samples/$VICTIM"; exit 77; }
+[ -f "$SRC/samples/$VICTIM" ] || { echo "FAIL: batch_kill.sh: no samples/$VICTIM"; exit 1; }
 
 fail=0
 for sig in KILL SEGV; do

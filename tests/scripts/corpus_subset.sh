@@ -9,24 +9,25 @@
 #
 #   bash corpus_subset.sh BOARD2DTS SOURCE_DIR     (run by ctest; exit 77 = skipped)
 #
-# Skips when the corpus is not prepared (scripts/kernel-corpus.sh; CI runs it
-# before the tests). B2D_CACHE selects the corpus cache (default /var/tmp/b2d),
-# B2D_FACTS the fact files (default /work/shared/eval/facts; scoring is skipped
-# with a message when they are missing).
+# Skips when the corpus is not prepared (scripts/kernel-corpus.sh; scripts/test.sh
+# prepares it). B2D_CACHE selects the corpus cache (default /var/tmp/b2d),
+# B2D_FACTS and B2D_SCORE the fact files and score.py (default
+# /work/shared/eval): without them the test fails (the recall floor must not
+# vanish), and it checks that every fact board was scored in both modes.
 set -uo pipefail
 
-BIN=${1:?usage: corpus_subset.sh BOARD2DTS SOURCE_DIR}
-SRC=${2:?usage: corpus_subset.sh BOARD2DTS SOURCE_DIR}
-export BOARD2DTS_RULES=${BOARD2DTS_RULES:-$SRC/rules}
-export XDG_CACHE_HOME=${XDG_CACHE_HOME:-${TMPDIR:-/tmp}/b2d-test-cache}
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+b2d_init corpus_subset.sh "$@"
+b2d_shared_cache
 
-if [ -z "$(bash "$SRC/scripts/kernel-corpus.sh" --list 2>/dev/null)" ]; then
-	echo "corpus_subset.sh: corpus not prepared (bash scripts/kernel-corpus.sh): skipped"
-	exit 77
-fi
+[ -n "$(bash "$SRC/scripts/kernel-corpus.sh" --list 2>/dev/null)" ] ||
+	b2d_skip "corpus_subset.sh: corpus not prepared (bash scripts/kernel-corpus.sh)"
+b2d_eval
+[ -d "$FACTS" ] && [ -f "$SCORE" ] ||
+	{ echo "FAIL: no fact files ($FACTS, B2D_FACTS) or no $SCORE (B2D_SCORE)"; exit 1; }
+export B2D_FACTS=$FACTS B2D_SCORE=$SCORE
 
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/b2d-corpus.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT
+b2d_tmpdir b2d-corpus
 
 FACT_BOARDS=mach-mini6410.c,board-da850-evm.c,kurobox_pro-setup.c
 fail=0
@@ -38,13 +39,26 @@ for mode in p tolerant; do
 	rc=$?
 	case $rc in
 	0) echo "ok: $mode mode" ;;
-	77) echo "corpus_subset.sh: corpus list empty: skipped"; exit 77 ;;
 	*) echo "FAIL: $mode mode (corpus-run.sh exit $rc)"; fail=1 ;;
 	esac
-	# The fact boards must be part of the subset.
-	for b in ${FACT_BOARDS//,/ }; do
-		grep -q "/$b\"" "$TMP/$mode/results.jsonl" 2>/dev/null ||
-			{ echo "FAIL: $mode mode: $b not in the subset"; fail=1; }
-	done
+	# The fact boards are part of the subset, and were scored.
+	python3 - "$TMP/$mode/results.jsonl" "$FACT_BOARDS" "$mode" <<'PY' || fail=1
+import json, sys
+try:
+    res = [json.loads(l) for l in open(sys.argv[1])]
+except OSError as e:
+    sys.exit("FAIL: %s mode: no results: %s" % (sys.argv[3], e))
+ok = True
+for b in sys.argv[2].split(","):
+    r = [x for x in res if x["file"].endswith("/" + b)]
+    if not r:
+        print("FAIL: %s mode: %s not in the subset" % (sys.argv[3], b)); ok = False
+    elif not r[0].get("facts"):
+        print("FAIL: %s mode: %s was not scored (fact file?)" % (sys.argv[3], b)); ok = False
+    else:
+        print("ok: %s mode: %s" % (sys.argv[3], ", ".join(
+            "%s recall %.3f" % (f["facts"], f["recall"]) for f in r[0]["facts"])))
+sys.exit(0 if ok else 1)
+PY
 done
 exit $fail

@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # `board2dts diff` and `board2dts check`: exact output and exit status on the
-# seeded pairs in tests/data/review, then (when $B2D_KERNEL is set) a real
-# kernel .dts against itself and through check.
+# seeded pairs in tests/data/review, then a real kernel .dts against itself
+# and through check (without a kernel tree that part is skipped, and so is
+# the test: exit 77 once the rest has passed).
 #
-#   bash diff_check.sh BOARD2DTS SOURCE_DIR     (run by ctest)
+#   bash diff_check.sh BOARD2DTS SOURCE_DIR     (run by ctest; exit 77 = skipped)
 set -uo pipefail
 
-BIN=${1:?usage: diff_check.sh BOARD2DTS SOURCE_DIR}
-SRC=${2:?usage: diff_check.sh BOARD2DTS SOURCE_DIR}
-export BOARD2DTS_RULES=${BOARD2DTS_RULES:-$SRC/rules}
-command -v dtc >/dev/null && command -v cpp >/dev/null || { echo "SKIP: no dtc/cpp"; exit 77; }
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+b2d_init diff_check.sh "$@"
+command -v dtc >/dev/null && command -v cpp >/dev/null || b2d_skip "diff_check.sh: no dtc/cpp"
 
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/b2d-review.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
@@ -53,8 +53,8 @@ if ! diff -u <(tail -n +3 "$SRC/tests/data/review/diff-expected.txt") "$TMP/dtb.
 	echo "FAIL: diff on .dtb differs from diff on .dts"; fail=1
 fi
 
-K=${B2D_KERNEL:-}
-if [ -n "$K" ] && [ -d "$K/arch/arm/boot/dts" ]; then
+if b2d_kernel; then
+	K=$KERNEL
 	D=$K/arch/arm/boot/dts/s3c6410-mini6410.dts
 	"$BIN" diff "$D" "$D" --kernel "$K" >"$TMP/out" 2>&1
 	rc=$?
@@ -63,7 +63,7 @@ if [ -n "$K" ] && [ -d "$K/arch/arm/boot/dts" ]; then
 	rc=$?
 	[ $rc = 0 ] || { echo "FAIL: check on s3c6410-mini6410.dts: $rc"; cat "$TMP/out"; fail=1; }
 else
-	echo "note: B2D_KERNEL not set, kernel .dts cases skipped"
+	b2d_skip_part "diff_check.sh: no kernel tree (B2D_KERNEL): the kernel .dts cases"
 fi
 [ $fail = 0 ] && echo "diff_check: all passed"
-exit $fail
+b2d_exit $fail

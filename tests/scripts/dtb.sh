@@ -2,13 +2,17 @@
 # --dtb: for every sample machine, the .dtb written through libfdt's
 # sequential-write API says the same as the .dts compiled by dtc (labels
 # aside: a .dtb carries no label names). Checked with `board2dts diff`.
+#
+#   bash dtb.sh BOARD2DTS SOURCE_DIR     (run by ctest; exit 77 = skipped without a kernel tree)
 set -u
-B2D=$1
-SRC=$2
-K=${B2D_KERNEL:-/var/tmp/b2d/src/linux-source-6.1}
-[ -d "$K/arch/arm/boot/dts" ] || { echo "skip: no kernel tree"; exit 77; }
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
+
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+b2d_init dtb.sh "$@"
+B2D=$BIN
+b2d_kernel || b2d_skip "dtb.sh: no kernel tree (B2D_KERNEL)"
+K=$KERNEL
+b2d_tmpdir b2d-dtb
+T=$TMP
 bad=0
 for c in "$SRC"/samples/*.c; do
 	base=$(basename "$c" .c)

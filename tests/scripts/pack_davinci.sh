@@ -26,34 +26,28 @@ pack_convert_all
 
 # Key properties: DA850 EVM (da850.dtsi labels, bus 1 = &i2c0, GPIO_TO_PIN numbers).
 E=$TMP/board-da850-evm/board-da850-evm.dts
-if [ -f "$E" ]; then
-	has "$E" '#include "da850.dtsi"'
-	has "$E" 'clock-frequency = <100000>;'
-	has "$E" 'cd-gpios = <&gpio 64 GPIO_ACTIVE_LOW>;'
-	has "$E" 'wp-gpios = <&gpio 65 GPIO_ACTIVE_HIGH>;'
-	has "$E" 'serial-dir = <0 0 0 0 0 0 0 0 0 0 0 1 2 0 0 0>;'
-	has "$E" 'tps: tps@48 {'
-	has "$E" '#include "tps6507x.dtsi"'
-	has "$E" 'IOVDD-supply = <&vdcdc2_reg>;'
-	has "$E" 'cpu-supply = <&vdcdc3_reg>;'
-	has "$E" 'ti,defdcdc_default = <1>;'
-	has "$E" 'reg = <0x10000 0x80000>;'
-	grep -A2 '^&i2c0 {' "$E" | grep -q 'status = "okay"' || bad "da850-evm: &i2c0 not enabled"
-	grep -A1 '^&eth0 {' "$E" | grep -q 'status = "okay"' || bad "da850-evm: &eth0 (initcall) not enabled"
-	if [ -f "$FACTS/da850-evm.facts" ] && [ -f "$SCORE" ]; then
-		/usr/bin/python3 "$SCORE" --facts "$FACTS/da850-evm.facts" --kernel "$K" --min 0.8 "$E" |
-			tail -1 || bad "da850-evm: recall below 0.8"
-	fi
-fi
+has "$E" '#include "da850.dtsi"'
+has "$E" 'clock-frequency = <100000>;'
+has "$E" 'cd-gpios = <&gpio 64 GPIO_ACTIVE_LOW>;'
+has "$E" 'wp-gpios = <&gpio 65 GPIO_ACTIVE_HIGH>;'
+has "$E" 'serial-dir = <0 0 0 0 0 0 0 0 0 0 0 1 2 0 0 0>;'
+has "$E" 'tps: tps@48 {'
+has "$E" '#include "tps6507x.dtsi"'
+has "$E" 'IOVDD-supply = <&vdcdc2_reg>;'
+has "$E" 'cpu-supply = <&vdcdc3_reg>;'
+has "$E" 'ti,defdcdc_default = <1>;'
+has "$E" 'reg = <0x10000 0x80000>;'
+grep -A2 '^&i2c0 {' "$E" 2>/dev/null | grep -q 'status = "okay"' || bad "da850-evm: &i2c0 not enabled"
+grep -A1 '^&eth0 {' "$E" 2>/dev/null | grep -q 'status = "okay"' || bad "da850-evm: &eth0 (initcall) not enabled"
+pack_recall da850-evm.facts "$E"
 E=$TMP/board-da830-evm/board-da830-evm.dts
-[ -f "$E" ] && { has "$E" '"board2dts,davinci-da830-evm", "ti,da830"'; has "$E" 'McASP: DA830 boards use McASP1/2'; }
+has "$E" '"board2dts,davinci-da830-evm", "ti,da830"'
+has "$E" 'McASP: DA830 boards use McASP1/2'
 E=$TMP/board-omapl138-hawk/board-omapl138-hawk.dts
-[ -f "$E" ] && has "$E" '#include "da850.dtsi"'
+has "$E" '#include "da850.dtsi"'
 E=$TMP/board-dm365-evm/board-dm365-evm.dts
-if [ -f "$E" ]; then
-	grep -q '^#include "' "$E" && bad "dm365-evm: includes a .dtsi (the kernel has none for DM365)"
-	has "$E" 'I2C devices on the SoC bus: no .dtsi for this SoC'
-fi
+has "$E" 'I2C devices on the SoC bus: no .dtsi for this SoC'
+grep -q '^#include "' "$E" && bad "dm365-evm: includes a .dtsi (the kernel has none for DM365)"
 
 
 # Tolerant mode (no build dir): IS_ENABLED(CONFIG_MMC_DAVINCI) is unknown
@@ -61,21 +55,20 @@ fi
 # false; --assume HAS_MMC=1 converts them. device_initcall() functions run
 # (da850_evm_config_emac registers the EMAC).
 DA850=$(printf '%s\n' "$MINE" | cut -f2 | grep '/board-da850-evm\.c$')
-if [ -n "$DA850" ]; then
-	T=$TMP/tolerant-da850
-	mkdir -p "$T"
-	"$BIN" convert --kernel "$K" "$DA850" -o "$T/plain.dts" 2>"$T/err" || bad "da850 tolerant: $(head -c 300 "$T/err")"
-	has "$T/plain.dts" 'da8xx_register_mmcsd0(&da850_mmc_config): only when HAS_MMC (decide with --assume)'
-	has "$T/plain.dts" '&eth0 {'
-	"$BIN" convert --kernel "$K" "$DA850" --assume HAS_MMC=1 -o "$T/mmc.dts" 2>"$T/err" ||
-		bad "da850 tolerant --assume: $(head -c 300 "$T/err")"
-	has "$T/mmc.dts" 'bus-width = <4>;'
-	hasnt "$T/mmc.dts" 'only when HAS_MMC'
-	for dts in "$T"/*.dts; do
-		b2d_dts_compile "$K" "$dts" "$T/cpp.err" "$T/dtc.err" ||
-			bad "da850 tolerant: $(basename "$dts") does not compile: $(head -c 300 "$T/dtc.err")"
-	done
-fi
+[ -n "$DA850" ] || bad "board-da850-evm.c is not in the corpus list"
+T=$TMP/tolerant-da850
+mkdir -p "$T"
+"$BIN" convert --kernel "$K" "$DA850" -o "$T/plain.dts" 2>"$T/err" || bad "da850 tolerant: $(head -c 300 "$T/err")"
+has "$T/plain.dts" 'da8xx_register_mmcsd0(&da850_mmc_config): only when HAS_MMC (decide with --assume)'
+has "$T/plain.dts" '&eth0 {'
+"$BIN" convert --kernel "$K" "$DA850" --assume HAS_MMC=1 -o "$T/mmc.dts" 2>"$T/err" ||
+	bad "da850 tolerant --assume: $(head -c 300 "$T/err")"
+has "$T/mmc.dts" 'bus-width = <4>;'
+hasnt "$T/mmc.dts" 'only when HAS_MMC'
+for dts in "$T"/*.dts; do
+	b2d_dts_compile "$K" "$dts" "$T/cpp.err" "$T/dtc.err" ||
+		bad "da850 tolerant: $(basename "$dts") does not compile: $(head -c 300 "$T/dtc.err")"
+done
 
 [ "$fail" = 0 ] && echo "pack_davinci.sh: $nfiles board files OK"
 exit "$fail"

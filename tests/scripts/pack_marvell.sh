@@ -67,10 +67,7 @@ has "$X" 'mv78xx0_init(): no mv78xx0 .dtsi'
 has "$X" 'mv78xx0_uart0_init(): only when mv78xx0_core_index() == 0'
 
 # Fact recall floor.
-if [ -f "$FACTS/kuroboxpro.facts" ] && [ -f "$SCORE" ]; then
-	/usr/bin/python3 "$SCORE" --facts "$FACTS/kuroboxpro.facts" --kernel "$K" --min 0.8 "$P" >"$TMP/score.out" 2>&1 ||
-		bad "kuroboxpro recall below 0.8: $(tail -3 "$TMP/score.out")"
-fi
+pack_recall kuroboxpro.facts "$P"
 
 [ "$fail" = 0 ] && echo "pack_marvell.sh: $nfiles board files OK"
 exit "$fail"

@@ -23,18 +23,14 @@ for dts in "$TMP"/*/*.dts; do
 	grep -q '^#include "' "$dts" && bad "$(basename "$dts"): includes a .dtsi"
 done
 E=$TMP/board-osk/board-osk.dts
-if [ -f "$E" ]; then
-	has "$E" 'compatible = "board2dts,omap-osk";'
-	has "$E" 'compatible = "smsc,lan91c111";'
-	has "$E" 'reg = <0x4800300 0x10>;'
-	has "$E" 'omap_register_i2c_bus(1, 400, osk_i2c_board_info, ARRAY_SIZE(osk_i2c_board_info)): I2C controller: no .dtsi for OMAP1'
-fi
+has "$E" 'compatible = "board2dts,omap-osk";'
+has "$E" 'compatible = "smsc,lan91c111";'
+has "$E" 'reg = <0x4800300 0x10>;'
+has "$E" 'omap_register_i2c_bus(1, 400, osk_i2c_board_info, ARRAY_SIZE(osk_i2c_board_info)): I2C controller: no .dtsi for OMAP1'
 E=$TMP/board-h2/board-h2.dts
-if [ -f "$E" ]; then
-	has "$E" 'compatible = "gpio-leds";'
-	has "$E" 'compatible = "fixed-partitions";'
-	has "$E" 'omap_cfg_reg('
-fi
+has "$E" 'compatible = "gpio-leds";'
+has "$E" 'compatible = "fixed-partitions";'
+has "$E" 'omap_cfg_reg('
 
 [ "$fail" = 0 ] && echo "pack_omap1.sh: $nfiles board files OK"
 exit "$fail"

@@ -28,83 +28,82 @@ expected_soc() {
 pack_convert_all
 [ "$nfiles" -ge 51 ] || bad "only $nfiles pxa/mmp board files in the corpus list (expected 51)"
 
-okay() { sed -n "/^$2 {/,/^};/p" "$1" | grep -q 'status = "okay"' || bad "$(basename "$1"): $2 not enabled"; }
+# okay FILE &LABEL: the node's block says status = "okay" (grep reads all its
+# input: an early exit would kill sed with SIGPIPE under pipefail).
+okay() {
+	sed -n "/^$2 {/,/^};/p" "$1" 2>/dev/null | grep 'status = "okay"' >/dev/null ||
+		bad "$(basename "$1"): $2 not enabled"
+}
 
 # PXA27x: Spitz (gpio-keys on global GPIO numbers, gpio-pxa lookups on &mmc0, OHCI flags).
 E=$TMP/spitz/spitz.SPITZ.dts
-if [ -f "$E" ]; then
-	has "$E" '#include "pxa27x.dtsi"'
-	has "$E" 'gpios = <&gpio 95 GPIO_ACTIVE_HIGH>;'
-	has "$E" 'cd-gpios = <&gpio 9 GPIO_ACTIVE_LOW>;'
-	has "$E" 'marvell,enable-port3;'
-	okay "$E" '&ffuart'
-	okay "$E" '&mmc0'
-	okay "$E" '&pxai2c1'
-	okay "$E" '&pwri2c'
-fi
+has "$E" '#include "pxa27x.dtsi"'
+has "$E" 'gpios = <&gpio 95 GPIO_ACTIVE_HIGH>;'
+has "$E" 'cd-gpios = <&gpio 9 GPIO_ACTIVE_LOW>;'
+has "$E" 'marvell,enable-port3;'
+okay "$E" '&ffuart'
+okay "$E" '&mmc0'
+okay "$E" '&pxai2c1'
+okay "$E" '&pwri2c'
 E=$TMP/mainstone/mainstone.dts
-if [ -f "$E" ]; then
-	has "$E" 'keypad,num-rows = <6>;'
-	okay "$E" '&keypad'
-	# matrix_keymap_data -> linux,keymap, KEY(r, c, code) as MATRIX_KEY
-	has "$E" 'linux,keymap = <MATRIX_KEY(0, 0, KEY_A) MATRIX_KEY(1, 0, KEY_B) MATRIX_KEY(2, 0, KEY_C) MATRIX_KEY(3, 0, KEY_D)'
-	has "$E" '#include <dt-bindings/input/input.h>'
-	# &mst_flash_device[1], .platform_data = &mst_flash_data[1], .resource =
-	# &flash_resources[1]: one node per array element, each with its own data
-	has "$E" 'flash@4000000 {'
-	has "$E" 'reg = <0x4000000 0x4000000>;	/* mainstone.c:193 flash_resources[1] */'
-	has "$E" 'bank-width = <4>;	/* mainstone.c:580 4 */'
-	has "$E" 'reg = <0x0 0x4000000>;	/* mainstone.c:188 flash_resources */'
-	hasnt "$E" 'one more device in this array'
-	# pwm_add_table, called before the backlight is registered: pwms on it
-	# (pxa27x-pwm.0 channel 0 = &pwm0, #pwm-cells = <1>: the period)
-	has "$E" 'pwms = <&pwm0 78770>;	/* mainstone.c:252 mainstone_pwm_lookup[0] */'
-	# platform_pwm_backlight_data: the legacy linear scale as interpolated levels
-	has "$E" 'brightness-levels = <0 1023>;'
-	has "$E" 'num-interpolated-steps = <1023>;'
-	has "$E" 'default-brightness-level = <1023>;'
-fi
+has "$E" 'keypad,num-rows = <6>;'
+okay "$E" '&keypad'
+# matrix_keymap_data -> linux,keymap, KEY(r, c, code) as MATRIX_KEY
+has "$E" 'linux,keymap = <MATRIX_KEY(0, 0, KEY_A) MATRIX_KEY(1, 0, KEY_B) MATRIX_KEY(2, 0, KEY_C) MATRIX_KEY(3, 0, KEY_D)'
+has "$E" '#include <dt-bindings/input/input.h>'
+# &mst_flash_device[1], .platform_data = &mst_flash_data[1], .resource =
+# &flash_resources[1]: one node per array element, each with its own data
+has "$E" 'flash@4000000 {'
+has "$E" 'reg = <0x4000000 0x4000000>;	/* mainstone.c:193 flash_resources[1] */'
+has "$E" 'bank-width = <4>;	/* mainstone.c:580 4 */'
+has "$E" 'reg = <0x0 0x4000000>;	/* mainstone.c:188 flash_resources */'
+hasnt "$E" 'one more device in this array'
+# pwm_add_table, called before the backlight is registered: pwms on it
+# (pxa27x-pwm.0 channel 0 = &pwm0, #pwm-cells = <1>: the period)
+has "$E" 'pwms = <&pwm0 78770>;	/* mainstone.c:252 mainstone_pwm_lookup[0] */'
+# platform_pwm_backlight_data: the legacy linear scale as interpolated levels
+has "$E" 'brightness-levels = <0 1023>;'
+has "$E" 'num-interpolated-steps = <1023>;'
+has "$E" 'default-brightness-level = <1023>;'
 E=$TMP/colibri-pxa270/colibri-pxa270.COLIBRI.dts
-[ -f "$E" ] && { has "$E" 'interrupt-parent = <&gpio>;'; has "$E" 'interrupts = <114 IRQ_TYPE_EDGE_RISING>;'; }
+has "$E" 'interrupt-parent = <&gpio>;'
+has "$E" 'interrupts = <114 IRQ_TYPE_EDGE_RISING>;'
 # PXA25x: the alias fix-up keeps pxa25x.dtsi compilable; bus 0 = &pxai2c1.
 E=$TMP/corgi/corgi.CORGI.dts
-if [ -f "$E" ]; then
-	has "$E" '#include "pxa25x.dtsi"'
-	has "$E" 'i2c0 = &pxai2c1;'
-	has "$E" 'wp-gpios = <&gpio 7 GPIO_ACTIVE_LOW>;'
-	okay "$E" '&pxai2c1'
-	# matrix-keypad -> gpio-matrix-keypad: GPIO arrays, board-macro key codes as numbers
-	has "$E" 'compatible = "gpio-matrix-keypad";'
-	has "$E" 'row-gpios = <&gpio 58 GPIO_ACTIVE_HIGH>, <&gpio 59 GPIO_ACTIVE_HIGH>, <&gpio 60 GPIO_ACTIVE_HIGH>,'
-	has "$E" 'MATRIX_KEY(3, 9, KEY_RIGHTSHIFT) MATRIX_KEY(4, 0, 60)'
-	has "$E" 'debounce-delay-ms = <10>;'
-	hasnt "$E" 'no rule for struct matrix_keypad_platform_data'
-fi
+has "$E" '#include "pxa25x.dtsi"'
+has "$E" 'i2c0 = &pxai2c1;'
+has "$E" 'wp-gpios = <&gpio 7 GPIO_ACTIVE_LOW>;'
+okay "$E" '&pxai2c1'
+# matrix-keypad -> gpio-matrix-keypad: GPIO arrays, board-macro key codes as numbers
+has "$E" 'compatible = "gpio-matrix-keypad";'
+has "$E" 'row-gpios = <&gpio 58 GPIO_ACTIVE_HIGH>, <&gpio 59 GPIO_ACTIVE_HIGH>, <&gpio 60 GPIO_ACTIVE_HIGH>,'
+has "$E" 'MATRIX_KEY(3, 9, KEY_RIGHTSHIFT) MATRIX_KEY(4, 0, 60)'
+has "$E" 'debounce-delay-ms = <10>;'
+hasnt "$E" 'no rule for struct matrix_keypad_platform_data'
 # PXA3xx
 E=$TMP/zylonite/zylonite.dts
-[ -f "$E" ] && { has "$E" '#include "pxa3xx.dtsi"'; has "$E" 'marvell,power-control-low;'; okay "$E" '&usb0'; }
+has "$E" '#include "pxa3xx.dtsi"'
+has "$E" 'marvell,power-control-low;'
+okay "$E" '&usb0'
 E=$TMP/cm-x300/cm-x300.dts
-[ -f "$E" ] && has "$E" 'interrupts = <99 IRQ_TYPE_EDGE_RISING>;'
+has "$E" 'interrupts = <99 IRQ_TYPE_EDGE_RISING>;'
 # PXA168: the unlabelled gpio node by path; pxa168_add_twsi(1) -> &twsi2.
 E=$TMP/aspenite/aspenite.ASPENITE.dts
-if [ -f "$E" ]; then
-	has "$E" '#include "pxa168.dtsi"'
-	has "$E" 'interrupt-parent = <&{/soc/apb@d4000000/gpio@d4019000}>;'
-	has "$E" 'interrupts = <27 IRQ_TYPE_EDGE_RISING>;'
-	okay "$E" '&uart1'
-	okay "$E" '&twsi2'
-fi
+has "$E" '#include "pxa168.dtsi"'
+has "$E" 'interrupt-parent = <&{/soc/apb@d4000000/gpio@d4019000}>;'
+has "$E" 'interrupts = <27 IRQ_TYPE_EDGE_RISING>;'
+okay "$E" '&uart1'
+okay "$E" '&twsi2'
 E=$TMP/ttc_dkb/ttc_dkb.dts
-[ -f "$E" ] && { has "$E" '#include "pxa910.dtsi"'; okay "$E" '&twsi1'; }
+has "$E" '#include "pxa910.dtsi"'
+okay "$E" '&twsi1'
 # MMP2: mmp2_add_sdhost(0/2) -> &mmc1/&mmc3, mmp2_add_uart(3) -> &uart3.
 E=$TMP/brownstone/brownstone.dts
-if [ -f "$E" ]; then
-	has "$E" '#include "mmp2.dtsi"'
-	okay "$E" '&mmc1'
-	okay "$E" '&mmc3'
-	okay "$E" '&uart3'
-	okay "$E" '&twsi1'
-fi
+has "$E" '#include "mmp2.dtsi"'
+okay "$E" '&mmc1'
+okay "$E" '&mmc3'
+okay "$E" '&uart3'
+okay "$E" '&twsi1'
 
 [ "$fail" = 0 ] && echo "pack_pxa.sh: $nfiles board files OK"
 exit "$fail"

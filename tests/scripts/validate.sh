@@ -3,19 +3,18 @@
 # in board-level nodes; a seeded binding error (a button with no key code)
 # gives one diagnostic with the .dts line and the board-file line; --strict turns them
 # into exit status 1, and the outputs are still written.
-# Skips (77) without dt-validate (Debian package dt-schema) or B2D_KERNEL.
+# Skips (77) without dt-validate (Debian package dt-schema) or a kernel tree.
 #
-#   bash validate.sh BOARD2DTS SOURCE_DIR     (run by ctest)
+#   bash validate.sh BOARD2DTS SOURCE_DIR     (run by ctest; exit 77 = skipped)
 set -uo pipefail
 
-BIN=${1:?usage: validate.sh BOARD2DTS SOURCE_DIR}
-SRC=${2:?usage: validate.sh BOARD2DTS SOURCE_DIR}
-export BOARD2DTS_RULES=${BOARD2DTS_RULES:-$SRC/rules}
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+b2d_init validate.sh "$@"
 command -v dt-validate >/dev/null && command -v dt-mk-schema >/dev/null ||
-	{ echo "SKIP: dt-validate not installed (apt-get install dt-schema)"; exit 77; }
-K=${B2D_KERNEL:-}
-[ -n "$K" ] && [ -d "$K/Documentation/devicetree/bindings" ] ||
-	{ echo "SKIP: needs B2D_KERNEL with Documentation/devicetree/bindings"; exit 77; }
+	b2d_skip "validate.sh: dt-validate not installed (apt-get install dt-schema)"
+b2d_kernel && [ -d "$KERNEL/Documentation/devicetree/bindings" ] ||
+	b2d_skip "validate.sh: needs a kernel tree with Documentation/devicetree/bindings (B2D_KERNEL)"
+K=$KERNEL
 
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/b2d-validate.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT

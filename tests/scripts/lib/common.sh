@@ -24,13 +24,63 @@ b2d_tmpdir() {
 	trap 'rm -rf "$TMP"' EXIT
 }
 
-# b2d_kernel: KERNEL=$B2D_KERNEL when it is a kernel tree (has
-# arch/arm/boot/dts), else KERNEL= and status 1.
+# b2d_kernel: KERNEL=$B2D_KERNEL, else the tree scripts/kernel-tree.sh
+# extracts (${B2D_CACHE:-/var/tmp/b2d}/src/linux-source-6.1, where the unit
+# tests look too), when it is a kernel tree (has arch/arm/boot/dts); else
+# KERNEL= and status 1.
 b2d_kernel() {
-	KERNEL=${B2D_KERNEL:-}
-	[ -n "$KERNEL" ] && [ -d "$KERNEL/arch/arm/boot/dts" ] && return 0
+	KERNEL=${B2D_KERNEL:-${B2D_CACHE:-/var/tmp/b2d}/src/linux-source-6.1}
+	[ -d "$KERNEL/arch/arm/boot/dts" ] && return 0
 	KERNEL=
 	return 1
+}
+
+# Skips: exit status 77, which ctest shows as skipped (SKIP_RETURN_CODE).
+# b2d_skip WHY: the whole test cannot run. b2d_skip_part WHAT: one part of the
+# test cannot run; the rest goes on, and b2d_exit FAIL ends the test: exit 1
+# when FAIL is not 0, else 77 when some part was skipped, else 0. So no test
+# passes with a part left out. scripts/test.sh prepares everything the tests
+# need (kernel tree, corpus) and fails when a test still skips.
+B2D_SKIPPED=0
+b2d_skip() {
+	echo "SKIP: $*"
+	exit 77
+}
+b2d_skip_part() {
+	echo "SKIP: $*"
+	B2D_SKIPPED=$((B2D_SKIPPED + 1))
+}
+b2d_exit() {
+	[ "$1" = 0 ] || exit 1
+	if [ "$B2D_SKIPPED" != 0 ]; then
+		echo "$B2D_SKIPPED part(s) skipped (SKIP lines above): exit status 77"
+		exit 77
+	fi
+	exit 0
+}
+
+# b2d_eval: FACTS (the fact files) and SCORE (score.py) of the evaluation kit
+# outside the repository, $B2D_FACTS and $B2D_SCORE, default
+# /work/shared/eval/facts and /work/shared/eval/score.py (../shared/eval from
+# the repository at /work/main). A missing kit fails the recall floors; it
+# never turns them off.
+b2d_eval() {
+	FACTS=${B2D_FACTS:-/work/shared/eval/facts}
+	SCORE=${B2D_SCORE:-/work/shared/eval/score.py}
+}
+
+# b2d_recall FACT_FILE DTS KERNEL LOG: DTS reaches recall 0.8 on
+# $FACTS/FACT_FILE (score.py, output to LOG). Status 1 with a FAIL line
+# when it does not, or when the fact file or the scorer is missing.
+b2d_recall() {
+	local facts=$FACTS/$1 dts=$2 k=$3 log=$4
+	[ -f "$facts" ] || { echo "FAIL: no fact file $facts (B2D_FACTS)"; return 1; }
+	[ -f "$SCORE" ] || { echo "FAIL: no scorer $SCORE (B2D_SCORE)"; return 1; }
+	if ! /usr/bin/python3 "$SCORE" --facts "$facts" --kernel "$k" --min 0.8 "$dts" >"$log" 2>&1; then
+		echo "FAIL: $(basename "$dts"): recall below 0.8 on $1: $(tail -3 "$log")"
+		return 1
+	fi
+	echo "ok: $(basename "$dts"): $(tail -1 "$log")"
 }
 
 # b2d_dts_compile KDIR DTS CPP_LOG [DTC_LOG]: compile DTS the way the

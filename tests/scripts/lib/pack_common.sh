@@ -5,11 +5,15 @@
 # `extract --json` lists: b2d_report_coverage). Sourced, not a test.
 #
 #   source "$(dirname "${BASH_SOURCE[0]}")/lib/pack_common.sh"
-#   pack_setup pack_foo.sh "$@"            # BIN SRC K LIST FACTS SCORE; 77 without a kernel tree
+#   pack_setup pack_foo.sh "$@"            # BIN SRC K LIST FACTS SCORE; 77 without kernel tree or corpus
 #   MINE=$(printf '%s\n' "$LIST" | grep -E ...)
-#   pack_start                             # 77 when MINE is empty; TMP, fail
+#   pack_start                             # fails when MINE is empty; TMP, fail
 #   expected_soc() { ...; }                # FILE.c -> the pack its report must name
 #   pack_convert_all                       # nfiles; outputs in $(pack_outdir FILE BASE)/
+#   pack_recall FACT_FILE DTS              # recall floor 0.8 (fails without the fact file)
+#
+# Every exact check (has, hasnt, pack_recall) fails when its .dts was not
+# written: no check is guarded by the file's existence.
 
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
@@ -18,18 +22,19 @@ pack_setup() {
 	PACK=$1
 	shift
 	b2d_init "$PACK" "$@"
-	K=${B2D_KERNEL:-/var/tmp/b2d/src/linux-source-6.1}
-	[ -d "$K/arch/arm" ] || { echo "$PACK: no kernel tree at $K: skipped"; exit 77; }
+	b2d_kernel || b2d_skip "$PACK: no kernel tree (B2D_KERNEL; bash scripts/kernel-tree.sh)"
+	K=$KERNEL
 	LIST=$(bash "$SRC/scripts/kernel-corpus.sh" --list 2>/dev/null)
-	# The fact files and their scorer (../shared/eval, outside the repository).
-	FACTS=${B2D_FACTS:-/work/shared/eval/facts}
-	SCORE=${B2D_SCORE:-/work/shared/eval/score.py}
+	[ -n "$LIST" ] || b2d_skip "$PACK: corpus not prepared (bash scripts/kernel-corpus.sh)"
+	b2d_eval
 }
 
+# The corpus is prepared (pack_setup): no board file of the pack's families
+# in it is a failure, not a skip.
 pack_start() {
 	if [ -z "$MINE" ]; then
-		echo "$PACK: corpus not prepared (bash scripts/kernel-corpus.sh): skipped"
-		exit 77
+		echo "FAIL: $PACK: no board file of this pack's families in the corpus list"
+		exit 1
 	fi
 	b2d_tmpdir "b2d-${PACK%.sh}"
 	fail=0
@@ -58,6 +63,11 @@ has() {
 hasnt() {
 	[ -f "$1" ] || { bad "$(basename "$1"): not written"; return; }
 	! unwrapped "$1" | grep -F -- "$2" >/dev/null || bad "$(basename "$1"): unexpected: $2"
+}
+
+# pack_recall FACT_FILE DTS: DTS reaches recall 0.8 on $FACTS/FACT_FILE.
+pack_recall() {
+	b2d_recall "$1" "$2" "$K" "$TMP/${1%.facts}.score" || fail=1
 }
 
 # The output directory of board file $1 (basename $2); a script may override it.
