@@ -37,4 +37,12 @@ void engine_bind_callbacks(struct board *b, const struct ruleset *rs);
 int engine_convert(const struct board *b, const struct ruleset *rs, const struct machine *m,
 		   const struct engine_options *opt, struct dt_tree **out);
 
+/*
+ * The names of the engine's converters (`as:`) and registration kinds
+ * (`register:`), in table order: up to max of them into names; the return
+ * value is how many there are. The fixture tests check each has a fixture.
+ */
+size_t engine_converter_names(const char **names, size_t max);
+size_t engine_register_kind_names(const char **names, size_t max);
+
 #endif

@@ -833,6 +833,16 @@ static const struct {
 	{ "mbus_ranges", reg_mbus_ranges },
 };
 
+/* The `register:` kinds in table order: up to max into names; returns how many there are. */
+size_t engine_register_kind_names(const char **names, size_t max)
+{
+	size_t n = sizeof(registrations) / sizeof(registrations[0]);
+
+	for (size_t i = 0; i < n && i < max; i++)
+		names[i] = registrations[i].kind;
+	return n;
+}
+
 /* The registration kind of a call rule (`register: i2c` or `register: {kind: i2c}`). */
 static const char *rule_kind(const struct rnode *rule)
 {

@@ -565,6 +565,16 @@ static const struct {
 	{ "map_int", cv_map_int, true },
 };
 
+/* The `as:` names in table order: up to max into names; returns how many there are. */
+size_t engine_converter_names(const char **names, size_t max)
+{
+	size_t n = sizeof(converters) / sizeof(converters[0]);
+
+	for (size_t i = 0; i < n && i < max; i++)
+		names[i] = converters[i].name;
+	return n;
+}
+
 static int find_converter(const char *as)
 {
 	for (size_t i = 0; i < sizeof(converters) / sizeof(converters[0]); i++)
