@@ -578,7 +578,8 @@ static void account_lost(struct conv *c)
 		struct fact *f = dt_add_fact(c->t, "field", l->message, &l->pos);
 
 		f->fate = FACT_TODO;
-		f->reason = "not read in tolerant mode (the model header lacks it): convert with -p or by hand";
+		f->reason = l->reason ? l->reason
+			: "not read in tolerant mode (the model header lacks it): convert with -p or by hand";
 		dt_node_add_todo(c->t, NULL, &l->pos, l->message, f->reason);
 	}
 }
