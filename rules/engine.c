@@ -688,6 +688,7 @@ int engine_convert(const struct board *b, const struct ruleset *rs, const struct
 	c.t->source = arena_strdup(c.a, b->path);
 	c.soc = engine_pick_soc(b, rs, opt->soc);
 	convert_machine(&c, m);
+	conv_label_check_setup(&c);
 	*out = c.t;
 	return B2D_OK;
 }
