@@ -283,6 +283,46 @@ static const void *dtb_base(const struct cli_options *o, const struct dt_tree *t
 	return *owned;
 }
 
+/*
+ * With a kernel tree, the .dts must compile (kernel cpp + dtc) before it is
+ * written, as batch checks its outputs: an output dtc rejects is an error,
+ * with dtc's first message. Without one there is no .dtsi to compile against.
+ */
+static int dtc_self_check(const struct cli_options *o, const struct machine *m,
+			  const struct strbuf *dts)
+{
+	char path[] = "/tmp/board2dts-check-XXXXXX.dts";
+	void *blob = NULL;
+	size_t len = 0;
+	char *errors = NULL, *nl;
+	int fd, err;
+
+	if (!o->kernel_dir)
+		return EXIT_OK;
+	fd = mkstemps(path, 4);
+	if (fd < 0 || write(fd, dts->buf, dts->len) != (ssize_t)dts->len) {
+		if (fd >= 0) {
+			close(fd);
+			unlink(path);
+		}
+		diag_error(NULL, "machine %s: cannot write a temporary file to check the .dts", m->id);
+		return EXIT_FAIL;
+	}
+	close(fd);
+	err = kernel_dts_compile(o->kernel_dir, NULL, 0, path, false, &blob, &len, &errors);
+	unlink(path);
+	free(blob);
+	if (err != B2D_OK) {
+		nl = errors ? strchr(errors, '\n') : NULL;
+		if (nl)
+			*nl = '\0';
+		diag_error(&m->pos, "machine %s: the generated .dts does not compile (nothing written): %s",
+			   m->id, errors && *errors ? errors : b2d_strerror(err));
+	}
+	free(errors);
+	return err == B2D_OK ? EXIT_OK : EXIT_FAIL;
+}
+
 /* Convert every selected machine into the plan (nothing written yet). */
 static int build_outputs(const struct cli_options *o, const struct cli_session *s,
 			 struct machine **sel, size_t nsel, const struct dests *d,
@@ -310,6 +350,7 @@ static int build_outputs(const struct cli_options *o, const struct cli_session *
 		struct strbuf dts = run.v[i].dts;
 
 		sb_init(&run.v[i].dts);	/* the plan owns the text */
+		rc = dtc_self_check(o, m, &dts);
 		if (d->dts_stdout)
 			plan_add(p, NULL, dts.buf, dts.len, false);
 		else if (d->dts_dir)
@@ -317,12 +358,12 @@ static int build_outputs(const struct cli_options *o, const struct cli_session *
 				 dts.len, true);
 		else
 			plan_add(p, xstrdup(o->out), dts.buf, dts.len, false);
-		if (o->against || o->validate) {
+		if (rc == EXIT_OK && (o->against || o->validate)) {
 			const char *name = p->outs[p->nouts - 1].path;
 
 			rc = review_machine(o, t, dts.buf, name ? name : "<stdout>", dtsi, p, verrors);
 		}
-		if (o->dtb) {
+		if (rc == EXIT_OK && o->dtb) {
 			void *blob = NULL, *owned;
 			size_t len = 0;
 			const void *fdt = dtb_base(o, t, &dts, dtsi, &owned);

@@ -116,6 +116,17 @@ struct dt_tree {
 	size_t nfacts;
 	struct dt_func **funcs;		/* reached board functions, in reach order */
 	size_t nfuncs;
+	/*
+	 * Labels dtc finds outside the graph, for the reference check
+	 * (emit_normalise): label_known(label_ctx, l) asks the target's .dtsi;
+	 * ext_labels are those the tail includes define. label_known NULL: the
+	 * target is not known (no kernel tree) and references are not checked.
+	 */
+	bool (*label_known)(const void *ctx, const char *label);
+	const void *label_ctx;
+	const char **ext_labels;
+	size_t next_labels;
+	size_t nunresolved;	/* references the check turned into TODOs */
 };
 
 struct dt_tree *dt_tree_new(void);

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/diag.h"
 #include "../common/util.h"
 
 struct pass {
@@ -273,6 +274,133 @@ static void pass_unique_labels(struct dt_tree *t)
 	pv_free(&r.seen);
 }
 
+/* ---- references: every &label resolves, or it is a TODO ---- */
+
+static bool label_in(const struct dt_node *n, const char *label)
+{
+	if (str_eq(n->label, label))
+		return true;
+	for (size_t i = 0; i < n->nchildren; i++)
+		if (label_in(n->children[i], label))
+			return true;
+	return false;
+}
+
+static bool label_defined(const struct dt_tree *t, const char *label)
+{
+	if (label_in(t->root, label))
+		return true;
+	for (size_t i = 0; i < t->noverlays; i++)
+		if (str_eq(t->overlays[i]->ref, label) || label_in(t->overlays[i], label))
+			return true;
+	for (size_t i = 0; i < t->next_labels; i++)
+		if (str_eq(t->ext_labels[i], label))
+			return true;
+	return t->label_known(t->label_ctx, label);
+}
+
+/* The first label p refers to that nothing defines, or NULL. */
+static const char *unresolved_ref(const struct dt_tree *t, const struct dt_prop *p)
+{
+	for (size_t i = 0; i < p->nchunks; i++) {
+		const struct dt_chunk *c = p->chunks[i];
+
+		if (c->kind == CHUNK_REF_PATH && !label_defined(t, c->str))
+			return c->str;
+		for (size_t j = 0; c->kind == CHUNK_CELLS && j < c->ncells; j++)
+			if (c->cells[j].kind == CELL_REF && !label_defined(t, c->cells[j].text))
+				return c->cells[j].text;
+	}
+	return NULL;
+}
+
+/* The property as the .dts would say it: `cd-gpios = <&twl_gpio 0 ...>`. */
+static const char *prop_text(struct dt_tree *t, const struct dt_prop *p)
+{
+	struct strbuf sb;
+	char *s;
+	const char *r;
+
+	sb_init(&sb);
+	sb_addf(&sb, "%s = ", p->name);
+	for (size_t i = 0; i < p->nchunks; i++) {
+		const struct dt_chunk *c = p->chunks[i];
+
+		sb_add(&sb, i ? ", " : "");
+		if (c->kind == CHUNK_STRING)
+			sb_addf(&sb, "\"%s\"", c->str);
+		else if (c->kind == CHUNK_REF_PATH)
+			sb_addf(&sb, "&%s", c->str);
+		else
+			for (size_t j = 0; j < c->ncells; j++) {
+				const struct dt_cell *e = &c->cells[j];
+
+				sb_add(&sb, j ? " " : "<");
+				if (e->kind == CELL_U32)
+					sb_addf(&sb, "%u", e->val);
+				else
+					sb_addf(&sb, "%s%s", e->kind == CELL_REF ? "&" : "", e->text);
+			}
+		if (c->kind == CHUNK_CELLS)
+			sb_add(&sb, c->ncells ? ">" : "<>");
+	}
+	s = sb_detach(&sb);
+	r = arena_strdup(&t->arena, s);
+	free(s);
+	return r;
+}
+
+/* Facts that became this property: TODOs now, with the same reason. */
+static void facts_to_todo(struct dt_tree *t, const struct dt_prop *p, const char *reason)
+{
+	for (size_t i = 0; i < t->nfacts; i++) {
+		struct fact *f = t->facts[i];
+
+		if (f->fate == FACT_CONVERTED && f->pos.line == p->pos.line &&
+		    str_eq(f->pos.file, p->pos.file) && f->became && strstr(f->became, p->name)) {
+			f->fate = FACT_TODO;
+			f->reason = reason;
+		}
+	}
+}
+
+static void check_refs(struct dt_tree *t, struct dt_node *n)
+{
+	size_t kept = 0;
+
+	for (size_t i = 0; i < n->nprops; i++) {
+		struct dt_prop *p = n->props[i];
+		const char *label = unresolved_ref(t, p), *text, *reason;
+
+		if (!label) {
+			n->props[kept++] = p;
+			continue;
+		}
+		text = prop_text(t, p);
+		reason = arena_printf(&t->arena, "&%s is defined nowhere (not in this .dts, not in "
+				      "the target's .dtsi): describe its provider by hand", label);
+		if (p->origin)
+			text = arena_printf(&t->arena, "%s (%s)", text, p->origin);
+		dt_node_add_todo(t, n, &p->pos, text, reason);
+		facts_to_todo(t, p, reason);
+		diag_warning(p->pos.line ? &p->pos : NULL, "%s: &%s is defined nowhere: "
+			     "written as a TODO", text, label);
+		t->nunresolved++;
+	}
+	n->nprops = kept;
+	for (size_t i = 0; i < n->nchildren; i++)
+		check_refs(t, n->children[i]);
+}
+
+static void pass_references(struct dt_tree *t)
+{
+	if (!t->label_known)
+		return;	/* the target's labels are not known: nothing to check against */
+	check_refs(t, t->root);
+	for (size_t i = 0; i < t->noverlays; i++)
+		check_refs(t, t->overlays[i]);
+}
+
 /* ---- sort_overlays: &label blocks in strcmp order ---- */
 
 /* Insertion sort: stable, and overlay counts are small. */
@@ -292,6 +420,7 @@ static const struct pass passes[] = {
 	{ "interrupts", NULL, pass_interrupts },
 	{ "unique_names", NULL, pass_unique_names },
 	{ "unique_labels", pass_unique_labels, NULL },
+	{ "references", pass_references, NULL },
 	{ "sort_overlays", pass_sort_overlays, NULL },
 };
 

@@ -89,8 +89,16 @@ void tok_words_free(char **w, int n);
 /* extract.c */
 unsigned ex_next_offset(struct ex *x, struct cvec *top, size_t i);
 
-/* synth.c */
-char *ex_synth_header(struct ex *x, struct cvec *top);
+/* synth.c, synth_grow.c: what a second tolerant parse gets */
+struct ex_overlays {
+	struct ptrvec paths, texts;	/* headers replaced by an in-memory copy */
+	struct ptrvec grown;		/* "tag.field": fields those copies add */
+};
+
+char *ex_synth_header(struct ex *x, struct cvec *top, struct ex_overlays *ov);
+void ex_overlays_free(struct ex_overlays *ov);
+/* Lost facts for the values of grown fields (after the second parse). */
+void ex_note_grown(struct ex *x, const struct ptrvec *grown);
 bool ex_is_synth(struct ex *x, CXCursor decl);
 bool ex_refs_synth(struct ex *x, CXCursor expr);
 

@@ -102,10 +102,13 @@ static void record_lost(struct ex *x)
 /* The synthesized header's name, in the model directory (synth.c). */
 #define SYNTH_HEADER	"__b2d_synth.h"
 
-/* synth_path/synth_text: the header of a second parse, force-included. */
+/*
+ * synth_path/synth_text: the header of a second parse, force-included;
+ * ov: headers the second parse reads from memory (model structs grown).
+ */
 static int parse(const char *path, const struct extract_options *opt,
 		 CXIndex index, const char *synth_path, const char *synth_text,
-		 CXTranslationUnit *tu)
+		 const struct ex_overlays *ov, CXTranslationUnit *tu)
 {
 	struct ptrvec args = { 0 };
 	struct CXUnsavedFile *uf;
@@ -116,7 +119,7 @@ static int parse(const char *path, const struct extract_options *opt,
 	ret = ex_build_args(path, opt, &args);
 	if (ret)
 		goto out;
-	uf = xcalloc(opt->nunsaved + 1, sizeof(*uf));
+	uf = xcalloc(opt->nunsaved + 1 + (ov ? ov->paths.len : 0), sizeof(*uf));
 	for (size_t i = 0; i < opt->nunsaved; i++) {
 		uf[i].Filename = opt->unsaved[i].path;
 		uf[i].Contents = opt->unsaved[i].contents;
@@ -128,6 +131,11 @@ static int parse(const char *path, const struct extract_options *opt,
 		uf[nuf].Filename = synth_path;
 		uf[nuf].Contents = synth_text;
 		uf[nuf++].Length = strlen(synth_text);
+	}
+	for (size_t i = 0; ov && i < ov->paths.len; i++) {
+		uf[nuf].Filename = ov->paths.items[i];
+		uf[nuf].Contents = ov->texts.items[i];
+		uf[nuf++].Length = strlen(ov->texts.items[i]);
 	}
 	err = clang_parseTranslationUnit2(index, path,
 			(const char *const *)args.items, (int)args.len,
@@ -367,28 +375,31 @@ static void ex_close(struct ex *x, struct cvec *top)
 
 /*
  * Tolerant mode, when the first parse had errors: declare what was missing
- * (synth.c) and parse once more with that header force-included. Keeps
- * the first parse when there is nothing to declare or the second fails.
+ * (synth.c), grow the model structs the file's designators outrun
+ * (synth_grow.c), and parse once more with that header force-included and
+ * those headers read from memory. Keeps the first parse when there is
+ * nothing to declare or the second fails.
  */
 static size_t reparse(struct ex *x, const char *path,
 		      const struct extract_options *opt, CXIndex index,
-		      struct cvec *top, char **first, size_t decls)
+		      struct cvec *top, char **first, size_t decls,
+		      struct ex_overlays *ov)
 {
 	const char *mdir = opt->model_dir ? opt->model_dir : B2D_MODEL_DIR;
-	char *hdr = ex_synth_header(x, top), *sp;
+	char *hdr = ex_synth_header(x, top, ov), *sp;
 	CXTranslationUnit tu2;
 
-	if (!hdr)
+	if (!hdr && !ov->paths.len)
 		return decls;
 	sp = xasprintf("%s/%s", mdir, SYNTH_HEADER);
 	if (getenv("B2D_DEBUG_SYNTH"))
-		fprintf(stderr, "%s", hdr);
-	if (parse(path, opt, index, sp, hdr, &tu2) == B2D_OK) {
+		fprintf(stderr, "%s", hdr ? hdr : "");
+	if (parse(path, opt, index, hdr ? sp : NULL, hdr, ov, &tu2) == B2D_OK) {
 		board_free(x->b);
 		ex_close(x, top);
 		free(*first);
 		decls = ex_open(x, path, opt, tu2, top, first);
-		x->synth_file = clang_getFile(tu2, sp);
+		x->synth_file = hdr ? clang_getFile(tu2, sp) : NULL;
 		x->b->reparsed = true;
 	}
 	free(sp);
@@ -403,6 +414,7 @@ int extract_board(const char *path, const struct extract_options *opt,
 	CXTranslationUnit tu = NULL;
 	struct ex x = { 0 };
 	struct cvec top;
+	struct ex_overlays ov = { 0 };
 	char *first = NULL;
 	size_t decls;
 	int ret;
@@ -413,17 +425,18 @@ int extract_board(const char *path, const struct extract_options *opt,
 		ret = B2D_ERR_IO;
 		goto done;
 	}
-	ret = parse(path, opt, index, NULL, NULL, &tu);
+	ret = parse(path, opt, index, NULL, NULL, NULL, &tu);
 	if (ret)
 		goto done;
 	decls = ex_open(&x, path, opt, tu, &top, &first);
 	if (x.b->tolerant && x.b->clang_errors && decls)
-		decls = reparse(&x, path, opt, index, &top, &first, decls);
+		decls = reparse(&x, path, opt, index, &top, &first, decls, &ov);
 	if (!decls && first) {
 		ret = not_c(path, first);
 		board_free(x.b);
 	} else {
 		build(&x, &top);
+		ex_note_grown(&x, &ov.grown);
 		if (x.limit_hit) {	/* reported by ex_limit */
 			ret = B2D_ERR_LIMIT;
 			board_free(x.b);
@@ -432,6 +445,7 @@ int extract_board(const char *path, const struct extract_options *opt,
 		}
 	}
 	ex_close(&x, &top);
+	ex_overlays_free(&ov);
 done:
 	free(first);
 	if (!opt->index)

@@ -105,7 +105,8 @@ struct machine {
 /* Something clang could not read in the board file (tolerant mode), kept as a TODO. */
 struct lost_fact {
 	struct srcpos pos;
-	const char *message;	/* clang's message */
+	const char *message;	/* clang's message, or what the value is */
+	const char *reason;	/* why it is a TODO; NULL: the model lacks the field */
 };
 
 struct board {

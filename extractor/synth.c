@@ -32,74 +32,12 @@
  * names __b2d_pN and X__field never reach the board model.
  */
 #include "ex_internal.h"
+#include "synth_int.h"
 
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
-#define MAX_DEPTH	32
-
-/* Scalar kinds in increasing strength: merging two keeps the stronger. */
-enum sk {
-	SK_NONE, SK_NULL, SK_INT, SK_STR, SK_PTR,
-	SK_LLPTR,	/* long long *: indexed through a member, p->f[i] */
-	SK_FUNC,	/* long long (*)(): called through a member, p->f(x) */
-	SK_STRUCT, SK_ARRAY,
-};
-
-struct shape;
-
-struct sfield {
-	const char *name;
-	struct shape *sh;
-};
-
-struct shape {
-	enum sk kind;
-	const char *name;	/* its tag, should it become a struct */
-	const char *named;	/* type written in the source (compound literal) */
-	bool top;		/* a tag of its own: positional members are fields */
-	bool is_ptr;		/* SK_STRUCT reached through `->`: a pointer to it */
-	struct sfield **f;	/* SK_STRUCT */
-	size_t nf;
-	struct shape *elem;	/* SK_ARRAY */
-	long len;
-	bool unk_index;		/* an index we could not evaluate */
-	bool emitted;
-};
-
-enum tag_kind { TAG_STRUCT, TAG_TYPEDEF, TAG_ENUM };
-
-struct tag {
-	const char *name;
-	struct shape *sh;
-	enum tag_kind kind;	/* struct tag, unknown type name, enum tag */
-};
-
-struct ident {
-	const char *name;
-	bool object;		/* &X, X.f, X->f, X = v somewhere */
-	bool indexed;		/* X[i] somewhere */
-	bool type;		/* (X)expr: a cast, so a type name */
-};
-
-struct tvar {
-	const char *name;	/* a main-file variable of a synthesized type */
-	struct tag *t;
-};
-
-struct synth {
-	struct ex *x;
-	struct ptrvec vars;	/* struct tvar * */
-	struct arena a;
-	struct ptrvec tags;	/* struct tag * */
-	struct ptrvec idents;	/* struct ident * */
-	struct ptrvec decls;	/* names the main file declares */
-	struct ptrvec funcs;	/* function names anywhere in the TU */
-	char **w;		/* words of the declaration being read */
-	int n, i;
-	int nenums;
-};
 
 static bool in(const struct ptrvec *pv, const char *s)
 {
@@ -120,7 +58,7 @@ static struct tag *find_tag(struct synth *s, const char *name)
 	return NULL;
 }
 
-static struct shape *shape_new(struct synth *s, enum sk kind, const char *name)
+struct shape *sy_shape_new(struct synth *s, enum sk kind, const char *name)
 {
 	struct shape *sh = arena_alloc(&s->a, sizeof(*sh));
 
@@ -138,7 +76,7 @@ static struct tag *add_tag(struct synth *s, const char *name, enum tag_kind kind
 	t = arena_alloc(&s->a, sizeof(*t));
 	t->name = arena_strdup(&s->a, name);
 	t->kind = kind;
-	t->sh = shape_new(s, kind == TAG_STRUCT ? SK_STRUCT : SK_NONE, t->name);
+	t->sh = sy_shape_new(s, kind == TAG_STRUCT ? SK_STRUCT : SK_NONE, t->name);
 	t->sh->top = true;
 	pv_push(&s->tags, t);
 	return t;
@@ -430,7 +368,7 @@ static bool at(struct synth *s, const char *t)
 	return s->i < s->n && !strcmp(s->w[s->i], t);
 }
 
-static bool is_ident(const char *t)
+bool sy_is_ident(const char *t)
 {
 	return isalpha((unsigned char)t[0]) || t[0] == '_';
 }
@@ -461,9 +399,9 @@ static int cast_len(char **w, int b, int n, bool *ptr)
 	int j = b + 1;
 
 	*ptr = false;
-	if (b >= n || strcmp(w[b], "(") || j >= n || !is_ident(w[j]))
+	if (b >= n || strcmp(w[b], "(") || j >= n || !sy_is_ident(w[j]))
 		return 0;
-	for (; j < n && (is_ident(w[j]) || !strcmp(w[j], "*")); j++)
+	for (; j < n && (sy_is_ident(w[j]) || !strcmp(w[j], "*")); j++)
 		*ptr = *ptr || !strcmp(w[j], "*");
 	if (j >= n || strcmp(w[j], ")") || j + 1 >= n)
 		return 0;
@@ -507,7 +445,7 @@ static void merge_scalar(struct shape *sh, enum sk k)
 		sh->kind = k;
 }
 
-static struct shape *field(struct synth *s, struct shape *sh, const char *name)
+struct shape *sy_field(struct synth *s, struct shape *sh, const char *name)
 {
 	struct sfield *f;
 
@@ -516,7 +454,7 @@ static struct shape *field(struct synth *s, struct shape *sh, const char *name)
 			return sh->f[i]->sh;
 	f = arena_alloc(&s->a, sizeof(*f));
 	f->name = arena_strdup(&s->a, name);
-	f->sh = shape_new(s, SK_NONE, arena_printf(&s->a, "%s__%s", sh->name,
+	f->sh = sy_shape_new(s, SK_NONE, arena_printf(&s->a, "%s__%s", sh->name,
 				name[0] == '_' ? name + strspn(name, "_") : name));
 	arena_push(&s->a, (void ***)&sh->f, &sh->nf, f);
 	return f->sh;
@@ -529,13 +467,13 @@ static struct shape *nth_field(struct synth *s, struct shape *sh, size_t k)
 	if (k < sh->nf)
 		return sh->f[k]->sh;
 	snprintf(name, sizeof(name), "__b2d_p%zu", sh->nf);
-	return field(s, sh, name);
+	return sy_field(s, sh, name);
 }
 
 static struct shape *element(struct synth *s, struct shape *sh, long idx)
 {
 	if (!sh->elem)
-		sh->elem = shape_new(s, SK_NONE, sh->name);
+		sh->elem = sy_shape_new(s, SK_NONE, sh->name);
 	if (idx + 1 > sh->len)
 		sh->len = idx + 1;
 	return sh->elem;
@@ -548,7 +486,6 @@ static bool make(struct shape *sh, enum sk kind)
 	return sh->kind == kind;
 }
 
-static void sy_init(struct synth *s, struct shape *sh, int depth);
 
 /* An index designator `[N]` or `[A ... B]`, s->i after `[`. */
 static long index_of(struct synth *s, struct shape *arr)
@@ -596,12 +533,12 @@ static void sy_list(struct synth *s, struct shape *sh, int depth)
 				const char *name = s->w[s->i + 1];
 
 				s->i += 2;
-				if (!is_ident(name) || !make(t, SK_STRUCT)) {
+				if (!sy_is_ident(name) || !make(t, SK_STRUCT)) {
 					t = &dummy;
 					break;
 				}
 				parent = t;
-				t = field(s, parent, name);
+				t = sy_field(s, parent, name);
 				for (size_t k = 0; first && k < parent->nf; k++)
 					if (!strcmp(parent->f[k]->name, name))
 						next = (long)k + 1;
@@ -638,7 +575,7 @@ static void sy_list(struct synth *s, struct shape *sh, int depth)
 		s->i++;
 }
 
-static void sy_init(struct synth *s, struct shape *sh, int depth)
+void sy_init(struct synth *s, struct shape *sh, int depth)
 {
 	int b = s->i;
 
@@ -648,7 +585,7 @@ static void sy_init(struct synth *s, struct shape *sh, int depth)
 	}
 	/* `(struct foo){ ... }`: a compound literal of a named type */
 	if (at(s, "(") && s->i + 3 < s->n && !strcmp(s->w[s->i + 1], "struct") &&
-	    is_ident(s->w[s->i + 2]) && !strcmp(s->w[s->i + 3], ")") &&
+	    sy_is_ident(s->w[s->i + 2]) && !strcmp(s->w[s->i + 3], ")") &&
 	    s->i + 4 < s->n && !strcmp(s->w[s->i + 4], "{")) {
 		struct tag *t = find_tag(s, s->w[s->i + 2]);
 
@@ -716,7 +653,7 @@ static void sy_var(struct synth *s, const char *name)
 			t = find_tag(s, w);
 			if (!t || t->kind != TAG_STRUCT)
 				return;
-		} else if (dd == 0 && is_ident(w)) {
+		} else if (dd == 0 && sy_is_ident(w)) {
 			t = find_tag(s, w);
 			if (t && t->kind != TAG_TYPEDEF)
 				t = NULL;
@@ -818,7 +755,7 @@ static const char *skip_space(const char *p, const char *end)
  * `.f` opens a nested struct, `->f` a pointer to one, and the last member
  * takes its type from what follows: a call, an index, an assignment.
  */
-static void sy_chain(struct synth *s, struct shape *sh, const char *p,
+void sy_chain(struct synth *s, struct shape *sh, const char *p,
 		     const char *end)
 {
 	for (int depth = 0; depth < 8; depth++) {
@@ -838,7 +775,7 @@ static void sy_chain(struct synth *s, struct shape *sh, const char *p,
 		if (p == b || isdigit((unsigned char)*b) || sh->kind != SK_STRUCT)
 			return;
 		name = xstrndup(b, p - b);
-		f = field(s, sh, name);
+		f = sy_field(s, sh, name);
 		free(name);
 		p = skip_space(p, end);
 		if (p >= end)
@@ -1027,13 +964,15 @@ static char *emit(struct synth *s)
 	return sb_detach(&sb);
 }
 
-char *ex_synth_header(struct ex *x, struct cvec *top)
+char *ex_synth_header(struct ex *x, struct cvec *top, struct ex_overlays *ov)
 {
 	struct synth s = { .x = x };
 	char *r = NULL;
 
 	arena_init(&s.a);
 	scan_names(&s, top);
+	sy_grow_scan(&s, top);
+	sy_grow_emit(&s, ov);
 	scan_diagnostics(&s);
 	for (size_t i = 0; i < top->n; i++)
 		if (clang_getCursorKind(top->v[i]) == CXCursor_VarDecl &&

@@ -581,7 +581,8 @@ static void account_lost(struct conv *c)
 		struct fact *f = dt_add_fact(c->t, "field", l->message, &l->pos);
 
 		f->fate = FACT_TODO;
-		f->reason = "not read in tolerant mode (the model header lacks it): convert with -p or by hand";
+		f->reason = l->reason ? l->reason
+			: "not read in tolerant mode (the model header lacks it): convert with -p or by hand";
 		dt_node_add_todo(c->t, NULL, &l->pos, l->message, f->reason);
 	}
 }
@@ -690,6 +691,7 @@ int engine_convert(const struct board *b, const struct ruleset *rs, const struct
 	c.t->source = arena_strdup(c.a, b->path);
 	c.soc = engine_pick_soc(b, rs, opt->soc);
 	convert_machine(&c, m);
+	conv_label_check_setup(&c);
 	*out = c.t;
 	return B2D_OK;
 }

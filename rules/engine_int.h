@@ -137,6 +137,9 @@ struct dt_node *conv_platform_device(struct conv *c, const struct variable *dev,
 bool conv_add_interrupt(struct conv *c, struct dt_node *n, const struct value *irq, unsigned type);
 bool conv_register_is_late(const struct rnode *rule);
 void conv_finish_supplies(struct conv *c);
+
+/* engine_labels.c: what the reference check knows of labels outside the graph */
+void conv_label_check_setup(struct conv *c);
 struct dt_node *conv_mbus_place(struct conv *c, struct dt_node *n, const struct rnode *rule);
 
 #endif

@@ -55,6 +55,7 @@ struct soc_dtsi {
 	struct compat_ent *compats;	/* by compatible, then tree order */
 	const char **compat_labels;	/* compats[i].label, contiguous for returning */
 	size_t ncompats;
+	char *dir;		/* the .dtsi's directory: where its includes are */
 };
 
 /* ---- compiling and caching ---- */
@@ -515,11 +516,13 @@ int soc_dtsi_load(const char *kernel_dir, const char *dtsi, const char *cache_di
 		xasprintf("%s/arch/arm/boot/dts/%s", kernel_dir, dtsi);
 	s = xcalloc(1, sizeof(*s));
 	rc = obtain_blob(kernel_dir, path, cache_dir, &s->blob, &s->len);
-	free(path);
 	if (rc < 0) {
+		free(path);
 		free(s);
 		return rc;
 	}
+	*strrchr(path, '/') = 0;	/* absolute or under KDIR: has a '/' */
+	s->dir = path;
 	index_symbols(s);
 	index_tree(s);
 	*out = s;
@@ -536,7 +539,13 @@ void soc_dtsi_free(struct soc_dtsi *s)
 	free(s->by_off);
 	free(s->syms);
 	free(s->blob);
+	free(s->dir);
 	free(s);
+}
+
+const char *soc_dtsi_dir(const struct soc_dtsi *s)
+{
+	return s->dir;
 }
 
 const void *soc_dtsi_fdt(const struct soc_dtsi *s)

@@ -25,6 +25,8 @@ void soc_dtsi_free(struct soc_dtsi *s);
 
 const void *soc_dtsi_fdt(const struct soc_dtsi *s);
 bool soc_dtsi_has_label(const struct soc_dtsi *s, const char *label);
+/* The directory of the .dtsi (where the includes it and its board use are). */
+const char *soc_dtsi_dir(const struct soc_dtsi *s);
 const char *soc_dtsi_label_path(const struct soc_dtsi *s, const char *label);	/* or NULL */
 /* Label of the node whose first reg entry starts at addr (CPU address, after ranges). */
 const char *soc_dtsi_label_at(const struct soc_dtsi *s, uint64_t addr);

@@ -18,10 +18,30 @@ struct map_desc {
 #define __pfn_to_phys(p)	((phys_addr_t)(p) << 12)
 extern void iotable_init(struct map_desc *io_desc, int nr);
 
+/*
+ * The fields of every kernel from about 2.6.20 to today, so that a board
+ * file of any era parses. Where a field's meaning changed, the comment says
+ * so; fields a file uses beyond these still parse (extractor/synth_grow.c).
+ */
+struct sys_timer {			/* <= 3.3; .init_time since 3.4 */
+	void (*init)(void);
+	void (*suspend)(void);
+	void (*resume)(void);
+	unsigned long (*offset)(void);	/* <= 2.6.3x */
+};
+
 struct machine_desc {
 	unsigned int nr;
+	unsigned int phys_io;		/* <= 2.6.37: physical address of the debug UART's I/O */
+	unsigned int io_pg_offst;	/* <= 2.6.37: its page-table offset, (virt >> 18) & 0xfffc */
 	const char *name;
-	unsigned long atag_offset;
+	unsigned long boot_params;	/* <= 3.1: physical ADDRESS of the ATAGs (0x80000100);
+					 * 3.2+ .atag_offset is an OFFSET from PHYS_OFFSET (0x100) */
+	unsigned long atag_offset;	/* 3.2+ */
+	struct sys_timer *timer;	/* <= 3.3: a struct of timer hooks; 3.4+ .init_time is a function */
+	unsigned char soft_reboot;	/* <= 3.2: reboot by jumping to 0; later restart_mode 's' */
+	char restart_mode;		/* 3.3 - 3.15: 'h' hard, 's' soft; then .reboot_mode (an enum) */
+	void (*init_meminfo)(void);	/* 3.16 - 4.x: LPAE memory fix-ups */
 	const char *const *dt_compat;
 	unsigned int nr_irqs;
 	phys_addr_t dma_zone_size;
@@ -46,7 +66,7 @@ struct machine_desc {
 	void (*init_time)(void);
 	void (*init_machine)(void);
 	void (*init_late)(void);
-	void (*restart)(int, const char *);
+	void (*restart)(int, const char *);	/* 3.3+: (char mode, cmd); 3.16+: (enum reboot_mode, cmd) */
 	void (*handle_irq)(struct pt_regs *);
 };
 
@@ -72,6 +92,10 @@ extern void omap_serial_init(void);
 extern void omap_sdrc_init(void *sdrc_cs0, void *sdrc_cs1);
 extern void usb_musb_init(void *board_data);
 extern int irq_set_irq_type(unsigned int irq, unsigned int type);
+extern int irq_set_irq_wake(unsigned int irq, unsigned int on);
+/* <= 2.6.38 names of the same helpers (renamed irq_set_* in 2.6.39 - 3.0) */
+#define set_irq_type(irq, type)		irq_set_irq_type(irq, type)
+#define set_irq_wake(irq, on)		irq_set_irq_wake(irq, on)
 
 #define IRQ_TYPE_NONE		0x00000000
 #define IRQ_TYPE_EDGE_RISING	0x00000001

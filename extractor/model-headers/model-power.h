@@ -14,6 +14,8 @@ struct regulator_dev;
 struct regulator_consumer_supply {
 	const char *dev_name;
 	const char *supply;
+	struct device *dev;	/* <= 2.6.3x (first there): the consumer device itself
+				 * (.dev = &foo.dev); later only .dev_name, its name */
 };
 
 #define REGULATOR_SUPPLY(_name, _dev_name)	\
@@ -171,6 +173,8 @@ struct twl4030_platform_data {
 	struct twl4030_usb_data *usb;
 	struct twl4030_power_data *power;
 	struct twl4030_audio_data *audio;
+	struct twl4030_audio_data *codec;	/* <= 3.0: the audio codec's data; 3.1+ .audio
+						 * (struct twl4030_codec_data, then twl4030_audio_data) */
 	struct regulator_init_data *vdac;
 	struct regulator_init_data *vaux1;
 	struct regulator_init_data *vaux2;

@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Shapes of initializers, shared by synth.c (declarations for unknown
+ * structs) and synth_grow.c (fields for known structs that lack them).
+ */
+#ifndef B2D_SYNTH_INT_H
+#define B2D_SYNTH_INT_H
+
+#include "ex_internal.h"
+
+#define MAX_DEPTH	32
+
+struct grow;
+
+/* Scalar kinds in increasing strength: merging two keeps the stronger. */
+enum sk {
+	SK_NONE, SK_NULL, SK_INT, SK_STR, SK_PTR,
+	SK_LLPTR,	/* long long *: indexed through a member, p->f[i] */
+	SK_FUNC,	/* long long (*)(): called through a member, p->f(x) */
+	SK_STRUCT, SK_ARRAY,
+};
+
+struct shape;
+
+struct sfield {
+	const char *name;
+	struct shape *sh;
+};
+
+struct shape {
+	enum sk kind;
+	const char *name;	/* its tag, should it become a struct */
+	const char *named;	/* type written in the source (compound literal) */
+	bool top;		/* a tag of its own: positional members are fields */
+	bool is_ptr;		/* SK_STRUCT reached through `->`: a pointer to it */
+	struct sfield **f;	/* SK_STRUCT */
+	size_t nf;
+	struct shape *elem;	/* SK_ARRAY */
+	long len;
+	bool unk_index;		/* an index we could not evaluate */
+	bool emitted;
+};
+
+enum tag_kind { TAG_STRUCT, TAG_TYPEDEF, TAG_ENUM };
+
+struct tag {
+	const char *name;
+	struct shape *sh;
+	enum tag_kind kind;	/* struct tag, unknown type name, enum tag */
+};
+
+struct ident {
+	const char *name;
+	bool object;		/* &X, X.f, X->f, X = v somewhere */
+	bool indexed;		/* X[i] somewhere */
+	bool type;		/* (X)expr: a cast, so a type name */
+};
+
+struct tvar {
+	const char *name;	/* a main-file variable of a synthesized type */
+	struct tag *t;
+};
+
+struct synth {
+	struct ex *x;
+	struct ptrvec vars;	/* struct tvar * */
+	struct arena a;
+	struct ptrvec tags;	/* struct tag * */
+	struct ptrvec idents;	/* struct ident * */
+	struct ptrvec decls;	/* names the main file declares */
+	struct ptrvec funcs;	/* function names anywhere in the TU */
+	char **w;		/* words of the declaration being read */
+	int n, i;
+	int nenums;
+	struct grow *grow;	/* synth_grow.c: model structs to extend */
+};
+
+struct shape *sy_shape_new(struct synth *s, enum sk kind, const char *name);
+/* The member `name` of struct shape sh, made on first use. */
+struct shape *sy_field(struct synth *s, struct shape *sh, const char *name);
+/* One initializer at s->w[s->i] (a brace list or an expression) into sh. */
+void sy_init(struct synth *s, struct shape *sh, int depth);
+/* A member chain `.a.b = v` / `->f(` in source text at p, into sh. */
+void sy_chain(struct synth *s, struct shape *sh, const char *p, const char *end);
+bool sy_is_ident(const char *t);
+
+/* synth_grow.c */
+/* Scan the main file's initializers of complete structs for designators
+ * the struct lacks; called before the header is emitted. */
+void sy_grow_scan(struct synth *s, struct cvec *top);
+/* Overlays of the headers defining those structs (fields appended). */
+void sy_grow_emit(struct synth *s, struct ex_overlays *out);
+
+#endif

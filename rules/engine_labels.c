@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What the reference check (emitter/passes.c) needs to know about labels
+ * defined outside the graph: the target's .dtsi (its compiled symbols) and
+ * the tail includes (twl4030.dtsi defines &twl_gpio), whose labels are read
+ * from their text in the .dtsi's directory. Without a kernel tree nothing
+ * is known and the check stays off.
+ */
+#include "engine_int.h"
+#include "soc_dtsi.h"
+#include "../common/util.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_INCLUDE_DEPTH	4
+
+static bool dtsi_label(const void *ctx, const char *label)
+{
+	return soc_dtsi_has_label(ctx, label);
+}
+
+static char *read_text(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	struct strbuf sb;
+	char buf[4096];
+	size_t n;
+
+	if (!f)
+		return NULL;
+	sb_init(&sb);
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		sb_addn(&sb, buf, n);
+	fclose(f);
+	return sb_detach(&sb);
+}
+
+static bool ident(char ch)
+{
+	return isalnum((unsigned char)ch) || ch == '_';
+}
+
+/* `#include "x.dtsi"` at p: the name, or NULL. */
+static char *include_at(const char *p)
+{
+	const char *q, *e;
+
+	if (strncmp(p, "#include", 8) && strncmp(p, "/include/", 9))
+		return NULL;
+	q = strchr(p, '"');
+	e = q ? strchr(q + 1, '"') : NULL;
+	if (!q || !e || memchr(p, '\n', (size_t)(q - p)))
+		return NULL;
+	return xstrndup(q + 1, (size_t)(e - q - 1));
+}
+
+/*
+ * Labels defined in a .dtsi's text (`name: node {`, `name: node@1 {`),
+ * comments skipped, quoted includes followed.
+ */
+static void scan_labels(struct conv *c, const char *dir, const char *name, int depth)
+{
+	char *path = xasprintf("%s/%s", dir, name);
+	char *text = depth <= MAX_INCLUDE_DEPTH ? read_text(path) : NULL;
+
+	for (const char *p = text; p && *p; p++) {
+		const char *b = p;
+		char *inc;
+
+		if (p[0] == '/' && p[1] == '*') {
+			const char *e = strstr(p + 2, "*/");
+
+			p = e ? e + 1 : p + strlen(p) - 1;
+			continue;
+		}
+		if (p[0] == '/' && p[1] == '/') {
+			p += strcspn(p, "\n");
+			if (!*p)
+				break;
+			continue;
+		}
+		if ((inc = include_at(p))) {
+			scan_labels(c, dir, inc, depth + 1);
+			free(inc);
+			p += strcspn(p, "\n");
+			if (!*p)
+				break;
+			continue;
+		}
+		if (!(isalpha((unsigned char)*p) || *p == '_') || (p > text && ident(p[-1])))
+			continue;
+		while (ident(*p))
+			p++;
+		if (*p == ':' && p[1] != ':')
+			arena_push(c->a, (void ***)&c->t->ext_labels, &c->t->next_labels,
+				   arena_strndup(c->a, b, (size_t)(p - b)));
+		p--;
+	}
+	free(text);
+	free(path);
+}
+
+void conv_label_check_setup(struct conv *c)
+{
+	const char *dir;
+
+	if (!c->opt || !c->opt->dtsi)
+		return;
+	c->t->label_known = dtsi_label;
+	c->t->label_ctx = c->opt->dtsi;
+	dir = soc_dtsi_dir(c->opt->dtsi);
+	for (size_t i = 0; dir && i < c->t->ntail_includes; i++) {
+		const char *inc = c->t->tail_includes[i];
+		size_t n = strlen(inc);
+		char *name = n > 2 && inc[0] == '"' ? xstrndup(inc + 1, n - 2) : xstrdup(inc);
+
+		scan_labels(c, dir, name, 0);
+		free(name);
+	}
+}
