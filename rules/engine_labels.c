@@ -12,13 +12,24 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <libfdt.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define MAX_INCLUDE_DEPTH	4
 
+/* A label of the target's .dtsi, or a path reference {/path} to one of its nodes. */
 static bool dtsi_label(const void *ctx, const char *label)
 {
+	size_t n = strlen(label);
+
+	if (n > 2 && label[0] == '{' && label[n - 1] == '}') {
+		char *path = xstrndup(label + 1, n - 2);
+		bool ok = fdt_path_offset(soc_dtsi_fdt(ctx), path) >= 0;
+
+		free(path);
+		return ok;
+	}
 	return soc_dtsi_has_label(ctx, label);
 }
 
