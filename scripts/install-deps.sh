@@ -17,6 +17,8 @@ PACKAGES=(
 	python3 make xz-utils
 	# the install test: man -l renders board2dts(1)
 	man-db
+	# bad_input_outputs.sh: what reaches a device node
+	strace
 )
 
 usage() {
