@@ -309,3 +309,13 @@ char *dt_node_path(struct dt_tree *t, const struct dt_node *n)
 	sb_free(&sb);
 	return s;
 }
+
+bool dt_node_has_label(const struct dt_node *n, const char *label)
+{
+	if (str_eq(n->label, label))
+		return true;
+	for (size_t i = 0; i < n->nchildren; i++)
+		if (dt_node_has_label(n->children[i], label))
+			return true;
+	return false;
+}

@@ -137,6 +137,8 @@ struct dt_node *dt_node_add(struct dt_tree *t, struct dt_node *parent,
 struct dt_node *dt_child(const struct dt_node *parent, const char *name, const char *unit);
 /* The overlay for &label, created on first use. */
 struct dt_node *dt_overlay(struct dt_tree *t, const char *label);
+/* Whether n or a node below it defines label. */
+bool dt_node_has_label(const struct dt_node *n, const char *label);
 void dt_add_include(struct dt_tree *t, const char *include);	/* ignores duplicates */
 void dt_add_tail_include(struct dt_tree *t, const char *include);
 

@@ -276,22 +276,12 @@ static void pass_unique_labels(struct dt_tree *t)
 
 /* ---- references: every &label resolves, or it is a TODO ---- */
 
-static bool label_in(const struct dt_node *n, const char *label)
-{
-	if (str_eq(n->label, label))
-		return true;
-	for (size_t i = 0; i < n->nchildren; i++)
-		if (label_in(n->children[i], label))
-			return true;
-	return false;
-}
-
 static bool label_defined(const struct dt_tree *t, const char *label)
 {
-	if (label_in(t->root, label))
+	if (dt_node_has_label(t->root, label))
 		return true;
 	for (size_t i = 0; i < t->noverlays; i++)
-		if (str_eq(t->overlays[i]->ref, label) || label_in(t->overlays[i], label))
+		if (str_eq(t->overlays[i]->ref, label) || dt_node_has_label(t->overlays[i], label))
 			return true;
 	for (size_t i = 0; i < t->next_labels; i++)
 		if (str_eq(t->ext_labels[i], label))

@@ -854,6 +854,29 @@ static void scan_members(struct synth *s)
 
 /* ---- the header ---- */
 
+/* The declaration of a scalar of kind k named d (no ';'). */
+void sy_scalar_decl(struct strbuf *sb, enum sk k, const char *d)
+{
+	switch (k) {
+	case SK_STR:
+		sb_addf(sb, "const char *%s", d);
+		break;
+	case SK_LLPTR:
+		sb_addf(sb, "long long *%s", d);
+		break;
+	case SK_FUNC:
+		sb_addf(sb, "long long (*%s)()", d);
+		break;
+	case SK_PTR:
+	case SK_NULL:
+		sb_addf(sb, "void *%s", d);
+		break;
+	default:
+		sb_addf(sb, "long long %s", d);
+		break;
+	}
+}
+
 static void decl(struct synth *s, struct strbuf *sb, struct shape *sh,
 		 const char *d)
 {
@@ -877,21 +900,8 @@ static void decl(struct synth *s, struct strbuf *sb, struct shape *sh,
 		free(dd);
 		break;
 	}
-	case SK_STR:
-		sb_addf(sb, "const char *%s", d);
-		break;
-	case SK_LLPTR:
-		sb_addf(sb, "long long *%s", d);
-		break;
-	case SK_FUNC:
-		sb_addf(sb, "long long (*%s)()", d);
-		break;
-	case SK_PTR:
-	case SK_NULL:
-		sb_addf(sb, "void *%s", d);
-		break;
 	default:
-		sb_addf(sb, "long long %s", d);
+		sy_scalar_decl(sb, sh->kind, d);
 		break;
 	}
 }

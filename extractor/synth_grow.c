@@ -272,24 +272,8 @@ static void member(struct strbuf *sb, const struct shape *sh, const char *d, int
 		sb_addf(sb, "} %s; ", d);
 		return;
 	}
-	switch (sh->kind) {
-	case SK_STR:
-		sb_addf(sb, "const char *%s; ", d);
-		break;
-	case SK_LLPTR:
-		sb_addf(sb, "long long *%s; ", d);
-		break;
-	case SK_FUNC:
-		sb_addf(sb, "long long (*%s)(); ", d);
-		break;
-	case SK_PTR:
-	case SK_NULL:
-		sb_addf(sb, "void *%s; ", d);
-		break;
-	default:
-		sb_addf(sb, "long long %s; ", d);
-		break;
-	}
+	sy_scalar_decl(sb, sh->kind, d);
+	sb_add(sb, "; ");
 }
 
 /* Offset of the struct's closing brace in its file's text, or -1. */

@@ -83,6 +83,8 @@ void sy_init(struct synth *s, struct shape *sh, int depth);
 /* A member chain `.a.b = v` / `->f(` in source text at p, into sh. */
 void sy_chain(struct synth *s, struct shape *sh, const char *p, const char *end);
 bool sy_is_ident(const char *t);
+/* The declaration of a scalar of kind k named d, without ';'. */
+void sy_scalar_decl(struct strbuf *sb, enum sk k, const char *d);
 
 /* synth_grow.c */
 /* Scan the main file's initializers of complete structs for designators

@@ -587,16 +587,6 @@ static void account_lost(struct conv *c)
 	}
 }
 
-static bool label_in_tree(const struct dt_node *n, const char *label)
-{
-	if (str_eq(n->label, label))
-		return true;
-	for (size_t i = 0; i < n->nchildren; i++)
-		if (label_in_tree(n->children[i], label))
-			return true;
-	return false;
-}
-
 /*
  * Does &label exist for dtc? Labels the graph defines do; SoC labels do when
  * the loaded .dtsi has them, or (kernel tree unknown) when the pack names a
@@ -604,11 +594,11 @@ static bool label_in_tree(const struct dt_node *n, const char *label)
  */
 static bool label_exists(const struct conv *c, const struct dt_node *ov)
 {
-	if (ov->after_tail_includes || label_in_tree(c->t->root, ov->ref))
+	if (ov->after_tail_includes || dt_node_has_label(c->t->root, ov->ref))
 		return true;
 	for (size_t i = 0; i < c->t->noverlays; i++)
 		for (size_t k = 0; k < c->t->overlays[i]->nchildren; k++)
-			if (label_in_tree(c->t->overlays[i]->children[k], ov->ref))
+			if (dt_node_has_label(c->t->overlays[i]->children[k], ov->ref))
 				return true;
 	if (c->opt->dtsi)
 		return soc_dtsi_has_label(c->opt->dtsi, ov->ref);
