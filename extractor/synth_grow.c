@@ -345,7 +345,7 @@ void sy_grow_emit(struct synth *s, struct ex_overlays *out)
 	bool *done = xcalloc(n + 1, sizeof(*done));
 
 	for (size_t i = 0; i < n; i++) {
-		struct insertion *ins = xcalloc(n, sizeof(*ins));
+		struct insertion *ins;
 		size_t nins = 0, size = 0;
 		const char *buf = NULL;
 		CXFile file = NULL;
@@ -353,6 +353,7 @@ void sy_grow_emit(struct synth *s, struct ex_overlays *out)
 
 		if (done[i])
 			continue;
+		ins = xcalloc(n, sizeof(*ins));
 		for (size_t k = i; k < n; k++) {
 			struct gstruct *g = s->grow->structs.items[k];
 			CXFile f;

@@ -10,7 +10,7 @@
 # /tmp/b2d-fuzz-work). A crash, leak, timeout or sanitizer report stops that
 # target and leaves crash-*/leak-*/timeout-* in $B2D_FUZZ_WORK/artifacts/;
 # copy it into tests/data/fuzz-regressions/<target>/ once fixed (replayed by
-# tests/scripts/fuzz_regressions.sh). Exit status: 0 when every target ran
+# tests/scripts/bad_input_fuzz.sh). Exit status: 0 when every target ran
 # its time without a finding, 1 otherwise.
 set -uo pipefail
 
