@@ -7,12 +7,13 @@
  */
 #include "review.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 struct kind_rule {
 	const char *name;	/* exact name, or suffix when it starts with '-' */
 	enum rv_kind kind;
-	const char *cells;
+	const char *cells;	/* the provider's #...-cells, or "=N": N cells always */
 };
 
 static const struct kind_rule kind_rules[] = {
@@ -26,6 +27,7 @@ static const struct kind_rule kind_rules[] = {
 	{ "assigned-clocks", RV_SPECS, "#clock-cells" },
 	{ "assigned-clock-parents", RV_SPECS, "#clock-cells" },
 	{ "pwms", RV_SPECS, "#pwm-cells" },
+	{ "gpio-ranges", RV_SPECS, "=3" },	/* <&pinctrl gpio-base pin-base count> */
 	{ "dmas", RV_SPECS, "#dma-cells" },
 	{ "resets", RV_SPECS, "#reset-cells" },
 	{ "phys", RV_SPECS, "#phy-cells" },
@@ -105,7 +107,9 @@ int rv_next_spec(const struct rv_tree *t, const struct rv_prop *p, const char *c
 	s->prov = rv_by_phandle(t, s->phandle);
 	if (!s->prov)
 		return RV_SPEC_NOPROV;
-	if (!rv_prop_u32(s->prov, cells, &want))
+	if (cells[0] == '=')
+		want = (uint32_t)strtoul(cells + 1, NULL, 10);
+	else if (!rv_prop_u32(s->prov, cells, &want))
 		return RV_SPEC_NOCELLS;
 	if (want > 16 || (int)want > n - *pos) {
 		s->nargs = n - *pos;

@@ -6,6 +6,7 @@
 #include "engine_int.h"
 
 #include <ctype.h>
+#include <libfdt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -368,6 +369,26 @@ static char *lower_dashed(struct arena *a, const char *id)
 	return s;
 }
 
+/*
+ * The root compatible ends with the SoC's own compatibles, as the target's
+ * SoC .dtsi gives them ("ti,omap3430", "ti,omap3"); the pack's
+ * `compatible:` stands in when the .dtsi says none or is not known.
+ */
+static bool add_dtsi_compatibles(struct conv *c, struct dt_prop *p)
+{
+	const void *fdt = c->opt && c->opt->dtsi ? soc_dtsi_fdt(c->opt->dtsi) : NULL;
+	const char *v;
+	int len;
+
+	v = fdt ? fdt_getprop(fdt, 0, "compatible", &len) : NULL;
+	if (!v || len <= 1 || v[len - 1] != '\0')
+		return false;
+	for (int off = 0; off < len; off += (int)strlen(v + off) + 1)
+		if (v[off])
+			dt_prop_add_string(c->t, p, v + off);
+	return true;
+}
+
 static void build_root(struct conv *c, const struct machine *m)
 {
 	struct dt_tree *t = c->t;
@@ -390,10 +411,12 @@ static void build_root(struct conv *c, const struct machine *m)
 	p->origin = arena_printf(c->a, "MACHINE_START(%s, \"%s\")", m->id, m->name ? m->name : "");
 	p = dt_prop_set(t, t->root, "compatible");
 	dt_prop_add_string(t, p, arena_printf(c->a, "board2dts,%s", lower_dashed(c->a, m->id)));
-	if (soc_compat)
-		dt_prop_add_string(t, p, soc_compat);
 	p->pos = m->pos;
 	p->origin = arena_printf(c->a, "MACHINE_START(%s, ...)", m->id);
+	if (add_dtsi_compatibles(c, p))
+		p->origin = arena_printf(c->a, "MACHINE_START(%s, ...); the SoC's from %s", m->id, dtsi);
+	else if (soc_compat)
+		dt_prop_add_string(t, p, soc_compat);
 	dt_node_add_todo(t, t->root, &m->pos, "compatible",
 			 "replace \"board2dts,...\" with the board's vendor,board string");
 	/* `aliases: {i2c0: pxai2c1}`: /aliases entries the board sets (overriding the .dtsi's). */
@@ -668,6 +691,7 @@ static void convert_machine(struct conv *c, const struct machine *m)
 	account_unused_vars(c);
 	account_lost(c);
 	drop_unknown_overlays(c);
+	conv_status_pass(c, m);
 }
 
 int engine_convert(const struct board *b, const struct ruleset *rs, const struct machine *m,

@@ -82,6 +82,9 @@ struct conv {
 	size_t nwindows;
 };
 
+/* engine_status.c: disable the unregistered board-level nodes of the .dtsi */
+void conv_status_pass(struct conv *c, const struct machine *m);
+
 /* engine.c */
 bool conv_var_used(const struct conv *c, const char *name);
 void conv_mark_var(struct conv *c, const char *name);

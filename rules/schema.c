@@ -117,7 +117,7 @@ static const struct section top = { "rule file", NULL, (const struct key_spec[])
 	{ "i2c_bus", S_SCALAR }, { "spi_bus", S_SCALAR }, { "dev_names", S_MAP },
 	{ "bus_labels", S_MAP }, { "aliases", S_MAP },
 	{ "gpio_irq_calls", S_SEQ }, { "gpio_chips", S_MAP }, { "pwm_chips", S_MAP },
-	{ "supply_consumers", S_SEQ, &supply_rule }, END } };
+	{ "supply_consumers", S_SEQ, &supply_rule }, { "board_level", S_SEQ }, END } };
 
 static const char *shape_name(enum shape s)
 {

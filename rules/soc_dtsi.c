@@ -9,6 +9,7 @@
  */
 #define _GNU_SOURCE	/* strcasestr */
 #include "soc_dtsi.h"
+#include "soc_timers.h"
 #include "../common/diag.h"
 #include "../common/kernel_dt.h"
 #include "../common/util.h"
@@ -56,6 +57,7 @@ struct soc_dtsi {
 	const char **compat_labels;	/* compats[i].label, contiguous for returning */
 	size_t ncompats;
 	char *dir;		/* the .dtsi's directory: where its includes are */
+	struct ptrvec timers;	/* the kernel's system-timer compatibles (soc_timers.c) */
 };
 
 /* ---- compiling and caching ---- */
@@ -525,6 +527,7 @@ int soc_dtsi_load(const char *kernel_dir, const char *dtsi, const char *cache_di
 	s->dir = path;
 	index_symbols(s);
 	index_tree(s);
+	soc_timers_scan(kernel_dir, &s->timers);
 	*out = s;
 	return B2D_OK;
 }
@@ -540,7 +543,18 @@ void soc_dtsi_free(struct soc_dtsi *s)
 	free(s->syms);
 	free(s->blob);
 	free(s->dir);
+	for (size_t i = 0; i < s->timers.len; i++)
+		free(s->timers.items[i]);
+	pv_free(&s->timers);
 	free(s);
+}
+
+bool soc_dtsi_is_timer(const struct soc_dtsi *s, int node)
+{
+	int len;
+	const char *c = fdt_getprop(s->blob, node, "compatible", &len);
+
+	return c && len > 0 && soc_timers_has(&s->timers, c, (size_t)len);
 }
 
 const char *soc_dtsi_dir(const struct soc_dtsi *s)

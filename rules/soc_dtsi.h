@@ -34,5 +34,7 @@ const char *soc_dtsi_label_at(const struct soc_dtsi *s, uint64_t addr);
 int soc_dtsi_cells(const struct soc_dtsi *s, const char *label, const char *cells_prop);
 /* Labels of nodes whose compatible list contains compat, in tree order. */
 const char **soc_dtsi_labels_compatible(const struct soc_dtsi *s, const char *compat, size_t *n);
+/* Is the node at this offset of soc_dtsi_fdt() the kernel's system timer? */
+bool soc_dtsi_is_timer(const struct soc_dtsi *s, int node);
 
 #endif

@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The status pass: a board-level controller of the target's SoC .dtsi that
+ * the .dtsi leaves enabled and the machine never registers gets
+ * `&label { status = "disabled"; }`, annotated "not registered by
+ * MACHINE_START(ID)" (the second and third MMC controllers of OMAP3, which
+ * omap3.dtsi enables and a board with one SD slot does not use).
+ *
+ * Registered means: the conversion overlaid the label (status = "okay" from
+ * the registering call, properties, children) or refers to it (a phandle or
+ * a path reference). Board-level classes are the generic node names of the
+ * bindings (`mmc`, `i2c`, `spi`, `serial`, `usb`, ...), listed as data under
+ * `board_level:` in the binding packs and extended by the SoC pack; SoC
+ * infrastructure (interrupt controllers, timers, GPIO banks, pin
+ * controllers, clocks, DMA) is never in the list and is left alone, and so
+ * is a node the kernel binds as its system timer (soc_timers.c: Samsung's
+ * `pwm` block is the S3C clocksource).
+ */
+#include "engine_int.h"
+
+#include <libfdt.h>
+#include <string.h>
+
+#include "../common/util.h"
+#include "soc_dtsi.h"
+
+/* Is the node name's stem (before '@') `stem`, or `stem` plus digits? */
+static bool stem_matches(const char *name, const char *stem)
+{
+	size_t k = strlen(stem), n = strcspn(name, "@");
+
+	if (n < k || strncmp(name, stem, k))
+		return false;
+	return strspn(name + k, "0123456789") == n - k;
+}
+
+static bool in_list(const struct rnode *l, const char *name)
+{
+	for (size_t i = 0; l && l->kind == RN_SEQ && i < l->n; i++)
+		if (l->items[i]->kind == RN_SCALAR && stem_matches(name, l->items[i]->scalar))
+			return true;
+	return false;
+}
+
+/* board_level: of the binding packs and of the chosen SoC pack. */
+static bool board_level(const struct conv *c, const char *name)
+{
+	for (size_t i = 0; i < c->rs->nfiles; i++) {
+		const struct rnode *root = c->rs->files[i]->root;
+
+		if (!rn_get(root, "soc") && in_list(rn_get(root, "board_level"), name))
+			return true;
+	}
+	return c->soc && in_list(rn_get(c->soc, "board_level"), name);
+}
+
+static bool disabled_at(const void *fdt, int off)
+{
+	int len;
+	const char *s = fdt_getprop(fdt, off, "status", &len);
+
+	return s && len > 0 && strcmp(s, "okay") && strcmp(s, "ok");
+}
+
+/* Enabled in the .dtsi: no "disabled" status on the node or an ancestor. */
+static bool enabled(const void *fdt, int off)
+{
+	for (; off >= 0; off = fdt_parent_offset(fdt, off))
+		if (disabled_at(fdt, off))
+			return false;
+	return true;
+}
+
+/*
+ * A device of the SoC: a node with reg on a bus that maps it (its parent has
+ * ranges, or is the root). Channels of an i2c-mux, ports of a switch and
+ * other children addressed inside their parent are not.
+ */
+static bool soc_device(const void *fdt, int off)
+{
+	int parent = fdt_parent_offset(fdt, off);
+
+	return fdt_getprop(fdt, off, "reg", NULL) &&
+	       (parent == 0 || (parent > 0 && fdt_getprop(fdt, parent, "ranges", NULL)));
+}
+
+static bool prop_refers(const struct dt_prop *p, const char *label)
+{
+	for (size_t i = 0; i < p->nchunks; i++) {
+		const struct dt_chunk *ch = p->chunks[i];
+
+		if (ch->kind == CHUNK_REF_PATH && str_eq(ch->str, label))
+			return true;
+		for (size_t k = 0; ch->kind == CHUNK_CELLS && k < ch->ncells; k++)
+			if (ch->cells[k].kind == CELL_REF && str_eq(ch->cells[k].text, label))
+				return true;
+	}
+	return false;
+}
+
+static bool node_refers(const struct dt_node *n, const char *label)
+{
+	for (size_t i = 0; i < n->nprops; i++)
+		if (prop_refers(n->props[i], label))
+			return true;
+	for (size_t i = 0; i < n->nchildren; i++)
+		if (node_refers(n->children[i], label))
+			return true;
+	return false;
+}
+
+static bool label_used(const struct dt_tree *t, const char *label)
+{
+	if (node_refers(t->root, label))
+		return true;
+	for (size_t i = 0; i < t->noverlays; i++)
+		if (str_eq(t->overlays[i]->ref, label) || node_refers(t->overlays[i], label))
+			return true;
+	return false;
+}
+
+/* Any label of the node at path (a node may have several) is used. */
+static bool used(const struct dt_tree *t, const void *fdt, int sym, const char *path)
+{
+	int po;
+
+	fdt_for_each_property_offset(po, fdt, sym) {
+		const char *label, *v;
+		int len;
+
+		v = fdt_getprop_by_offset(fdt, po, &label, &len);
+		if (v && len > 0 && v[len - 1] == '\0' && !strcmp(v, path) && label_used(t, label))
+			return true;
+	}
+	return false;
+}
+
+static void disable(struct conv *c, const struct machine *m, const char *label, const char *path)
+{
+	struct dt_node *n = dt_overlay(c->t, label);
+	struct dt_prop *p = dt_prop_set(c->t, n, "status");
+
+	dt_prop_add_string(c->t, p, "disabled");
+	n->pos = m->pos;
+	n->origin = arena_printf(c->a, "%s in the SoC .dtsi", path);
+	p->pos = m->pos;
+	p->origin = arena_printf(c->a, "not registered by MACHINE_START(%s)", m->id);
+}
+
+void conv_status_pass(struct conv *c, const struct machine *m)
+{
+	const void *fdt = c->opt && c->opt->dtsi ? soc_dtsi_fdt(c->opt->dtsi) : NULL;
+	int sym = fdt ? fdt_path_offset(fdt, "/__symbols__") : -1;
+	int po;
+
+	if (sym < 0)
+		return;
+	fdt_for_each_property_offset(po, fdt, sym) {
+		const char *label, *path;
+		int len, off;
+
+		path = fdt_getprop_by_offset(fdt, po, &label, &len);
+		if (!path || len <= 1 || path[len - 1] != '\0')
+			continue;
+		off = fdt_path_offset(fdt, path);
+		if (off < 0 || !board_level(c, fdt_get_name(fdt, off, NULL)) || !soc_device(fdt, off) ||
+		    !enabled(fdt, off) ||
+		    soc_dtsi_is_timer(c->opt->dtsi, off) || used(c->t, fdt, sym, path))
+			continue;
+		disable(c, m, label, path);
+	}
+}

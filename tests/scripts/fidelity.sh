@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Fidelity over the corpus (issue 17): every corpus board file with an
+# upstream .dts in the kernel tree (paired by name and shared SoC .dtsi,
+# scripts/fidelity.py) is converted with --against, and the properties both
+# sides state that differ are counted by class. The run fails when the
+# corpus-wide count of wrong values rises above the ceiling below (lower it
+# when a change brings the count down; the table is in docs/corpus.md), or
+# when fewer boards than expected could be paired.
+#
+#   bash fidelity.sh BOARD2DTS SOURCE_DIR     (run by ctest, label corpus)
+set -uo pipefail
+
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+b2d_init fidelity.sh "$@"
+b2d_kernel || b2d_skip "fidelity.sh: no kernel tree (B2D_KERNEL; scripts/kernel-tree.sh)"
+b2d_tmpdir b2d-fidelity
+export XDG_CACHE_HOME=$TMP/cache
+# The corpus list comes from: bash scripts/kernel-corpus.sh --list
+MAX_DIFFERS=12
+MIN_BOARDS=9
+
+python3 "$SRC/scripts/fidelity.py" --binary "$BIN" --kernel "$KERNEL" --out "$TMP/out" \
+	--max-differs "$MAX_DIFFERS" >"$TMP/log" 2>&1
+rc=$?
+cat "$TMP/log"
+[ $rc = 77 ] && b2d_skip "fidelity.sh: corpus not prepared (bash scripts/kernel-corpus.sh)"
+[ $rc = 0 ] || exit 1
+boards=$(sed -n 's/^Boards paired: \([0-9]*\);.*/\1/p' "$TMP/log")
+if [ "${boards:-0}" -lt $MIN_BOARDS ]; then
+	echo "FAIL: only ${boards:-0} boards paired with an upstream .dts, expected at least $MIN_BOARDS"
+	exit 1
+fi
+echo "ok: $boards boards, wrong values at most $MAX_DIFFERS"

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# The status pass and the root compatible (issue 17), on the project's own
+# samples against the kernel tree's SoC .dtsi:
+# - an OMAP3 board with one SD slot: &mmc3, which omap3.dtsi leaves enabled,
+#   becomes status = "disabled" with "not registered by MACHINE_START(..)";
+#   the registered &mmc1 stays okay; infrastructure (GPIO banks, the INTC,
+#   timers) is never disabled;
+# - the root compatible ends with the SoC .dtsi's own ("ti,omap3430",
+#   "ti,omap3"), not the pack's shorter one;
+# - S3C64xx: the `pwm` block is the kernel's system timer (TIMER_OF_DECLARE
+#   in drivers/clocksource), so it stays enabled on a board that uses no
+#   PWM; with a kernel tree whose drivers/clocksource declares no timer (a
+#   copy made of links in the temp dir), the same board gets &pwm disabled:
+#   the exception is learned from the tree, not written in a rule.
+# Every output compiles (convert --kernel checks it with dtc).
+#
+#   bash status_pass.sh BOARD2DTS SOURCE_DIR     (run by ctest)
+set -uo pipefail
+
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+b2d_init status_pass.sh "$@"
+b2d_kernel || b2d_skip "status_pass.sh: no kernel tree (B2D_KERNEL; scripts/kernel-tree.sh)"
+b2d_tmpdir b2d-status
+export XDG_CACHE_HOME=$TMP/cache
+fail=0
+
+conv() {	# conv OUT KDIR SAMPLE
+	if ! "$BIN" convert --kernel "$2" -o "$TMP/$1" "$SRC/samples/$3" 2>"$TMP/$1.err"; then
+		echo "FAIL: $3: convert exited non-zero"; cat "$TMP/$1.err"; fail=1
+	fi
+}
+# block OUT LABEL: the text of the overlay &LABEL { ... } in OUT.
+block() { sed -n "/^&$2 {/,/^};/p" "$TMP/$1"; }
+
+conv omap.dts "$KERNEL" board-omap3-handheld.c
+if ! block omap.dts mmc3 | grep -q 'status = "disabled";.*not registered by MACHINE_START(W3_HANDHELD)'; then
+	echo "FAIL: omap3: &mmc3 (enabled in omap3.dtsi, not registered) is not disabled"
+	block omap.dts mmc3; fail=1
+fi
+if ! block omap.dts mmc1 | grep -q 'status = "okay";'; then
+	echo "FAIL: omap3: the registered &mmc1 is not okay"; block omap.dts mmc1; fail=1
+fi
+for l in gpio1 gpio6 intc timer1 timer2 omap3_pmx_core; do
+	if block omap.dts "$l" | grep -q '"disabled"'; then
+		echo "FAIL: omap3: infrastructure &$l disabled"; fail=1
+	fi
+done
+if ! grep -q '^	compatible = "board2dts,w3-handheld", "ti,omap3430", "ti,omap3";' "$TMP/omap.dts"; then
+	echo "FAIL: omap3: the root compatible does not end with omap34xx.dtsi's"
+	grep -n 'compatible' "$TMP/omap.dts" | head -3; fail=1
+fi
+[ $fail = 0 ] && echo "ok: omap3: &mmc3 disabled, &mmc1 okay, infrastructure kept, root compatible from the .dtsi"
+
+conv s3c.dts "$KERNEL" mach-s3c64xx-devboard.c
+if block s3c.dts pwm | grep -q '"disabled"'; then
+	echo "FAIL: s3c64xx: &pwm (the system timer) disabled"; fail=1
+else
+	echo "ok: s3c64xx: &pwm, the kernel's timer, stays enabled"
+fi
+# The same tree but with no timer declared: made of links in the temp dir.
+mkdir -p "$TMP/k/drivers/clocksource"
+for d in arch include scripts Documentation; do ln -s "$KERNEL/$d" "$TMP/k/$d"; done
+conv s3c-notimer.dts "$TMP/k" mach-s3c64xx-devboard.c
+if block s3c-notimer.dts pwm | grep -q 'status = "disabled";.*not registered by MACHINE_START'; then
+	echo "ok: s3c64xx: with no timer in drivers/clocksource, the unused &pwm is disabled"
+else
+	echo "FAIL: s3c64xx: the timer exception is not learned from the tree"
+	block s3c-notimer.dts pwm; fail=1
+fi
+exit $fail
