@@ -72,14 +72,18 @@ static const char batch_usage[] =
 	"                     file list (1 <= I <= N); shards' DIRs merge by copying\n"
 	"                     them together, then re-run without --shard to rewrite\n"
 	"                     the summary (everything is skipped as up to date)\n"
-	"  --force            redo files whose outputs are newer than input and rules\n"
+	"  --force            redo files that are up to date (same options, version,\n"
+	"                     rules and model headers; outputs newer than the input)\n"
 	"  --json             progress as JSON lines on stdout (no progress line)\n"
 	"  --out-dir DIR      where everything goes (created if missing)\n"
 	"  --rules DIR, --no-annotate, -- CLANG_ARGS: as for convert\n"
 	"\n"
+	"SIGINT/SIGTERM: the workers stop, the summary lists what finished, and\n"
+	"stderr gives the command that resumes (up-to-date files are skipped).\n"
+	"\n"
 	"exit status: 0 every file converted (and its .dts compiled, with --kernel);\n"
 	"1 some file failed (summary.md says which and why); 2 usage error or bad\n"
-	"rule file.\n";
+	"rule file; 130/143 interrupted by SIGINT/SIGTERM.\n";
 
 void batch_print_usage(FILE *f)
 {
@@ -984,6 +988,81 @@ static long ncores(void)
 	return n > 0 ? n : 1;
 }
 
+/* The databases and the files: the jobs, named; EXIT_USAGE when there is none. */
+static int file_list(const struct batch_args *a, struct listed *l, struct jobs *js)
+{
+	struct stat st;
+	int rc = EXIT_OK;
+
+	for (size_t i = 0; i < a->build_dirs.len; i++) {
+		const char *d = a->build_dirs.items[i];
+		char *db = xasprintf("%s/compile_commands.json", d);
+		bool ok = stat(db, &st) == 0 && S_ISREG(st.st_mode);
+
+		free(db);
+		if (!ok) {
+			diag_error(NULL, "-p: %s/compile_commands.json not found", d);
+			return EXIT_USAGE;
+		}
+	}
+	if (a->kernel_dir && (stat(a->kernel_dir, &st) || !S_ISDIR(st.st_mode))) {
+		diag_error(NULL, "--kernel: '%s' is not a directory", a->kernel_dir);
+		return EXIT_USAGE;
+	}
+	/* The file list: databases first (to know which lists which file), then arguments. */
+	for (size_t i = 0; i < a->build_dirs.len && !rc; i++)
+		rc = scan_db(a->build_dirs.items[i], l, js, a->from_compdb);
+	if (rc)
+		return rc;
+	for (size_t i = 0; i < a->files.len; i++) {
+		const char *f = a->files.items[i];
+		char *real = realpath(f, NULL);
+		const char *dir = a->build_dirs.len ? a->build_dirs.items[0] : NULL;
+
+		for (size_t k = 0; real && k < l->n; k++)
+			if (!strcmp(l->real[k], real)) {
+				dir = l->dir[k];
+				break;
+			}
+		free(real);
+		add_job(js, f, dir);
+	}
+	if (!js->n) {
+		diag_error(NULL, "batch: no board files (no file the databases list has MACHINE_START)");
+		return EXIT_USAGE;
+	}
+	name_jobs(js);
+	return EXIT_OK;
+}
+
+/* The context every worker shares: directories, options, the rule packs, the stamp. */
+static int setup(const struct batch_args *a, struct batch_ctx *c)
+{
+	c->out_dir = a->out_dir;
+	c->state_dir = xasprintf("%s/.batch", a->out_dir);
+	c->kernel_dir = a->kernel_dir;
+	c->annotate = a->annotate;
+	c->clang_args = a->clang_args;
+	c->nclang_args = a->nclang_args;
+	{
+		struct cli_options o = { 0 };
+
+		o.rules_dir = a->rules_dir;
+		c->rules_dir = cli_rules_dir(&o);
+	}
+	if (mkdirs(c->state_dir)) {
+		diag_error(NULL, "--out-dir: cannot create %s: %s", c->state_dir, strerror(errno));
+		return EXIT_USAGE;
+	}
+	/* Rule packs: loaded (and checked) once, shared by every worker through fork. */
+	if (rules_load_dir(c->rules_dir, &c->rules) != B2D_OK) {
+		c->rules = NULL;
+		return EXIT_USAGE;
+	}
+	c->stamp = batch_stamp(c->rules_dir, cli_model_dir());
+	return EXIT_OK;
+}
+
 int cmd_batch(int argc, char **argv)
 {
 	struct batch_args a;
@@ -995,7 +1074,6 @@ int cmd_batch(int argc, char **argv)
 	sigset_t mask;
 	long *sel = NULL, *run = NULL;
 	size_t nsel = 0, nrun = 0;
-	struct stat st;
 	int rc = parse_args(argc, argv, &a);
 	double t0 = now();
 
@@ -1004,72 +1082,11 @@ int cmd_batch(int argc, char **argv)
 			fputs(batch_usage, stdout);
 		goto out;
 	}
-	for (size_t i = 0; i < a.build_dirs.len; i++) {
-		const char *d = a.build_dirs.items[i];
-		char *db = xasprintf("%s/compile_commands.json", d);
-		bool ok = stat(db, &st) == 0 && S_ISREG(st.st_mode);
-
-		free(db);
-		if (!ok) {
-			diag_error(NULL, "-p: %s/compile_commands.json not found", d);
-			rc = EXIT_USAGE;
-			goto out;
-		}
-	}
-	if (a.kernel_dir && (stat(a.kernel_dir, &st) || !S_ISDIR(st.st_mode))) {
-		diag_error(NULL, "--kernel: '%s' is not a directory", a.kernel_dir);
-		rc = EXIT_USAGE;
-		goto out;
-	}
-	/* The file list: databases first (to know which lists which file), then arguments. */
-	for (size_t i = 0; i < a.build_dirs.len && !rc; i++)
-		rc = scan_db(a.build_dirs.items[i], &l, &js, a.from_compdb);
+	rc = file_list(&a, &l, &js);
+	if (!rc)
+		rc = setup(&a, &c);
 	if (rc)
 		goto out;
-	for (size_t i = 0; i < a.files.len; i++) {
-		const char *f = a.files.items[i];
-		char *real = realpath(f, NULL);
-		const char *dir = a.build_dirs.len ? a.build_dirs.items[0] : NULL;
-
-		for (size_t k = 0; real && k < l.n; k++)
-			if (!strcmp(l.real[k], real)) {
-				dir = l.dir[k];
-				break;
-			}
-		free(real);
-		add_job(&js, f, dir);
-	}
-	if (!js.n) {
-		diag_error(NULL, "batch: no board files (no file the databases list has MACHINE_START)");
-		rc = EXIT_USAGE;
-		goto out;
-	}
-	name_jobs(&js);
-
-	c.out_dir = a.out_dir;
-	c.state_dir = xasprintf("%s/.batch", a.out_dir);
-	c.kernel_dir = a.kernel_dir;
-	c.annotate = a.annotate;
-	c.clang_args = a.clang_args;
-	c.nclang_args = a.nclang_args;
-	{
-		struct cli_options o = { 0 };
-
-		o.rules_dir = a.rules_dir;
-		c.rules_dir = cli_rules_dir(&o);
-	}
-	if (mkdirs(c.state_dir)) {
-		diag_error(NULL, "--out-dir: cannot create %s: %s", c.state_dir, strerror(errno));
-		rc = EXIT_USAGE;
-		goto out;
-	}
-	/* Rule packs: loaded (and checked) once, shared by every worker through fork. */
-	if (rules_load_dir(c.rules_dir, &c.rules) != B2D_OK) {
-		c.rules = NULL;
-		rc = EXIT_USAGE;
-		goto out;
-	}
-	c.stamp = batch_stamp(c.rules_dir, cli_model_dir());
 
 	sel = xcalloc(js.n, sizeof(*sel));
 	run = xcalloc(js.n, sizeof(*run));
