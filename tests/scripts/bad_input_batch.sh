@@ -10,13 +10,13 @@
 #     by contents (an edit that keeps the mtime still redoes every file);
 #   - the state is plain JSON.
 #
-#   bash batch_resume.sh BOARD2DTS SOURCE_DIR      (run by ctest; exit 77 = a part skipped)
+#   bash bad_input_batch.sh BOARD2DTS SOURCE_DIR      (run by ctest; exit 77 = a part skipped)
 set -uo pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
-b2d_init batch_resume.sh "$@"
+b2d_init bad_input_batch.sh "$@"
 b2d_shared_cache
-b2d_tmpdir b2d-batch-resume
+b2d_tmpdir b2d-bad-input-batch
 
 shopt -s nullglob
 SAMPLES=("$SRC"/samples/*.c)
