@@ -898,9 +898,9 @@ static void add_earlier(const struct batch_ctx *c, const struct jobs *js, const 
 
 static int cmp_row(const void *a, const void *b)
 {
-	const struct batch_job *x = *(struct batch_job *const *)a, *y = *(struct batch_job *const *)b;
+	const struct batch_job *const *x = a, *const *y = b;
 
-	return strcmp(x->base, y->base);
+	return strcmp((*x)->base, (*y)->base);
 }
 
 /* The summary, the last progress line or event, the resume hint; the exit status. */
@@ -934,8 +934,8 @@ static int conclude(struct batch_ctx *c, const struct batch_args *a, struct jobs
 	s.resume = sig ? batch_resume_command(argc, argv) : NULL;
 	batch_summary_write(c, &s);
 	if (a->json) {
-		printf("{\"event\": \"end\", \"files\": %zu, \"converted\": %zu, \"up_to_date\": %zu, "
-		       "\"skipped\": %zu, \"failed\": %zu, \"interrupted\": %zu, \"earlier\": %zu, "
+		printf("{\"event\": \"end\", \"files\": %zu, \"converted\": %zu, "
+		       "\"up_to_date\": %zu, \"skipped\": %zu, \"failed\": %zu, \"interrupted\": %zu, \"earlier\": %zu, "
 		       "\"dtc_failed\": %zu, \"wall_ms\": %lld}\n",
 		       t.files - t.earlier, t.converted, t.up_to_date, t.up_to_date, t.failed,
 		       t.interrupted, t.earlier, t.dtc_failed, (long long)(wall * 1000));
