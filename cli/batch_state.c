@@ -12,6 +12,7 @@
 #include <dirent.h>
 #include <ftw.h>
 #include <json-c/json.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,23 @@
 #include "rules/rules.h"
 
 #define STATE_FORMAT 1		/* "format" of the state file */
+
+/* The state's string and number fields, in file order ("source" is the job's path). */
+#define R(f) offsetof(struct batch_result, f)
+static const struct field { const char *key; size_t off; } str_fields[] = {
+	{ "source", R(source) }, { "status", R(status) }, { "message", R(message) },
+	{ "signal", R(signal) }, { "options", R(options) }, { "soc", R(soc) },
+	{ "dtc", R(dtc) }, { "dtc_message", R(dtc_message) },
+}, long_fields[] = {
+	{ "machines", R(machines) }, { "facts", R(facts) }, { "converted", R(converted) },
+	{ "todo", R(todo) },
+};
+#undef R
+#define NFIELDS(a) (sizeof(a) / sizeof(*(a)))
+#define STR_AT(r, f) ((char **)((char *)(r) + (f).off))
+#define LONG_AT(r, f) ((long *)((char *)(r) + (f).off))
+#define CSTR_AT(r, f) (*(char *const *)((const char *)(r) + (f).off))
+#define CLONG_AT(r, f) (*(const long *)((const char *)(r) + (f).off))
 
 /* ---- the fingerprint: FNV-1a 64 over the files' names and contents ---- */
 
@@ -151,18 +169,11 @@ int batch_state_write(const struct batch_ctx *c, const struct batch_job *jb)
 	int err;
 
 	json_object_object_add(o, "format", json_object_new_int(STATE_FORMAT));
-	put_str(o, "source", jb->path);
-	put_str(o, "status", r->status);
-	put_str(o, "message", r->message);
-	put_str(o, "signal", r->signal);
-	put_str(o, "options", r->options);
-	put_str(o, "soc", r->soc);
-	put_str(o, "dtc", r->dtc);
-	put_str(o, "dtc_message", r->dtc_message);
-	json_object_object_add(o, "machines", json_object_new_int64(r->machines));
-	json_object_object_add(o, "facts", json_object_new_int64(r->facts));
-	json_object_object_add(o, "converted", json_object_new_int64(r->converted));
-	json_object_object_add(o, "todo", json_object_new_int64(r->todo));
+	for (size_t i = 0; i < NFIELDS(str_fields); i++)
+		put_str(o, str_fields[i].key, i ? CSTR_AT(r, str_fields[i]) : jb->path);
+	for (size_t i = 0; i < NFIELDS(long_fields); i++)
+		json_object_object_add(o, long_fields[i].key,
+				       json_object_new_int64(CLONG_AT(r, long_fields[i])));
 	json_object_object_add(o, "time", json_object_new_double(r->time));
 	json_object_object_add(o, "machine_ids", str_array(&r->ids));
 	json_object_object_add(o, "outputs", str_array(&r->outputs));
@@ -226,18 +237,10 @@ bool batch_state_load(const char *path, struct batch_result *r)
 		json_object_put(o);
 		return false;
 	}
-	r->status = get_str(o, "status");
-	r->source = get_str(o, "source");
-	r->options = get_str(o, "options");
-	r->message = get_str(o, "message");
-	r->signal = get_str(o, "signal");
-	r->soc = get_str(o, "soc");
-	r->dtc = get_str(o, "dtc");
-	r->dtc_message = get_str(o, "dtc_message");
-	r->machines = get_long(o, "machines");
-	r->facts = get_long(o, "facts");
-	r->converted = get_long(o, "converted");
-	r->todo = get_long(o, "todo");
+	for (size_t i = 0; i < NFIELDS(str_fields); i++)
+		*STR_AT(r, str_fields[i]) = get_str(o, str_fields[i].key);
+	for (size_t i = 0; i < NFIELDS(long_fields); i++)
+		*LONG_AT(r, long_fields[i]) = get_long(o, long_fields[i].key);
 	if (json_object_object_get_ex(o, "time", &v))
 		r->time = json_object_get_double(v);
 	get_names(o, "machine_ids", &r->ids, false);
@@ -276,14 +279,8 @@ void batch_state_bases(const char *state_dir, struct ptrvec *bases)
 
 void batch_result_free(struct batch_result *r)
 {
-	free(r->status);
-	free(r->message);
-	free(r->signal);
-	free(r->source);
-	free(r->soc);
-	free(r->dtc);
-	free(r->dtc_message);
-	free(r->options);
+	for (size_t i = 0; i < NFIELDS(str_fields); i++)
+		free(*STR_AT(r, str_fields[i]));
 	for (size_t i = 0; i < r->outputs.len; i++)
 		free(r->outputs.items[i]);
 	pv_free(&r->outputs);
