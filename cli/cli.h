@@ -91,6 +91,8 @@ int cli_load_board(const struct cli_options *o, struct ruleset *rules, void *ind
 
 /* The rule directory cli_load() uses: --rules, $BOARD2DTS_RULES, built-in. */
 const char *cli_rules_dir(const struct cli_options *o);
+/* The tolerant-mode model headers: BOARD2DTS_MODEL, else B2D_MODEL_DIR (common/paths.h). */
+const char *cli_model_dir(void);
 
 /* The SoC pack's name (`soc:` key), or NULL. */
 const char *cli_soc_name(const struct rnode *soc);

@@ -12,7 +12,7 @@
  * sees the pipe close, records the signal for that file and forks a new
  * worker for the rest. At the end: summary.json and summary.md.
  */
-#define _GNU_SOURCE	/* nftw, sigabbrev_np */
+#define _GNU_SOURCE	/* sigabbrev_np, program_invocation_name */
 #include "batch.h"
 #include "cli.h"
 #include "opt.h"
@@ -21,7 +21,6 @@
 #include <clang-c/CXCompilationDatabase.h>
 #include <clang-c/Index.h>
 #include <errno.h>
-#include <ftw.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -73,14 +72,18 @@ static const char batch_usage[] =
 	"                     file list (1 <= I <= N); shards' DIRs merge by copying\n"
 	"                     them together, then re-run without --shard to rewrite\n"
 	"                     the summary (everything is skipped as up to date)\n"
-	"  --force            redo files whose outputs are newer than input and rules\n"
+	"  --force            redo files that are up to date (same options, version,\n"
+	"                     rules and model headers; outputs newer than the input)\n"
 	"  --json             progress as JSON lines on stdout (no progress line)\n"
 	"  --out-dir DIR      where everything goes (created if missing)\n"
 	"  --rules DIR, --no-annotate, -- CLANG_ARGS: as for convert\n"
 	"\n"
+	"SIGINT/SIGTERM: the workers stop, the summary lists what finished, and\n"
+	"stderr gives the command that resumes (up-to-date files are skipped).\n"
+	"\n"
 	"exit status: 0 every file converted (and its .dts compiled, with --kernel);\n"
 	"1 some file failed (summary.md says which and why); 2 usage error or bad\n"
-	"rule file.\n";
+	"rule file; 130/143 interrupted by SIGINT/SIGTERM.\n";
 
 void batch_print_usage(FILE *f)
 {
@@ -312,23 +315,15 @@ static void name_jobs(struct jobs *js)
 
 /* ---- up to date? ---- */
 
-static struct timespec rules_mtime;
-
-static int newest(const char *path, const struct stat *st, int type, struct FTW *ftw)
-{
-	if (type == FTW_F && (st->st_mtim.tv_sec > rules_mtime.tv_sec ||
-			      (st->st_mtim.tv_sec == rules_mtime.tv_sec &&
-			       st->st_mtim.tv_nsec > rules_mtime.tv_nsec)))
-		rules_mtime = st->st_mtim;
-	return 0;
-}
-
 static bool ts_before(struct timespec a, struct timespec b)
 {
 	return a.tv_sec < b.tv_sec || (a.tv_sec == b.tv_sec && a.tv_nsec < b.tv_nsec);
 }
 
-/* The state says ok for these options, every output exists and is newer than input and rules. */
+/*
+ * The state says ok for this fingerprint (options, tool version, rules and
+ * model headers), and every output exists and is not older than the input.
+ */
 static bool up_to_date(const struct batch_ctx *c, struct batch_job *jb, struct batch_result *r)
 {
 	struct stat in, st;
@@ -344,8 +339,7 @@ static bool up_to_date(const struct batch_ctx *c, struct batch_job *jb, struct b
 	for (size_t i = 0; ok && i < r->outputs.len; i++) {
 		char *p = xasprintf("%s/%s", c->out_dir, (char *)r->outputs.items[i]);
 
-		ok = stat(p, &st) == 0 && !ts_before(st.st_mtim, in.st_mtim) &&
-		     !ts_before(st.st_mtim, rules_mtime);
+		ok = stat(p, &st) == 0 && !ts_before(st.st_mtim, in.st_mtim);
 		free(p);
 	}
 	return ok;
@@ -360,6 +354,55 @@ static void remove_old_outputs(const struct batch_ctx *c, const struct batch_res
 		(void)unlink(p);
 		free(p);
 	}
+}
+
+/* ---- SIGINT / SIGTERM: stop handing out files, stop the workers, summarise ---- */
+
+static volatile sig_atomic_t stop_sig;	/* the first SIGINT/SIGTERM received */
+
+static void on_stop(int sig)
+{
+	if (!stop_sig)
+		stop_sig = sig;
+}
+
+static void stop_set(sigset_t *set)
+{
+	sigemptyset(set);
+	sigaddset(set, SIGINT);
+	sigaddset(set, SIGTERM);
+}
+
+/* The scheduler: catch both, and keep them blocked but during ppoll (old: the mask to poll with). */
+static void catch_stop(sigset_t *old)
+{
+	struct sigaction sa;
+	sigset_t set;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_stop;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	stop_set(&set);
+	sigprocmask(SIG_BLOCK, &set, old);
+	sigdelset(old, SIGINT);
+	sigdelset(old, SIGTERM);
+}
+
+/*
+ * A worker: a Ctrl-C (SIGINT to the whole process group) leaves it to the
+ * scheduler, which stops it with SIGTERM (default action; out_temp.c removes
+ * the temporary files of a commit in flight).
+ */
+static void worker_signals(void)
+{
+	sigset_t set;
+
+	signal(SIGINT, SIG_IGN);
+	signal(SIGTERM, SIG_DFL);
+	stop_set(&set);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
 }
 
 /* ---- workers ---- */
@@ -427,6 +470,7 @@ static int spawn(struct worker *w, struct worker *all, size_t nall, struct batch
 		}
 		close(down[1]);
 		close(up[0]);
+		worker_signals();
 		worker_main(c, js, down[0], up[1]);
 		_exit(0);
 	}
@@ -594,284 +638,326 @@ static void finished(struct progress *p, struct batch_job *jb, size_t todo)
 	progress_line(p, todo);
 }
 
-/* Run the jobs listed in run[0..nrun) over nw workers. */
-static void run_jobs(struct batch_ctx *c, struct jobs *js, const long *run, size_t nrun,
-		     long nw, struct progress *p)
+/* A file of this run that SIGINT/SIGTERM stopped (started) or kept from starting. */
+static void mark_interrupted(struct batch_job *jb, bool started)
 {
-	struct worker *w = xcalloc((size_t)nw, sizeof(*w));
+	char *sig = signame(stop_sig);
+
+	batch_result_free(&jb->r);
+	jb->r.status = xstrdup("interrupted");
+	jb->r.message = xasprintf(started ? "stopped by %s before it finished"
+					  : "not started: interrupted by %s", sig);
+	jb->r.interrupted = true;
+	jb->r.valid = true;
+	free(sig);
+}
+
+/* The pool of workers running the files run[0..nrun). */
+struct pool {
+	struct batch_ctx *c;
+	struct jobs *js;
+	const long *run;
+	size_t nrun, next, live;
+	struct worker *w;
+	long nw;
+	struct progress *p;
+	bool stopping;
+};
+
+/* The next file to w, unless none is left or we are stopping. */
+static void hand_out(struct pool *pl, struct worker *x)
+{
+	if (pl->next < pl->nrun && !stop_sig)
+		send_job(x, pl->run[pl->next++]);
+	else
+		retire(x);
+}
+
+/* SIGINT/SIGTERM: no more files; SIGTERM to the workers with a file in flight. */
+static void stop_workers(struct pool *pl)
+{
+	pl->stopping = true;
+	for (long i = 0; i < pl->nw; i++) {
+		retire(&pl->w[i]);
+		if (pl->w[i].pid > 0 && pl->w[i].job >= 0)
+			kill(pl->w[i].pid, SIGTERM);
+	}
+}
+
+/* Lines from a worker: the indices of the files it finished. */
+static void worker_lines(struct pool *pl, struct worker *x)
+{
+	char *nl;
+
+	while ((nl = memchr(x->buf, '\n', x->len))) {
+		size_t used = (size_t)(nl + 1 - x->buf);
+		struct batch_job *jb;
+		long k;
+
+		*nl = '\0';
+		k = atol(x->buf);
+		memmove(x->buf, nl + 1, x->len - used);
+		x->len -= used;
+		if (k != x->job)
+			continue;
+		jb = &pl->js->v[k];
+		batch_state_read(pl->c, jb, &jb->r);
+		if (!jb->r.valid) {
+			jb->r.status = xstrdup("failed");
+			jb->r.message = xstrdup("worker wrote no result");
+			jb->r.valid = true;
+		}
+		x->job = -1;
+		finished(pl->p, jb, pl->nrun);
+		hand_out(pl, x);
+	}
+}
+
+/* EOF from a worker: it is gone; its file in flight failed (or was stopped). */
+static void worker_gone(struct pool *pl, struct worker *x)
+{
+	int status = 0;
+	long k = x->job;
+
+	close(x->from);
+	retire(x);
+	x->from = -1;
+	waitpid(x->pid, &status, 0);
+	x->pid = -1;
+	x->job = -1;
+	pl->live--;
+	if (k >= 0 && pl->stopping) {
+		mark_interrupted(&pl->js->v[k], true);
+	} else if (k >= 0) {
+		record_death(pl->c, &pl->js->v[k], status);
+		finished(pl->p, &pl->js->v[k], pl->nrun);
+	}
+	if (pl->next < pl->nrun && !stop_sig &&
+	    spawn(x, pl->w, (size_t)pl->nw, pl->c, pl->js) == 0) {
+		pl->live++;
+		send_job(x, pl->run[pl->next++]);
+	}
+}
+
+static void worker_ready(struct pool *pl, struct worker *x)
+{
+	ssize_t got = read(x->from, x->buf + x->len, sizeof(x->buf) - 1 - x->len);
+
+	if (got > 0) {
+		x->len += (size_t)got;
+		worker_lines(pl, x);
+	} else if (got == 0 || errno != EINTR) {
+		worker_gone(pl, x);
+	}
+}
+
+/* Wait for the workers; false on a poll error. */
+static bool pool_wait(struct pool *pl, struct pollfd *pf, const sigset_t *mask)
+{
+	nfds_t n = 0;
+
+	for (long i = 0; i < pl->nw; i++)
+		if (pl->w[i].pid > 0)
+			pf[n++] = (struct pollfd){ .fd = pl->w[i].from, .events = POLLIN };
+	if (ppoll(pf, n, NULL, mask) < 0) {
+		if (errno == EINTR)
+			return true;
+		diag_error(NULL, "batch: poll: %s", strerror(errno));
+		return false;
+	}
+	for (long i = 0; i < pl->nw; i++)
+		for (nfds_t k = 0; k < n; k++)
+			if (pl->w[i].pid > 0 && pf[k].fd == pl->w[i].from && pf[k].revents) {
+				worker_ready(pl, &pl->w[i]);
+				break;
+			}
+	return true;
+}
+
+/* Run the jobs listed in run[0..nrun) over nw workers; SIGINT/SIGTERM stop it. */
+static void run_jobs(struct batch_ctx *c, struct jobs *js, const long *run, size_t nrun,
+		     long nw, struct progress *p, const sigset_t *mask)
+{
+	struct pool pl = { c, js, run, nrun, 0, 0, xcalloc((size_t)nw, sizeof(struct worker)),
+			   nw, p, false };
 	struct pollfd *pf = xcalloc((size_t)nw, sizeof(*pf));
-	size_t next = 0, live = 0;
 
 	for (long i = 0; i < nw; i++)
-		w[i].to = w[i].from = -1, w[i].pid = -1, w[i].job = -1;
-	for (long i = 0; i < nw && next < nrun; i++) {
-		if (spawn(&w[i], w, (size_t)nw, c, js))
+		pl.w[i].to = pl.w[i].from = -1, pl.w[i].pid = -1, pl.w[i].job = -1;
+	for (long i = 0; i < nw && pl.next < nrun && !stop_sig; i++) {
+		if (spawn(&pl.w[i], pl.w, (size_t)nw, c, js))
 			break;
-		live++;
-		send_job(&w[i], run[next++]);
+		pl.live++;
+		send_job(&pl.w[i], run[pl.next++]);
 	}
-	while (live) {
-		nfds_t n = 0;
-
-		for (long i = 0; i < nw; i++)
-			if (w[i].pid > 0) {
-				pf[n].fd = w[i].from;
-				pf[n].events = POLLIN;
-				pf[n].revents = 0;
-				n++;
-			}
-		if (poll(pf, n, -1) < 0) {
-			if (errno == EINTR)
-				continue;
-			diag_error(NULL, "batch: poll: %s", strerror(errno));
+	while (pl.live) {
+		if (stop_sig && !pl.stopping)
+			stop_workers(&pl);
+		if (!pool_wait(&pl, pf, mask))
 			break;
-		}
-		for (long i = 0; i < nw; i++) {
-			struct worker *x = &w[i];
-			ssize_t got;
-
-			if (x->pid <= 0)
-				continue;
-			{
-				bool ready = false;
-
-				for (nfds_t k = 0; k < n; k++)
-					if (pf[k].fd == x->from && pf[k].revents)
-						ready = true;
-				if (!ready)
-					continue;
-			}
-			got = read(x->from, x->buf + x->len, sizeof(x->buf) - 1 - x->len);
-			if (got > 0) {
-				char *nl;
-
-				x->len += (size_t)got;
-				while ((nl = memchr(x->buf, '\n', x->len))) {
-					size_t used = (size_t)(nl + 1 - x->buf);
-					long k;
-
-					*nl = '\0';
-					k = atol(x->buf);
-					memmove(x->buf, nl + 1, x->len - used);
-					x->len -= used;
-					if (k != x->job)
-						continue;
-					batch_state_read(c, &js->v[k], &js->v[k].r);
-					if (!js->v[k].r.valid) {
-						js->v[k].r.status = xstrdup("failed");
-						js->v[k].r.message = xstrdup("worker wrote no result");
-						js->v[k].r.valid = true;
-					}
-					x->job = -1;
-					finished(p, &js->v[k], nrun);
-					if (next < nrun)
-						send_job(x, run[next++]);
-					else
-						retire(x);
-				}
-				continue;
-			}
-			if (got < 0 && errno == EINTR)
-				continue;
-			/* EOF: the worker is gone. */
-			{
-				int status = 0;
-				long k = x->job;
-
-				close(x->from);
-				retire(x);
-				x->from = -1;
-				waitpid(x->pid, &status, 0);
-				x->pid = -1;
-				live--;
-				if (k >= 0) {
-					record_death(c, &js->v[k], status);
-					finished(p, &js->v[k], nrun);
-				}
-				if (next < nrun && spawn(x, w, (size_t)nw, c, js) == 0) {
-					live++;
-					send_job(x, run[next++]);
-				}
-			}
-		}
 	}
-	/* Anything never sent (fork failed): record it. */
-	for (; next < nrun; next++) {
-		struct batch_job *jb = &js->v[run[next]];
+	/* Anything never sent: interrupted, or no worker could be started. */
+	for (; pl.next < nrun; pl.next++) {
+		struct batch_job *jb = &js->v[run[pl.next]];
 
+		if (stop_sig) {
+			mark_interrupted(jb, false);
+			continue;
+		}
 		jb->r.status = xstrdup("failed");
 		jb->r.message = xstrdup("not run: no worker process");
 		jb->r.valid = true;
 		finished(p, jb, nrun);
 	}
-	free(w);
+	free(pl.w);
 	free(pf);
 }
 
-/* ---- summary ---- */
+/* ---- this run's files, earlier runs' rows, the end ---- */
 
-struct totals {
-	size_t files, ok, failed, skipped, dtc_ok, dtc_failed, dtc_not_run;
-	long machines, facts, converted, todo;
-	double cpu;
-};
-
-static void add_totals(struct totals *t, const struct batch_job *jb)
+static void jobs_free(struct jobs *js)
 {
-	const struct batch_result *r = &jb->r;
-	bool ok = r->valid && !strcmp(r->status, "ok");
-
-	t->files++;
-	t->ok += ok;
-	t->failed += !ok;
-	t->skipped += r->skipped;
-	t->machines += r->machines;
-	t->facts += r->facts;
-	t->converted += r->converted;
-	t->todo += r->todo;
-	t->cpu += r->time;
-	if (r->dtc && !strcmp(r->dtc, "ok"))
-		t->dtc_ok++;
-	else if (r->dtc && !strcmp(r->dtc, "failed"))
-		t->dtc_failed++;
-	else
-		t->dtc_not_run++;
+	for (size_t i = 0; i < js->n; i++) {
+		free(js->v[i].path);
+		free(js->v[i].real);
+		free(js->v[i].base);
+		batch_result_free(&js->v[i].r);
+	}
+	free(js->v);
+	memset(js, 0, sizeof(*js));
 }
 
-static void write_summary_json(const struct batch_ctx *c, const struct jobs *js,
-			       const long *sel, size_t nsel, const struct totals *t,
-			       double wall, const struct batch_args *a)
+/* This shard (sel), then what is not up to date (run). */
+static void select_jobs(struct batch_ctx *c, struct jobs *js, const struct batch_args *a,
+			long *sel, size_t *nsel, long *run, size_t *nrun)
 {
-	struct strbuf sb;
-	struct json j;
-	char *path = xasprintf("%s/summary.json", c->out_dir);
+	for (size_t i = 0; i < js->n; i++) {
+		struct batch_result old;
 
-	sb_init(&sb);
-	json_init(&j, &sb);
-	json_begin_object(&j);
-	json_kv_string(&j, "tool", "board2dts");
-	json_kv_string(&j, "version", B2D_VERSION);
-	json_key(&j, "shard");
-	if (a->shard_n) {
-		char s[64];
-
-		snprintf(s, sizeof(s), "%ld/%ld", a->shard_i, a->shard_n);
-		json_string(&j, s);
-	} else {
-		json_null(&j);
-	}
-	json_key(&j, "totals");
-	json_begin_object(&j);
-	json_kv_int(&j, "files", (long long)t->files);
-	json_kv_int(&j, "converted", (long long)t->ok);
-	json_kv_int(&j, "failed", (long long)t->failed);
-	json_kv_int(&j, "skipped", (long long)t->skipped);
-	json_kv_int(&j, "machines", t->machines);
-	json_kv_int(&j, "facts", t->facts);
-	json_kv_int(&j, "facts_converted", t->converted);
-	json_kv_int(&j, "todo", t->todo);
-	json_kv_int(&j, "dtc_ok", (long long)t->dtc_ok);
-	json_kv_int(&j, "dtc_failed", (long long)t->dtc_failed);
-	json_kv_int(&j, "dtc_not_run", (long long)t->dtc_not_run);
-	json_kv_int(&j, "wall_ms", (long long)(wall * 1000));
-	json_kv_int(&j, "file_time_ms", (long long)(t->cpu * 1000));
-	json_end(&j);
-	json_key(&j, "files");
-	json_begin_array(&j);
-	for (size_t i = 0; i < nsel; i++) {
-		const struct batch_job *jb = &js->v[sel[i]];
-		const struct batch_result *r = &jb->r;
-
-		json_begin_object(&j);
-		json_kv_string(&j, "file", jb->path);
-		json_kv_string(&j, "base", jb->base);
-		json_kv_string(&j, "status", r->status);
-		json_kv_bool(&j, "skipped", r->skipped);
-		json_kv_string(&j, "message", r->message);
-		json_kv_string(&j, "signal", r->signal);
-		json_kv_string(&j, "soc", r->soc);
-		json_kv_int(&j, "machines", r->machines);
-		json_key(&j, "machine_ids");
-		json_begin_array(&j);
-		for (size_t k = 0; k < r->ids.len; k++)
-			json_string(&j, r->ids.items[k]);
-		json_end(&j);
-		json_kv_int(&j, "facts", r->facts);
-		json_kv_int(&j, "converted", r->converted);
-		json_kv_int(&j, "todo", r->todo);
-		json_kv_string(&j, "dtc", r->dtc ? r->dtc : "not run");
-		json_kv_string(&j, "dtc_message", r->dtc_message);
-		json_kv_int(&j, "time_ms", (long long)(r->time * 1000));
-		json_key(&j, "outputs");
-		json_begin_array(&j);
-		for (size_t k = 0; k < r->outputs.len; k++)
-			json_string(&j, r->outputs.items[k]);
-		json_end(&j);
-		json_end(&j);
-	}
-	json_end(&j);
-	json_end(&j);
-	sb_addc(&sb, '\n');
-	write_file_atomic(path, sb.buf, sb.len, NULL, 0);
-	sb_free(&sb);
-	free(path);
-}
-
-static void md_cell(struct strbuf *sb, const char *s)
-{
-	for (; s && *s; s++) {
-		if (*s == '|')
-			sb_add(sb, "\\|");
-		else
-			sb_addc(sb, *s);
-	}
-}
-
-static void write_summary_md(const struct batch_ctx *c, const struct jobs *js,
-			     const long *sel, size_t nsel, const struct totals *t, double wall)
-{
-	struct strbuf sb;
-	char *path = xasprintf("%s/summary.md", c->out_dir);
-
-	sb_init(&sb);
-	sb_add(&sb, "# board2dts batch summary\n\n");
-	sb_addf(&sb, "- files: %zu (converted %zu, failed %zu; %zu up to date, not redone)\n",
-		t->files, t->ok, t->failed, t->skipped);
-	sb_addf(&sb, "- machines: %ld\n", t->machines);
-	sb_addf(&sb, "- facts: %ld (converted %ld); TODOs written: %ld\n", t->facts, t->converted,
-		t->todo);
-	sb_addf(&sb, "- dtc: %zu ok, %zu failed, %zu not run\n", t->dtc_ok, t->dtc_failed,
-		t->dtc_not_run);
-	sb_addf(&sb, "- time: %.1f s wall, %.1f s summed over files\n\n", wall, t->cpu);
-	if (t->failed) {
-		sb_add(&sb, "## Failed\n\n");
-		for (size_t i = 0; i < nsel; i++) {
-			const struct batch_job *jb = &js->v[sel[i]];
-
-			if (!strcmp(jb->r.status, "ok"))
-				continue;
-			sb_addf(&sb, "- `%s`: ", jb->path);
-			md_cell(&sb, jb->r.message);
-			sb_addc(&sb, '\n');
+		if (a->shard_n && (long)(i % (size_t)a->shard_n) != a->shard_i - 1)
+			continue;
+		sel[(*nsel)++] = (long)i;
+		batch_state_read(c, &js->v[i], &old);
+		if (!a->force && up_to_date(c, &js->v[i], &old)) {
+			js->v[i].r = old;
+			js->v[i].r.skipped = true;
+			continue;
 		}
-		sb_addc(&sb, '\n');
+		if (old.valid)
+			remove_old_outputs(c, &old);
+		batch_result_free(&old);
+		run[(*nrun)++] = (long)i;
 	}
-	sb_add(&sb, "## Files\n\n"
-	       "| file | status | SoC | machines | facts | converted | TODO | dtc | time (s) |\n"
-	       "|---|---|---|---:|---:|---:|---:|---|---:|\n");
-	for (size_t i = 0; i < nsel; i++) {
-		const struct batch_job *jb = &js->v[sel[i]];
-		const struct batch_result *r = &jb->r;
+}
 
-		sb_addf(&sb, "| %s | %s%s%s | %s | %ld | %ld | %ld | %ld | ", jb->base, r->status,
-			r->signal ? " " : "", r->signal ? r->signal : "", r->soc ? r->soc : "-",
-			r->machines, r->facts, r->converted, r->todo);
-		md_cell(&sb, r->dtc ? r->dtc : "not run");
-		sb_addf(&sb, " | %.2f%s |\n", r->time, r->skipped ? " (earlier run)" : "");
+/* Is source (a state's) one of this run's files, under its own base name or another? */
+static bool selected(const struct jobs *js, const long *sel, size_t nsel, const char *base,
+		     const char *source)
+{
+	char *real = realpath(source, NULL);
+	bool r = false;
+
+	for (size_t k = 0; k < nsel && !r; k++) {
+		const struct batch_job *jb = &js->v[sel[k]];
+
+		r = !strcmp(jb->base, base) || !strcmp(jb->path, source) ||
+		    (real && !strcmp(jb->real, real));
 	}
-	write_file_atomic(path, sb.buf, sb.len, NULL, 0);
-	sb_free(&sb);
-	free(path);
+	free(real);
+	return r;
+}
+
+/* The states in DIR of files this run did not select: their rows are kept (ej). */
+static void add_earlier(const struct batch_ctx *c, const struct jobs *js, const long *sel,
+			size_t nsel, struct jobs *ej)
+{
+	struct ptrvec bases = { 0 };
+
+	batch_state_bases(c->state_dir, &bases);
+	for (size_t i = 0; i < bases.len; i++) {
+		char *base = bases.items[i];
+		char *path = xasprintf("%s/%s.state", c->state_dir, base);
+		struct batch_result r;
+
+		if (batch_state_load(path, &r) && r.source &&
+		    !selected(js, sel, nsel, base, r.source)) {
+			ej->v = xrealloc(ej->v, (ej->n + 1) * sizeof(*ej->v));
+			ej->v[ej->n] = (struct batch_job){ .path = xstrdup(r.source),
+							   .real = xstrdup(r.source),
+							   .base = base, .r = r };
+			ej->v[ej->n++].r.earlier = true;
+			base = NULL;
+		} else {
+			batch_result_free(&r);
+		}
+		free(base);
+		free(path);
+	}
+	pv_free(&bases);
+}
+
+static int cmp_row(const void *a, const void *b)
+{
+	const struct batch_job *const *x = a, *const *y = b;
+
+	return strcmp((*x)->base, (*y)->base);
+}
+
+/* The summary, the last progress line or event, the resume hint; the exit status. */
+static int conclude(struct batch_ctx *c, const struct batch_args *a, struct jobs *js,
+		    const long *sel, size_t nsel, struct jobs *ej, double wall, int argc,
+		    char **argv)
+{
+	struct batch_totals t = { 0 };
+	struct batch_summary s = { 0 };
+	char shard[64], *sig = stop_sig ? signame(stop_sig) : NULL;
+	bool bad = false;
+	int rc;
+
+	s.rows = xcalloc(nsel + ej->n + 1, sizeof(*s.rows));
+	for (size_t i = 0; i < nsel; i++) {
+		const struct batch_result *r = &js->v[sel[i]].r;
+
+		s.rows[s.n++] = &js->v[sel[i]];
+		bad |= !r->interrupted && (!str_eq(r->status, "ok") || str_eq(r->dtc, "failed"));
+	}
+	for (size_t i = 0; i < ej->n; i++)
+		s.rows[s.n++] = &ej->v[i];
+	qsort(s.rows, s.n, sizeof(*s.rows), cmp_row);
+	for (size_t i = 0; i < s.n; i++)
+		batch_totals_add(&t, s.rows[i]);
+	snprintf(shard, sizeof(shard), "%ld/%ld", a->shard_i, a->shard_n);
+	s.t = &t;
+	s.wall = wall;
+	s.shard = a->shard_n ? shard : NULL;
+	s.signal = sig;
+	s.resume = sig ? batch_resume_command(argc, argv) : NULL;
+	batch_summary_write(c, &s);
+	if (a->json) {
+		printf("{\"event\": \"end\", \"files\": %zu, \"converted\": %zu, "
+		       "\"up_to_date\": %zu, \"skipped\": %zu, \"failed\": %zu, \"interrupted\": %zu, \"earlier\": %zu, "
+		       "\"dtc_failed\": %zu, \"wall_ms\": %lld}\n",
+		       t.files - t.earlier, t.converted, t.up_to_date, t.up_to_date, t.failed,
+		       t.interrupted, t.earlier, t.dtc_failed, (long long)(wall * 1000));
+		fflush(stdout);
+	}
+	if (!a->json)
+		fprintf(stderr, "board2dts: batch: %zu files: %zu converted, %zu up to date, "
+			"%zu failed; dtc %zu ok, %zu failed; %.1f s; %s/summary.md\n",
+			t.files - t.earlier, t.converted, t.up_to_date, t.failed, t.dtc_ok,
+			t.dtc_failed, wall, a->out_dir);
+	rc = bad ? EXIT_FAIL : EXIT_OK;
+	if (sig) {
+		diag_warning(NULL, "batch: interrupted by %s: %zu of %zu files not done; "
+			     "%s/summary.md lists what finished", sig, t.interrupted,
+			     t.files - t.earlier, a->out_dir);
+		diag_note(NULL, "batch: to resume (files up to date are skipped): %s", s.resume);
+		rc = 128 + stop_sig;
+	}
+	free((char *)s.resume);
+	free(sig);
+	free(s.rows);
+	return rc;
 }
 
 /* ---- the command ---- */
@@ -902,6 +988,81 @@ static long ncores(void)
 	return n > 0 ? n : 1;
 }
 
+/* The databases and the files: the jobs, named; EXIT_USAGE when there is none. */
+static int file_list(const struct batch_args *a, struct listed *l, struct jobs *js)
+{
+	struct stat st;
+	int rc = EXIT_OK;
+
+	for (size_t i = 0; i < a->build_dirs.len; i++) {
+		const char *d = a->build_dirs.items[i];
+		char *db = xasprintf("%s/compile_commands.json", d);
+		bool ok = stat(db, &st) == 0 && S_ISREG(st.st_mode);
+
+		free(db);
+		if (!ok) {
+			diag_error(NULL, "-p: %s/compile_commands.json not found", d);
+			return EXIT_USAGE;
+		}
+	}
+	if (a->kernel_dir && (stat(a->kernel_dir, &st) || !S_ISDIR(st.st_mode))) {
+		diag_error(NULL, "--kernel: '%s' is not a directory", a->kernel_dir);
+		return EXIT_USAGE;
+	}
+	/* The file list: databases first (to know which lists which file), then arguments. */
+	for (size_t i = 0; i < a->build_dirs.len && !rc; i++)
+		rc = scan_db(a->build_dirs.items[i], l, js, a->from_compdb);
+	if (rc)
+		return rc;
+	for (size_t i = 0; i < a->files.len; i++) {
+		const char *f = a->files.items[i];
+		char *real = realpath(f, NULL);
+		const char *dir = a->build_dirs.len ? a->build_dirs.items[0] : NULL;
+
+		for (size_t k = 0; real && k < l->n; k++)
+			if (!strcmp(l->real[k], real)) {
+				dir = l->dir[k];
+				break;
+			}
+		free(real);
+		add_job(js, f, dir);
+	}
+	if (!js->n) {
+		diag_error(NULL, "batch: no board files (no file the databases list has MACHINE_START)");
+		return EXIT_USAGE;
+	}
+	name_jobs(js);
+	return EXIT_OK;
+}
+
+/* The context every worker shares: directories, options, the rule packs, the stamp. */
+static int setup(const struct batch_args *a, struct batch_ctx *c)
+{
+	c->out_dir = a->out_dir;
+	c->state_dir = xasprintf("%s/.batch", a->out_dir);
+	c->kernel_dir = a->kernel_dir;
+	c->annotate = a->annotate;
+	c->clang_args = a->clang_args;
+	c->nclang_args = a->nclang_args;
+	{
+		struct cli_options o = { 0 };
+
+		o.rules_dir = a->rules_dir;
+		c->rules_dir = cli_rules_dir(&o);
+	}
+	if (mkdirs(c->state_dir)) {
+		diag_error(NULL, "--out-dir: cannot create %s: %s", c->state_dir, strerror(errno));
+		return EXIT_USAGE;
+	}
+	/* Rule packs: loaded (and checked) once, shared by every worker through fork. */
+	if (rules_load_dir(c->rules_dir, &c->rules) != B2D_OK) {
+		c->rules = NULL;
+		return EXIT_USAGE;
+	}
+	c->stamp = batch_stamp(c->rules_dir, cli_model_dir());
+	return EXIT_OK;
+}
+
 int cmd_batch(int argc, char **argv)
 {
 	struct batch_args a;
@@ -909,10 +1070,10 @@ int cmd_batch(int argc, char **argv)
 	struct jobs js = { 0 };
 	struct listed l = { 0 };
 	struct progress p = { 0 };
-	struct totals t = { 0 };
+	struct jobs ej = { 0 };
+	sigset_t mask;
 	long *sel = NULL, *run = NULL;
 	size_t nsel = 0, nrun = 0;
-	struct stat st;
 	int rc = parse_args(argc, argv, &a);
 	double t0 = now();
 
@@ -921,93 +1082,16 @@ int cmd_batch(int argc, char **argv)
 			fputs(batch_usage, stdout);
 		goto out;
 	}
-	for (size_t i = 0; i < a.build_dirs.len; i++) {
-		const char *d = a.build_dirs.items[i];
-		char *db = xasprintf("%s/compile_commands.json", d);
-		bool ok = stat(db, &st) == 0 && S_ISREG(st.st_mode);
-
-		free(db);
-		if (!ok) {
-			diag_error(NULL, "-p: %s/compile_commands.json not found", d);
-			rc = EXIT_USAGE;
-			goto out;
-		}
-	}
-	if (a.kernel_dir && (stat(a.kernel_dir, &st) || !S_ISDIR(st.st_mode))) {
-		diag_error(NULL, "--kernel: '%s' is not a directory", a.kernel_dir);
-		rc = EXIT_USAGE;
-		goto out;
-	}
-	/* The file list: databases first (to know which lists which file), then arguments. */
-	for (size_t i = 0; i < a.build_dirs.len && !rc; i++)
-		rc = scan_db(a.build_dirs.items[i], &l, &js, a.from_compdb);
+	rc = file_list(&a, &l, &js);
+	if (!rc)
+		rc = setup(&a, &c);
 	if (rc)
 		goto out;
-	for (size_t i = 0; i < a.files.len; i++) {
-		const char *f = a.files.items[i];
-		char *real = realpath(f, NULL);
-		const char *dir = a.build_dirs.len ? a.build_dirs.items[0] : NULL;
 
-		for (size_t k = 0; real && k < l.n; k++)
-			if (!strcmp(l.real[k], real)) {
-				dir = l.dir[k];
-				break;
-			}
-		free(real);
-		add_job(&js, f, dir);
-	}
-	if (!js.n) {
-		diag_error(NULL, "batch: no board files (no file the databases list has MACHINE_START)");
-		rc = EXIT_USAGE;
-		goto out;
-	}
-	name_jobs(&js);
-
-	c.out_dir = a.out_dir;
-	c.state_dir = xasprintf("%s/.batch", a.out_dir);
-	c.kernel_dir = a.kernel_dir;
-	c.annotate = a.annotate;
-	c.clang_args = a.clang_args;
-	c.nclang_args = a.nclang_args;
-	{
-		struct cli_options o = { 0 };
-
-		o.rules_dir = a.rules_dir;
-		c.rules_dir = cli_rules_dir(&o);
-	}
-	if (mkdirs(c.state_dir)) {
-		diag_error(NULL, "--out-dir: cannot create %s: %s", c.state_dir, strerror(errno));
-		rc = EXIT_USAGE;
-		goto out;
-	}
-	/* Rule packs: loaded (and checked) once, shared by every worker through fork. */
-	if (rules_load_dir(c.rules_dir, &c.rules) != B2D_OK) {
-		c.rules = NULL;
-		rc = EXIT_USAGE;
-		goto out;
-	}
-	nftw(c.rules_dir, newest, 16, FTW_PHYS);
-
-	/* This shard, then what is not up to date. */
 	sel = xcalloc(js.n, sizeof(*sel));
 	run = xcalloc(js.n, sizeof(*run));
-	for (size_t i = 0; i < js.n; i++) {
-		struct batch_result old;
-
-		if (a.shard_n && (long)(i % (size_t)a.shard_n) != a.shard_i - 1)
-			continue;
-		sel[nsel++] = (long)i;
-		batch_state_read(&c, &js.v[i], &old);
-		if (!a.force && up_to_date(&c, &js.v[i], &old)) {
-			js.v[i].r = old;
-			js.v[i].r.skipped = true;
-			continue;
-		}
-		if (old.valid)
-			remove_old_outputs(&c, &old);
-		batch_result_free(&old);
-		run[nrun++] = (long)i;
-	}
+	select_jobs(&c, &js, &a, sel, &nsel, run, &nrun);
+	add_earlier(&c, &js, sel, nsel, &ej);
 
 	p.tty = !a.json && isatty(STDERR_FILENO);
 	p.json = a.json;
@@ -1022,41 +1106,20 @@ int cmd_batch(int argc, char **argv)
 		if (js.v[sel[i]].r.skipped)
 			finished(&p, &js.v[sel[i]], nrun);
 	signal(SIGPIPE, SIG_IGN);
+	catch_stop(&mask);
 	if (nrun) {
 		long nw = a.jobs ? a.jobs : ncores();
 
 		if ((size_t)nw > nrun)
 			nw = (long)nrun;
-		run_jobs(&c, &js, run, nrun, nw, &p);
+		run_jobs(&c, &js, run, nrun, nw, &p, &mask);
 	}
 	if (p.tty)
 		fprintf(stderr, "\r\033[K");
-
-	for (size_t i = 0; i < nsel; i++)
-		add_totals(&t, &js.v[sel[i]]);
-	write_summary_json(&c, &js, sel, nsel, &t, now() - t0, &a);
-	write_summary_md(&c, &js, sel, nsel, &t, now() - t0);
-	if (p.json) {
-		printf("{\"event\": \"end\", \"files\": %zu, \"converted\": %zu, \"failed\": %zu, "
-		       "\"skipped\": %zu, \"dtc_failed\": %zu, \"wall_ms\": %lld}\n",
-		       t.files, t.ok, t.failed, t.skipped, t.dtc_failed,
-		       (long long)((now() - t0) * 1000));
-		fflush(stdout);
-	}
-	if (!a.json)
-		fprintf(stderr, "board2dts: batch: %zu files: %zu converted, %zu failed, "
-			"%zu up to date; dtc %zu ok, %zu failed; %.1f s; %s/summary.md\n",
-			t.files, t.ok, t.failed, t.skipped, t.dtc_ok, t.dtc_failed, now() - t0,
-			a.out_dir);
-	rc = t.failed || t.dtc_failed ? EXIT_FAIL : EXIT_OK;
+	rc = conclude(&c, &a, &js, sel, nsel, &ej, now() - t0, argc, argv);
 out:
-	for (size_t i = 0; i < js.n; i++) {
-		free(js.v[i].path);
-		free(js.v[i].real);
-		free(js.v[i].base);
-		batch_result_free(&js.v[i].r);
-	}
-	free(js.v);
+	jobs_free(&js);
+	jobs_free(&ej);
 	for (size_t i = 0; i < l.n; i++)
 		free(l.real[i]);
 	free(l.real);
@@ -1064,6 +1127,7 @@ out:
 	free(sel);
 	free(run);
 	free((char *)c.state_dir);
+	free(c.stamp);
 	if (c.rules)
 		ruleset_free(c.rules);
 	pv_free(&a.files);

@@ -42,7 +42,7 @@ const char *cli_rules_dir(const struct cli_options *o)
 	return B2D_RULES_DIR;
 }
 
-static const char *model_dir(void)
+const char *cli_model_dir(void)
 {
 	const char *env = getenv("BOARD2DTS_MODEL");
 
@@ -153,7 +153,7 @@ static int parse_with(const struct cli_options *o, const struct rnode *soc, void
 
 	eo.build_dir = o->build_dir;
 	eo.kernel_dir = o->kernel_dir;
-	eo.model_dir = model_dir();
+	eo.model_dir = cli_model_dir();
 	eo.defines = soc_defines(soc, &eo.ndefines);
 	eo.clang_args = o->clang_args;
 	eo.nclang_args = o->nclang_args;

@@ -293,6 +293,11 @@ static int collect_paths(const char *dir, struct ptrvec *paths, int depth)
 	return B2D_OK;
 }
 
+int rules_list_files(const char *dir, struct ptrvec *paths)
+{
+	return collect_paths(dir, paths, 0);
+}
+
 int rules_load_dir(const char *dir, struct ruleset **out)
 {
 	struct ptrvec paths = { 0 };

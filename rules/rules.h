@@ -12,6 +12,7 @@
 
 #include "../common/arena.h"
 #include "../common/diag.h"
+#include "../common/util.h"
 
 enum rnode_kind { RN_SCALAR, RN_MAP, RN_SEQ };
 
@@ -58,6 +59,8 @@ struct ruleset {
  * `file:line:col: error: ...`; returns B2D_OK or B2D_ERR_RULES.
  */
 int rules_load_dir(const char *dir, struct ruleset **out);
+/* The paths rules_load_dir reads under dir (malloc'd, unsorted); B2D_OK or B2D_ERR_RULES. */
+int rules_list_files(const char *dir, struct ptrvec *paths);
 /* Load one YAML text (tests); `name` is used in diagnostics. */
 int rules_load_text(struct ruleset *rs, const char *name, const char *text, size_t len);
 struct ruleset *ruleset_new(void);

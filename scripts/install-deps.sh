@@ -7,7 +7,7 @@ set -euo pipefail
 PACKAGES=(
 	# build and unit tests
 	build-essential cmake pkg-config clang-14 libclang-14-dev
-	libfdt-dev libyaml-dev libcmocka-dev
+	libfdt-dev libyaml-dev libjson-c-dev libcmocka-dev
 	# dtc + the kernel's cpp step; validation
 	device-tree-compiler python3-libfdt dt-schema
 	# the real-world corpus and what `make ARCH=arm LLVM=1` needs for it:

@@ -344,7 +344,13 @@ n=$((n + 1))
 ST=$OD/.batch/board-twin-rev.state
 n=$((n + 1))
 if [ -f "$ST" ]; then
-	printf 'output ../victim.txt\noutput %s\noutput ..\noutput keep.txt/..\n' "$TMP/victim.txt" >>"$ST"
+	# The state is JSON (batch_state.c): outputs that reach outside DIR.
+	python3 - "$ST" "$TMP/victim.txt" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+s["outputs"] += ["../victim.txt", sys.argv[2], "..", "keep.txt/.."]
+json.dump(s, open(sys.argv[1], "w"))
+PY
 	echo "ok: batch: state file to damage is there"
 else
 	bad "batch: no state file $ST to damage (the check below would prove nothing)"

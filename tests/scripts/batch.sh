@@ -78,7 +78,7 @@ for b in bad:
 sys.exit(1 if bad else 0)
 PY
 check "summary.md has the totals and one row per file" \
-	bash -c 'grep -q "^- files: 3 (converted 3, failed 0" "$1" && [ "$(grep -c "^| board-\|^| mach-" "$1")" = 3 ]' _ "$OUT/summary.md"
+	bash -c 'grep -q "^- files: 3 (converted 3, up to date 0, failed 0)" "$1" && [ "$(grep -c "^| board-\|^| mach-" "$1")" = 3 ]' _ "$OUT/summary.md"
 check "batch output equals convert output" bash -c '
 	mkdir -p "$1/conv" && for f in "${@:3}"; do "$2" convert '"${KARGS[*]:-}"' -o "$1/conv/" "$f" || exit 1; done
 	for f in "$1"/conv/*.dts; do cmp -s "$f" "$1/all/$(basename "$f")" || { echo "    differs: $f"; exit 1; }; done' \
@@ -87,7 +87,8 @@ check "batch output equals convert output" bash -c '
 # 2. Re-run: everything up to date; touching an input redoes that file only; --force redoes all.
 check "re-run exits 0" status 0 "$BIN" batch "${KARGS[@]}" --out-dir "$OUT" "${SAMPLES[@]}"
 check "re-run skips all 3 files" test "$(total skipped "$OUT")" = 3
-check "re-run keeps the counts" test "$(total machines "$OUT")" = 4 -a "$(total converted "$OUT")" = 3
+check "re-run keeps the counts; up to date is not counted as converted" \
+	test "$(total machines "$OUT")" = 4 -a "$(total up_to_date "$OUT")" = 3 -a "$(total converted "$OUT")" = 0
 cp "${SAMPLES[0]}" "$TMP/copy-a.c"; cp "${SAMPLES[1]}" "$TMP/copy-b.c"
 status 0 "$BIN" batch --out-dir "$TMP/touch" "$TMP/copy-a.c" "$TMP/copy-b.c"
 sleep 1.1; touch "$TMP/copy-b.c"
