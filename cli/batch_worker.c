@@ -25,6 +25,7 @@
 #include "emitter/emit.h"
 #include "emitter/out_txn.h"
 #include "extractor/model.h"
+#include "kernel/compat_map.h"
 #include "rules/engine.h"
 #include "rules/rules.h"
 #include "rules/soc_dtsi.h"
@@ -210,6 +211,7 @@ static void convert_machines(struct batch_ctx *c, struct batch_job *jb,
 {
 	struct batch_result *r = &jb->r;
 	struct engine_options eo = { 0 };
+	struct compat_map *compat;
 	const char *inputs[] = { jb->path };
 	bool several = s->board->nmachines > 1;
 	struct out_txn *txn = out_txn_new(inputs, 1);
@@ -219,6 +221,7 @@ static void convert_machines(struct batch_ctx *c, struct batch_job *jb,
 
 	eo.soc = cli_soc_name(s->soc);
 	eo.dtsi = dtsi;
+	eo.compat = compat = conv_compat_open(c->kernel_dir);
 	conv_machines(s, s->board->machines, s->board->nmachines, &eo, c->annotate, jb->path,
 		      &run);
 	for (size_t i = 0; i < run.n; i++) {
@@ -248,6 +251,7 @@ static void convert_machines(struct batch_ctx *c, struct batch_job *jb,
 	commit_outputs(c, txn, r, &names, ndts);
 	out_txn_free(txn);
 	conv_run_free(&run);
+	compat_map_free(compat);
 }
 
 void batch_convert(struct batch_ctx *c, struct batch_job *jb)

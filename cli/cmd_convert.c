@@ -22,6 +22,7 @@
 #include "emitter/emit.h"
 #include "emitter/out_txn.h"
 #include "extractor/extract.h"
+#include "kernel/compat_map.h"
 #include "review/against.h"
 #include "rules/engine.h"
 #include "rules/rules.h"
@@ -330,6 +331,7 @@ static int build_outputs(const struct cli_options *o, const struct cli_session *
 {
 	struct assumption *assume = xcalloc(o->nassume + 1, sizeof(*assume));
 	struct engine_options eo = { 0 };
+	struct compat_map *compat;
 	struct conv_run run;
 	char *base = conv_input_base(o->input);
 	/* A file with several machines names each output by id, even with --machine. */
@@ -342,6 +344,7 @@ static int build_outputs(const struct cli_options *o, const struct cli_session *
 	eo.assume = assume;
 	eo.nassume = o->nassume;
 	eo.dtsi = dtsi;
+	eo.compat = compat = conv_compat_open(o->kernel_dir);
 	conv_machines(s, sel, nsel, &eo, o->annotate, o->input, &run);
 
 	for (size_t i = 0; i < run.n && rc == EXIT_OK; i++) {
@@ -390,6 +393,7 @@ static int build_outputs(const struct cli_options *o, const struct cli_session *
 		sb_init(&run.report);	/* the plan owns the report */
 	}
 	conv_run_free(&run);
+	compat_map_free(compat);
 	free(base);
 	free(assume);
 	return rc;

@@ -13,6 +13,7 @@
 
 #include "common/diag.h"
 #include "common/json.h"
+#include "kernel/compat_map.h"
 #include "emitter/emit.h"
 #include "extractor/model.h"
 #include "rules/engine.h"
@@ -112,6 +113,19 @@ char *conv_cache_dir(void)
 	}
 	free(parent);
 	return dir;
+}
+
+struct compat_map *conv_compat_open(const char *kernel_dir)
+{
+	struct compat_map *m = NULL;
+	char *cache;
+
+	if (!kernel_dir)
+		return NULL;
+	cache = conv_cache_dir();
+	compat_map_load(kernel_dir, cache, &m);
+	free(cache);
+	return m;
 }
 
 int conv_dtsi_load(const char *kernel_dir, const char *name, struct soc_dtsi **out)

@@ -61,6 +61,9 @@ char *conv_output_name(const char *dir, const char *base, const char *id, bool s
 char *conv_cache_dir(void);
 
 /* Compile (or take from the cache) the SoC .dtsi `name` of kernel_dir; *out NULL on failure. */
+struct compat_map;
 int conv_dtsi_load(const char *kernel_dir, const char *name, struct soc_dtsi **out);
+/* The kernel tree's device-name -> compatible map (scanned on first use), or NULL. */
+struct compat_map *conv_compat_open(const char *kernel_dir);
 
 #endif

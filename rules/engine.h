@@ -19,11 +19,14 @@ struct assumption {
 	const char *value;	/* a number or a name whose value the board model knows */
 };
 
+struct compat_map;
+
 struct engine_options {
 	const char *soc;		/* --soc; NULL: inferred */
 	const struct assumption *assume;
 	size_t nassume;
 	const struct soc_dtsi *dtsi;	/* the SoC .dtsi when the kernel tree is known, or NULL */
+	const struct compat_map *compat; /* device names -> compatibles of the kernel's drivers, or NULL */
 };
 
 /* The SoC pack for this board: opt->soc, else inferred from path and calls. NULL if none. */

@@ -80,7 +80,13 @@ struct conv {
 	size_t nirq_types;
 	struct mbus_window **windows;	/* MBus windows, in call order */
 	size_t nwindows;
+	long long part_end;		/* end of the last MTD partition (MTDPART_OFS_APPEND) */
 };
+
+/* engine_compat.c: a compatible for a device name no rule maps, from the kernel's drivers */
+const char *conv_learned_compatible(struct conv *c, struct dt_node *n, const char *bus,
+				    const char *name, const char *what, const struct srcpos *pos,
+				    const char **origin);
 
 /* engine_status.c: disable the unregistered board-level nodes of the .dtsi */
 void conv_status_pass(struct conv *c, const struct machine *m);

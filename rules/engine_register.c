@@ -248,8 +248,18 @@ struct dt_node *conv_platform_device(struct conv *c, const struct variable *dev,
 		p->pos = dev->pos;
 		p->origin = arena_printf(c->a, ".name = \"%s\"", name ? name : "");
 	} else {
-		dt_node_add_todo(c->t, n, &dev->pos, arena_printf(c->a, ".name = \"%s\"", name ? name : "?"),
-				 "no rule maps this driver name to a compatible");
+		const char *origin = NULL;
+
+		compat = conv_learned_compatible(c, n, "platform", name,
+						 arena_printf(c->a, ".name = \"%s\"", name ? name : "?"),
+						 &dev->pos, &origin);
+		if (compat) {
+			struct dt_prop *p = dt_prop_set(c->t, n, "compatible");
+
+			dt_prop_add_string(c->t, p, compat);
+			p->pos = dev->pos;
+			p->origin = arena_printf(c->a, ".name = %s", origin);
+		}
 	}
 	resources(c, n, init, true);
 	n = conv_mbus_place(c, n, rule);
@@ -357,14 +367,16 @@ static struct dt_node *bus_device(struct conv *c, struct dt_node *bus, const cha
 
 	n->pos = e->pos;
 	n->origin = what;
+	const char *origin = arena_printf(c->a, "\"%s\"", type ? type : "?");
+	const char *learned = drule ? NULL
+		: conv_learned_compatible(c, n, e->type && strstr(e->type, "spi") ? "spi" : "i2c",
+					  type, origin, &e->pos, &origin);
+
 	p = dt_prop_set(c->t, n, "compatible");
 	dt_prop_add_string(c->t, p, rn_str(drule, "compatible") ? rn_str(drule, "compatible")
-							      : (type ? type : "unknown"));
+				    : learned ? learned : (type ? type : "unknown"));
 	p->pos = e->pos;
-	p->origin = arena_printf(c->a, "\"%s\"", type ? type : "?");
-	if (!drule)
-		dt_node_add_todo(c->t, n, &e->pos, p->origin,
-				 "no rule for this device name: add the vendor prefix");
+	p->origin = origin;
 	p = dt_prop_set(c->t, n, "reg");
 	dt_chunk_add_u32(c->t, dt_prop_add_cells(c->t, p), (uint32_t)reg);
 	p->pos = e->pos;

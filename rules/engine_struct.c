@@ -194,9 +194,9 @@ static struct dt_prop *cv_gpio(struct prop_ctx *pc)
 
 /*
  * MTD partitions: offsets may be MTDPART_OFS_APPEND (-1), i.e. right after
- * the previous partition, which the engine tracks in `part_end`.
+ * the previous partition, which the conversion tracks in `c->part_end`
+ * (reset for each array of children).
  */
-static long long part_end;
 
 static struct dt_prop *cv_partition(struct prop_ctx *pc)
 {
@@ -211,13 +211,13 @@ static struct dt_prop *cv_partition(struct prop_ctx *pc)
 	}
 	off = pc->v ? pc->v->ival : 0;
 	if (off == -1)
-		off = part_end;
+		off = pc->c->part_end;
 	if (!size || size->kind != VAL_INT || size->ival <= 0 || off < 0) {
 		pc->reason = "size is MTDPART_SIZ_FULL or unknown: set reg by hand";
 		return NULL;
 	}
 	sz = size->ival;
-	part_end = off + sz;
+	pc->c->part_end = off + sz;
 	p = new_prop(pc);
 	ch = dt_prop_add_cells(pc->c->t, p);
 	dt_chunk_add_u32(pc->c->t, ch, (uint32_t)off);
@@ -770,7 +770,7 @@ static void apply_children(struct conv *c, struct dt_node *node, const struct rn
 	/* .parts = &one_partition: the struct itself is the only entry. */
 	total = arr->is_array ? arr->init->nkids : 1;
 	n = count && count->kind == VAL_INT ? count->ival : (long long)total;
-	part_end = 0;
+	c->part_end = 0;
 	for (size_t i = 0; i < total && (long long)i < n; i++)
 		conv_struct_node(c, node, rule, arr->is_array ? arr->init->kids[i] : arr->init,
 				 arr->is_array ? arena_printf(c->a, "%s[%zu]", arr->name, i) : arr->name,

@@ -1,0 +1,350 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Device names to compatibles from the target kernel's driver files. Each
+ * driver file with an id table is read once (or the per-tree cache is), and
+ * gives lines `bus <TAB> name <TAB> compatible <TAB> file`: every name of its
+ * i2c/spi/platform id tables (and its platform driver's `.name`) paired with
+ * every compatible of its of_device_id tables. compat_map_find() keeps the
+ * compatibles that name the device (exact()) when there are such, else all
+ * of them as candidates: only one exact hit is an answer; the rest are for
+ * a TODO to list, since a driver's only compatible may be for another SoC
+ * (spi-pxa2xx.c has "marvell,mmp2-ssp" alone, no answer for a PXA27x).
+ *
+ * The scan starts on the first lookup, so a conversion whose devices all
+ * have rules never reads the tree.
+ */
+#define _XOPEN_SOURCE 700
+#include "compat_map.h"
+
+#include <ctype.h>
+#include <ftw.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+#include "../common/diag.h"
+#include "../common/util.h"
+#include "../emitter/emit.h"
+
+struct compat_map {
+	char *kdir, *cache_dir;
+	bool loaded;
+	char *text;		/* the lines, NUL-separated fields after parsing */
+	struct ptrvec rows;	/* char *[4] each: bus, name, compat, file */
+};
+
+static const struct { const char *type, *bus; } id_tables[] = {
+	{ "struct i2c_device_id", "i2c" },
+	{ "struct spi_device_id", "spi" },
+	{ "struct platform_device_id", "platform" },
+};
+
+/* The string literal at p (after blanks), copied, or NULL. */
+static char *literal_at(const char *p)
+{
+	const char *end;
+
+	p += strspn(p, " \t\n");
+	if (*p != '"' || !(end = strchr(p + 1, '"')) || end == p + 1 ||
+	    memchr(p + 1, '\n', (size_t)(end - p - 1)))
+		return NULL;
+	return xstrndup(p + 1, (size_t)(end - p - 1));
+}
+
+/* Names of an id table body: `{ "name", ... }` or `{ .name = "name" }` entries. */
+static void table_names(const char *body, const char *end, struct ptrvec *names)
+{
+	for (const char *p = strchr(body, '{'); p && p < end; p = strchr(p + 1, '{')) {
+		const char *q = p + 1 + strspn(p + 1, " \t\n");
+		char *name;
+
+		if (!strncmp(q, ".name", 5))
+			q = strchr(q, '=') ? strchr(q, '=') + 1 : q;
+		if ((name = literal_at(q)))
+			pv_push(names, name);
+	}
+}
+
+static void id_table_names(const char *text, const char *type, struct ptrvec *names)
+{
+	for (const char *p = strstr(text, type); p; p = strstr(p + 1, type)) {
+		const char *open = strstr(p, "= {"), *semi = strchr(p, ';'), *end;
+
+		if (!open || !semi || semi < open || !(end = strstr(open, "};")))
+			continue;
+		table_names(open + 3, end, names);
+	}
+}
+
+/* `.name = "x"` inside a `struct platform_driver` initializer's .driver. */
+static void platform_driver_names(const char *text, struct ptrvec *names)
+{
+	for (const char *p = strstr(text, "struct platform_driver"); p;
+	     p = strstr(p + 1, "struct platform_driver")) {
+		const char *open = strstr(p, "= {"), *semi = strchr(p, ';'), *end, *n;
+		char *name;
+
+		if (!open || !semi || semi < open || !(end = strstr(open, "\n};")))
+			continue;
+		n = strstr(open, ".name");
+		if (n && n < end && strchr(n, '=') && (name = literal_at(strchr(n, '=') + 1)))
+			pv_push(names, name);
+	}
+}
+
+static void compatibles(const char *text, struct ptrvec *out)
+{
+	for (const char *p = strstr(text, ".compatible"); p; p = strstr(p + 1, ".compatible")) {
+		const char *q = p + 11 + strspn(p + 11, " \t");
+		char *c;
+
+		if (*q == '=' && (c = literal_at(q + 1)))
+			pv_push(out, c);
+	}
+}
+
+static void free_all(struct ptrvec *v)
+{
+	for (size_t i = 0; i < v->len; i++)
+		free(v->items[i]);
+	pv_free(v);
+}
+
+/* The lines one driver file gives, appended to out. */
+static void scan_file(const char *file, const char *text, struct strbuf *out)
+{
+	struct ptrvec compat = { 0 };
+
+	compatibles(text, &compat);
+	for (size_t t = 0; compat.len && t <= sizeof(id_tables) / sizeof(id_tables[0]); t++) {
+		struct ptrvec names = { 0 };
+		const char *bus = t < 3 ? id_tables[t].bus : "platform";
+
+		if (t < 3)
+			id_table_names(text, id_tables[t].type, &names);
+		else
+			platform_driver_names(text, &names);
+		for (size_t i = 0; i < names.len; i++)
+			for (size_t k = 0; k < compat.len; k++)
+				sb_addf(out, "%s\t%s\t%s\t%s\n", bus, (char *)names.items[i],
+					(char *)compat.items[k], file);
+		free_all(&names);
+	}
+	free_all(&compat);
+}
+
+static struct strbuf *scan_out;
+static size_t scan_root_len;
+
+static int visit(const char *path, const struct stat *sb, int type, struct FTW *ftw)
+{
+	size_t n = strlen(path);
+	char *text;
+
+	(void)ftw;
+	if (type != FTW_F || !S_ISREG(sb->st_mode) || n < 2 || strcmp(path + n - 2, ".c"))
+		return 0;
+	text = read_file(path, NULL);
+	if (text && strstr(text, "_device_id") && strstr(text, ".compatible"))
+		scan_file(path + scan_root_len, text, scan_out);
+	free(text);
+	return 0;
+}
+
+static char *scan_tree(const char *kdir)
+{
+	static const char *const dirs[] = { "drivers", "sound" };
+	struct strbuf sb;
+
+	sb_init(&sb);
+	scan_out = &sb;
+	scan_root_len = strlen(kdir) + 1;
+	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		char *d = xasprintf("%s/%s", kdir, dirs[i]);
+
+		nftw(d, visit, 32, FTW_PHYS);
+		free(d);
+	}
+	scan_out = NULL;
+	return sb_detach(&sb);
+}
+
+static char *cache_file(const struct compat_map *m)
+{
+	char *mk = xasprintf("%s/Makefile", m->kdir);
+	struct stat st;
+	unsigned long h = 5381;
+	char *path;
+
+	if (!m->cache_dir || stat(mk, &st) != 0) {
+		free(mk);
+		return NULL;
+	}
+	for (const char *p = m->kdir; *p; p++)
+		h = h * 33 + (unsigned char)*p;
+	path = xasprintf("%s/compat-%lx-%lld.tsv", m->cache_dir, h, (long long)st.st_mtime);
+	free(mk);
+	return path;
+}
+
+static void parse(struct compat_map *m)
+{
+	char *save = NULL;
+
+	for (char *l = strtok_r(m->text, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+		char **row = xcalloc(4, sizeof(*row));
+		size_t k = 0;
+
+		for (char *f = l; f && k < 4; k++) {
+			row[k] = f;
+			f = strchr(f, '\t');
+			if (f)
+				*f++ = '\0';
+		}
+		if (k == 4 && row[3])
+			pv_push(&m->rows, row);
+		else
+			free(row);
+	}
+}
+
+static void load(struct compat_map *m)
+{
+	char *cache = cache_file(m);
+
+	m->loaded = true;
+	m->text = cache ? read_file(cache, NULL) : NULL;
+	if (!m->text) {
+		m->text = scan_tree(m->kdir);
+		if (cache)
+			write_file_atomic(cache, m->text, strlen(m->text), NULL, 0);
+	}
+	free(cache);
+	parse(m);
+}
+
+int compat_map_load(const char *kdir, const char *cache_dir, struct compat_map **out)
+{
+	char *drivers = xasprintf("%s/drivers", kdir);
+	struct stat st;
+	bool ok = stat(drivers, &st) == 0 && S_ISDIR(st.st_mode);
+
+	free(drivers);
+	*out = NULL;
+	if (!ok)
+		return B2D_ERR_IO;
+	*out = xcalloc(1, sizeof(**out));
+	(*out)->kdir = xstrdup(kdir);
+	(*out)->cache_dir = cache_dir ? xstrdup(cache_dir) : NULL;
+	return B2D_OK;
+}
+
+struct compat_map *compat_map_from_text(const char *file, const char *text)
+{
+	struct compat_map *m = xcalloc(1, sizeof(*m));
+	struct strbuf sb;
+
+	sb_init(&sb);
+	scan_file(file, text, &sb);
+	m->text = sb_detach(&sb);
+	m->loaded = true;
+	parse(m);
+	return m;
+}
+
+void compat_map_free(struct compat_map *m)
+{
+	if (!m)
+		return;
+	free_all(&m->rows);
+	free(m->text);
+	free(m->kdir);
+	free(m->cache_dir);
+	free(m);
+}
+
+/* The words of s split at '-' and '_', lowercased and sorted, joined by ' '. */
+static char *word_set(const char *s, size_t n)
+{
+	char *w = xstrndup(s, n), *save = NULL;
+	struct ptrvec v = { 0 };
+	struct strbuf sb;
+
+	for (char *p = w; *p; p++)
+		*p = (char)tolower((unsigned char)*p);
+	for (char *t = strtok_r(w, "-_", &save); t; t = strtok_r(NULL, "-_", &save))
+		pv_push(&v, t);
+	for (size_t i = 1; i < v.len; i++)
+		for (size_t k = i; k > 0 && strcmp(v.items[k - 1], v.items[k]) > 0; k--) {
+			void *t = v.items[k];
+
+			v.items[k] = v.items[k - 1];
+			v.items[k - 1] = t;
+		}
+	sb_init(&sb);
+	for (size_t i = 0; i < v.len; i++)
+		sb_addf(&sb, "%s%s", i ? " " : "", (char *)v.items[i]);
+	pv_free(&v);
+	free(w);
+	return sb_detach(&sb);
+}
+
+/*
+ * The compatible names the device itself: its part after the vendor prefix
+ * is the name, case aside (how the I2C and SPI cores match), or the same
+ * words in another order ("leds-gpio" -> "gpio-leds").
+ */
+static bool exact(const char *compat, const char *name)
+{
+	const char *c = strchr(compat, ',');
+	char *a, *b;
+	bool same;
+
+	c = c ? c + 1 : compat;
+	if (!strcasecmp(c, name))
+		return true;
+	a = word_set(c, strlen(c));
+	b = word_set(name, strlen(name));
+	same = !strcmp(a, b);
+	free(a);
+	free(b);
+	return same;
+}
+
+static size_t collect(const struct compat_map *m, const char *bus, const char *name,
+		      bool only_exact, struct compat_hit *hits, size_t max)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < m->rows.len; i++) {
+		char **r = m->rows.items[i];
+		bool dup = false;
+
+		if (strcmp(r[0], bus) || strcmp(r[1], name) || (only_exact && !exact(r[2], name)))
+			continue;
+		for (size_t k = 0; k < n && k < max; k++)
+			dup |= !strcmp(hits[k].compat, r[2]);
+		if (dup)
+			continue;
+		if (n < max)
+			hits[n] = (struct compat_hit){ r[2], r[3], only_exact };
+		n++;
+	}
+	return n;
+}
+
+size_t compat_map_find(const struct compat_map *cm, const char *bus, const char *name,
+		       struct compat_hit *hits, size_t max)
+{
+	struct compat_map *m = (struct compat_map *)cm;	/* the lazy scan fills it */
+	size_t n;
+
+	if (!m || !name || !*name)
+		return 0;
+	if (!m->loaded)
+		load(m);
+	n = collect(m, bus, name, true, hits, max);
+	return n ? n : collect(m, bus, name, false, hits, max);
+}

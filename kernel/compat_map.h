@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Device names to compatibles, learned from the target kernel's drivers:
+ * a driver file that has an `i2c_device_id` / `spi_device_id` /
+ * `platform_device_id` table (or a platform driver `.name`) and an
+ * `of_device_id` table says which compatibles its old names became. Cached
+ * per tree (like the check vocabulary). Hand-written rules stay overrides.
+ */
+#ifndef B2D_COMPAT_MAP_H
+#define B2D_COMPAT_MAP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct compat_map;
+
+struct compat_hit {
+	const char *compat;	/* "maxim,max8925" */
+	const char *file;	/* "drivers/mfd/max8925-i2c.c" */
+	bool exact;		/* the compatible names the device ("vendor,name") */
+};
+
+/*
+ * Scan KDIR/drivers and KDIR/sound (or read the cache under cache_dir, keyed
+ * by the tree's path and the mtime of its Makefile). Returns B2D_OK, or
+ * B2D_ERR_IO when the tree has no drivers/ (then *out is NULL).
+ */
+int compat_map_load(const char *kdir, const char *cache_dir, struct compat_map **out);
+void compat_map_free(struct compat_map *m);
+
+/*
+ * The distinct compatibles the tree gives for the device name on a bus
+ * ("i2c", "spi", "platform"): those whose part after the vendor prefix is
+ * the name itself (how the I2C/SPI cores match a compatible to an id table
+ * entry) or its words in another order, marked exact; else every compatible
+ * of the driver files naming it, as candidates.
+ * Up to max hits; returns how many there are in all.
+ */
+size_t compat_map_find(const struct compat_map *m, const char *bus, const char *name,
+		       struct compat_hit *hits, size_t max);
+
+/* For tests: build a map from the text of one driver file. */
+struct compat_map *compat_map_from_text(const char *file, const char *text);
+
+#endif

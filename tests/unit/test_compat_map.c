@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Device names to compatibles from driver files (kernel/compat_map.c): the
+ * I2C/SPI id names paired with the file's of_device_id compatibles, the
+ * exact "vendor,name" match first (as the I2C core matches), a file with one
+ * compatible answering for all its names, ambiguity reported as several
+ * candidates, platform drivers by their .driver.name, and no answer for a
+ * name or bus no driver has.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "kernel/compat_map.h"
+
+static const char pmic[] =
+	"static const struct i2c_device_id pm860x_id_table[] = {\n"
+	"\t{ \"88PM860x\", 0 },\n"
+	"\t{}\n"
+	"};\n"
+	"static const struct of_device_id pm860x_dt_ids[] = {\n"
+	"\t{ .compatible = \"marvell,88pm860x\", },\n"
+	"\t{},\n"
+	"};\n";
+
+static const char eeprom[] =
+	"static const struct i2c_device_id at24_ids[] = {\n"
+	"\t{ \"24c02\", AT24_FLAGS },\n"
+	"\t{ .name = \"24c08\", .driver_data = 0 },\n"
+	"\t{ \"spd\", 0 },\n"
+	"\t{ }\n"
+	"};\n"
+	"static const struct of_device_id at24_of_match[] = {\n"
+	"\t{ .compatible = \"atmel,24c02\", .data = &a },\n"
+	"\t{ .compatible = \"atmel,24c08\", .data = &b },\n"
+	"\t{ },\n"
+	"};\n";
+
+static const char platform[] =
+	"static const struct of_device_id dm9000_of_matches[] = {\n"
+	"\t{ .compatible = \"davicom,dm9000\", },\n"
+	"\t{ }\n"
+	"};\n"
+	"static struct platform_driver dm9000_driver = {\n"
+	"\t.driver\t= {\n"
+	"\t\t.name    = \"dm9000\",\n"
+	"\t\t.of_match_table = of_match_ptr(dm9000_of_matches),\n"
+	"\t},\n"
+	"\t.probe   = dm9000_probe,\n"
+	"};\n";
+
+static void test_single_compatible_answers(void **state)
+{
+	struct compat_map *m = compat_map_from_text("drivers/mfd/88pm860x-core.c", pmic);
+	struct compat_hit h[4];
+
+	(void)state;
+	assert_int_equal(compat_map_find(m, "i2c", "88PM860x", h, 4), 1);
+	assert_string_equal(h[0].compat, "marvell,88pm860x");
+	assert_string_equal(h[0].file, "drivers/mfd/88pm860x-core.c");
+	assert_int_equal(compat_map_find(m, "spi", "88PM860x", h, 4), 0);
+	assert_int_equal(compat_map_find(m, "i2c", "88pm8607", h, 4), 0);
+	compat_map_free(m);
+}
+
+static void test_exact_match_first(void **state)
+{
+	struct compat_map *m = compat_map_from_text("drivers/misc/eeprom/at24.c", eeprom);
+	struct compat_hit h[4];
+
+	(void)state;
+	assert_int_equal(compat_map_find(m, "i2c", "24c08", h, 4), 1);
+	assert_string_equal(h[0].compat, "atmel,24c08");
+	assert_int_equal(compat_map_find(m, "i2c", "24c02", h, 4), 1);
+	assert_string_equal(h[0].compat, "atmel,24c02");
+	/* No compatible is "vendor,spd": every one of the file is a candidate. */
+	assert_int_equal(compat_map_find(m, "i2c", "spd", h, 4), 2);
+	assert_false(h[0].exact);
+	compat_map_free(m);
+}
+
+static void test_platform_driver_name(void **state)
+{
+	struct compat_map *m = compat_map_from_text("drivers/net/ethernet/davicom/dm9000.c", platform);
+	struct compat_hit h[4];
+
+	(void)state;
+	assert_int_equal(compat_map_find(m, "platform", "dm9000", h, 4), 1);
+	assert_string_equal(h[0].compat, "davicom,dm9000");
+	assert_true(h[0].exact);
+	assert_int_equal(compat_map_find(m, "i2c", "dm9000", h, 4), 0);
+	assert_int_equal(compat_map_find(NULL, "platform", "dm9000", h, 4), 0);
+	compat_map_free(m);
+}
+
+/* A driver's only compatible under another name is a candidate, not an answer. */
+static void test_other_name_is_candidate(void **state)
+{
+	static const char spi[] =
+		"static const struct of_device_id pxa2xx_spi_of_match[] = {\n"
+		"\t{ .compatible = \"marvell,mmp2-ssp\", .data = (void *)MMP2_SSP },\n"
+		"\t{},\n};\n"
+		"static struct platform_driver driver = {\n"
+		"\t.driver = {\n\t\t.name\t= \"pxa2xx-spi\",\n\t},\n};\n"
+		"static const struct of_device_id leds[] = { { .compatible = \"gpio-leds\", }, {} };\n"
+		"static struct platform_driver gpio_led_driver = {\n"
+		"\t.driver = {\n\t\t.name = \"leds-gpio\",\n\t},\n};\n";
+	struct compat_map *m = compat_map_from_text("drivers/spi/spi-pxa2xx.c", spi);
+	struct compat_hit h[4];
+
+	(void)state;
+	assert_int_equal(compat_map_find(m, "platform", "pxa2xx-spi", h, 4), 2);
+	assert_false(h[0].exact);
+	/* The same words in another order name the device. */
+	assert_int_equal(compat_map_find(m, "platform", "leds-gpio", h, 4), 1);
+	assert_string_equal(h[0].compat, "gpio-leds");
+	assert_true(h[0].exact);
+	compat_map_free(m);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_single_compatible_answers),
+		cmocka_unit_test(test_exact_match_first),
+		cmocka_unit_test(test_platform_driver_name),
+		cmocka_unit_test(test_other_name_is_candidate),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
