@@ -1,0 +1,32 @@
+#!/bin/bash
+# bench/gen_gpio_leds.sh N > FILE.c: a board file registering one gpio_led array of N
+# entries (gpio_led_platform_data + platform_add_devices). Large-array cost:
+# tests/scripts/bad_input_limits.sh (linear, by ratio) and bench/bench.py.
+N=$1
+cat <<'H'
+#include <linux/leds.h>
+#include <linux/platform_device.h>
+#include <asm/mach/arch.h>
+static struct gpio_led big_leds[] = {
+H
+for ((i=0;i<N;i++)); do printf '\t{ .name = "led%d", .gpio = %d, .active_low = 1 },\n' $i $((i+1)); done
+cat <<'T'
+};
+static struct gpio_led_platform_data big_led_data = {
+	.num_leds = ARRAY_SIZE(big_leds),
+	.leds = big_leds,
+};
+static struct platform_device big_leds_device = {
+	.name = "leds-gpio",
+	.id = -1,
+	.dev = { .platform_data = &big_led_data, },
+};
+static struct platform_device *big_devices[] __initdata = { &big_leds_device, };
+static void __init big_init(void)
+{
+	platform_add_devices(big_devices, ARRAY_SIZE(big_devices));
+}
+MACHINE_START(BIG, "big")
+	.init_machine = big_init,
+MACHINE_END
+T
