@@ -54,6 +54,8 @@ struct batch_ctx {
 	struct ruleset *rules;		/* loaded once, before forking */
 	void *index;			/* the worker's CXIndex */
 	bool annotate;
+	unsigned timeout;		/* --timeout per file (seconds, 0: none) */
+	unsigned long long max_memory;	/* --max-memory per worker (bytes, 0: none) */
 	char *options;			/* fingerprint (per build dir added per job) */
 };
 

@@ -191,10 +191,14 @@ int cli_load(const struct cli_options *o, struct cli_session *s)
 		}
 		if (o->build_dir) {
 			char *db = xasprintf("%s/compile_commands.json", o->build_dir);
-			bool ok = stat(db, &st) == 0 && S_ISREG(st.st_mode);
+			int err = regular_file_error(db);
+			bool ok = !err;
+			struct srcpos pos = { db, 0, 0 };
 
 			/* Checked here: libclang would print its own multi-line complaint. */
-			if (!ok)
+			if (err == B2D_ENOTREG)
+				diag_error(&pos, "not a regular file");
+			else if (!ok)
 				diag_error(NULL, "-p: %s not found (generate it with the kernel's "
 					   "scripts/clang-tools/gen_compile_commands.py)", db);
 			free(db);
