@@ -60,5 +60,71 @@ large_arrays() {
 	fi
 }
 
+# ---- inputs that never end (issue 9, item 5) ----
+# Nodes of our own: a zero device (1,5 as /dev/zero) and a FIFO nobody writes.
+make_nodes() {
+	mknod "$T/zero" c 1 5 2>/dev/null || { b2d_skip_part "cannot mknod (not root)"; return 1; }
+	mkfifo "$T/fifo"
+}
+
+nonregular_inputs() {
+	cp -r "$SRC/rules" "$T/rfifo" && mkfifo "$T/rfifo/zz-fifo.yaml"
+	run convert --rules "$T/rfifo" "$BOARD" -o "$T/o.dts"
+	diag "rule file that is a FIFO: refused" 2 'zz-fifo\.yaml: error: .*not a regular file'
+	cp -r "$SRC/rules" "$T/rzero" && ln -s "$T/zero" "$T/rzero/zz-zero.yaml"
+	run convert --rules "$T/rzero" "$BOARD" -o "$T/o.dts"
+	diag "rule .yaml linked to a zero device: refused" 2 'zz-zero\.yaml: error: .*not a regular file'
+	mkdir "$T/db" && mkfifo "$T/db/compile_commands.json"
+	run convert -p "$T/db" "$BOARD" -o "$T/o.dts"
+	diag "compile database that is a FIFO: refused" 2 'compile_commands\.json: error: not a regular file'
+	run check "$T/fifo"
+	diag "check of a FIFO: refused" 2 'fifo: error: not a regular file'
+	run diff "$T/zero" "$T/fifo"
+	diag "diff of a zero device: refused" 2 'zero: error: not a regular file'
+	[ ! -e "$T/o.dts" ] || bad "a refused input left an output"
+}
+
+# A board file whose first line includes NODE.
+board_including() {
+	{ echo "#include \"$1\""; cat "$BOARD"; } >"$2"
+}
+
+bounded_parses() {
+	board_including "$T/fifo" "$T/inc-fifo.c"
+	board_including "$T/zero" "$T/inc-zero.c"
+	run convert --timeout 3 "$T/inc-fifo.c" -o "$T/o.dts"
+	diag "#include of a FIFO: --timeout ends it" 1 'inc-fifo\.c: timed out after 3 s'
+	run convert --max-memory 1G "$T/inc-zero.c" -o "$T/o.dts"
+	diag "#include of a zero device: --max-memory ends it" 1 'inc-zero\.c: out of memory \(limit 1G\)'
+	[ ! -e "$T/o.dts" ] || bad "a run past a limit left an output"
+	run convert --timeout 3x "$BOARD" -o "$T/o.dts"
+	diag "--timeout 3x: usage error" 2 '--timeout needs a number'
+	run convert --max-memory 12Q "$BOARD" -o "$T/o.dts"
+	diag "--max-memory 12Q: usage error" 2 '--max-memory needs a size'
+	run convert --max-memory 8G --timeout 60 "$BOARD" -o "$T/o.dts"
+	[ "$got" = 0 ] && [ -s "$T/o.dts" ] && okay "a normal file under explicit limits converts" ||
+		bad "a normal file under --max-memory 8G --timeout 60: exit $got"
+	rm -f "$T/o.dts"
+}
+
+# batch: each file under the limits; the two failures recorded, the rest converted.
+batch_limits() {
+	run batch -j2 --timeout 3 --max-memory 1G --out-dir "$T/out" \
+		"$T/inc-fifo.c" "$T/inc-zero.c" "$BOARD"
+	[ "$got" = 1 ] || bad "batch with a FIFO and a zero include: exit $got, expected 1"
+	local sum=$T/out/summary.md
+	grep -q 'inc-fifo.c`: timed out after 3 s' "$sum" && okay "batch: FIFO include recorded as timed out" ||
+		bad "batch: no 'timed out' for inc-fifo.c in summary.md"
+	grep -q 'inc-zero.c`: out of memory (limit 1G' "$sum" && okay "batch: zero include recorded as out of memory" ||
+		bad "batch: no 'out of memory' for inc-zero.c in summary.md"
+	[ -s "$T/out/mach-s3c64xx-devboard.dts" ] && okay "batch: the other file converted" ||
+		bad "batch: the good file was not converted"
+}
+
 large_arrays
+if make_nodes; then
+	nonregular_inputs
+	bounded_parses
+	batch_limits
+fi
 b2d_exit "$fail"
