@@ -58,7 +58,8 @@ struct batch_args {
 static const char batch_usage[] =
 	"usage: board2dts batch [-p BUILD_DIR]... [--from-compdb] [--kernel KDIR]\n"
 	"                       [-j N] [--shard I/N] [--force] [--json] [--rules DIR]\n"
-	"                       [--no-annotate] --out-dir DIR [FILE.c...] [-- CLANG_ARGS...]\n"
+	"                       [--no-annotate] [--timeout S] [--max-memory SIZE]\n"
+	"                       --out-dir DIR [FILE.c...] [-- CLANG_ARGS...]\n"
 	"\n"
 	"Convert many board files in parallel: DIR/<base>.dts (or <base>.<ID>.dts per\n"
 	"machine) and DIR/<base>.report.json per file, then DIR/summary.json and\n"
