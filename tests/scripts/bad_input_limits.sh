@@ -121,7 +121,29 @@ batch_limits() {
 		bad "batch: the good file was not converted"
 }
 
+# ---- expansion caps (issue 9, item 6) ----
+# macro_board FILE GPIO DEFINE... : a one-LED board, DEFINEs first, .gpio = GPIO.
+macro_board() {
+	local f=$1 gpio=$2
+	shift 2
+	{ printf '%s\n' "$@"; bash "$SRC/bench/gen_gpio_leds.sh" 1 "$gpio"; } >"$f"
+}
+
+expansion_caps() {
+	local defs=('#define G(a, b) a' '#define F(x) G(x, x)' '#define L0 1') i
+	# F(x) = G(x, x) 31 deep: one token for clang, 2^31 steps for a naive expander.
+	for ((i = 1; i <= 31; i++)); do defs+=("#define L$i F(L$((i - 1)))"); done
+	macro_board "$T/expo.c" L31 "${defs[@]}"
+	LIMIT=30 run convert "$T/expo.c" -o "$T/expo.dts"
+	if [ "$got" = 0 ] && grep -q 'gpio = L31: GPIO 1' "$T/expo.dts"; then
+		okay "macro of 2^31 expansion steps in a registered field: converted, no hang"
+	else
+		bad "macro of 2^31 expansion steps: exit $got (124: hung)"
+	fi
+}
+
 large_arrays
+expansion_caps
 if make_nodes; then
 	nonregular_inputs
 	bounded_parses
