@@ -12,6 +12,7 @@
  * already define everything).
  */
 #include "cli.h"
+#include "prescan.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -78,7 +79,7 @@ static int check_input(const char *path)
 		diag_error(&pos, "empty file: no MACHINE_START record found");
 		return EXIT_FAIL;
 	}
-	return EXIT_OK;
+	return prescan_board(path);	/* an #include of a FIFO, a macro of 2^31 tokens */
 }
 
 static bool path_matches(const char *path, const struct rnode *soc)

@@ -25,6 +25,10 @@
 #define B2D_MAX_MACRO_DEPTH	64
 #define B2D_MAX_MACRO_TOKENS	4096
 #define B2D_MAX_MACRO_STEPS	(1L << 22)
+/* Tokens one macro use in the board file may expand to, computed from the
+ * file's #defines before clang parses it (cli/prescan.c): clang itself has
+ * no such cap and would take the machine's memory. */
+#define B2D_MAX_MACRO_EXPANSION	(1L << 20)
 /* Nesting of the JSON writer (extract --json, reports): more than the
  * deepest value tree the limits above let through needs (two JSON levels
  * per value: the object and its kids array). */

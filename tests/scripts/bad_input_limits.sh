@@ -91,11 +91,19 @@ board_including() {
 
 bounded_parses() {
 	board_including "$T/fifo" "$T/inc-fifo.c"
-	board_including "$T/zero" "$T/inc-zero.c"
-	run convert --timeout 3 "$T/inc-fifo.c" -o "$T/o.dts"
-	diag "#include of a FIFO: --timeout ends it" 1 'inc-fifo\.c: timed out after 3 s'
-	run convert --max-memory 1G "$T/inc-zero.c" -o "$T/o.dts"
-	diag "#include of a zero device: --max-memory ends it" 1 'inc-zero\.c: out of memory \(limit 1G\)'
+	run convert "$T/inc-fifo.c" -o "$T/o.dts"
+	diag "#include of a FIFO in the board file: refused before the parse" 1 \
+		'inc-fifo\.c:1:10: error: #include ".*/fifo": not a regular file'
+	# Through a header: only the limits can stop libclang.
+	echo "#include \"$T/fifo\"" >"$T/via-fifo.h"
+	echo "#include \"$T/zero\"" >"$T/via-zero.h"
+	board_including "$T/via-fifo.h" "$T/hdr-fifo.c"
+	board_including "$T/via-zero.h" "$T/hdr-zero.c"
+	run convert --timeout 3 "$T/hdr-fifo.c" -o "$T/o.dts"
+	diag "#include of a FIFO in a header: --timeout ends it" 1 'hdr-fifo\.c: timed out after 3 s'
+	run convert --max-memory 512M "$T/hdr-zero.c" -o "$T/o.dts"
+	diag "#include of a zero device in a header: --max-memory ends it" 1 \
+		'hdr-zero\.c: out of memory \(limit 512M\)'
 	[ ! -e "$T/o.dts" ] || bad "a run past a limit left an output"
 	run convert --timeout 3x "$BOARD" -o "$T/o.dts"
 	diag "--timeout 3x: usage error" 2 '--timeout needs a number'
@@ -109,14 +117,14 @@ bounded_parses() {
 
 # batch: each file under the limits; the two failures recorded, the rest converted.
 batch_limits() {
-	run batch -j2 --timeout 3 --max-memory 1G --out-dir "$T/out" \
-		"$T/inc-fifo.c" "$T/inc-zero.c" "$BOARD"
+	run batch -j2 --timeout 5 --max-memory 512M --out-dir "$T/out" \
+		"$T/hdr-fifo.c" "$T/hdr-zero.c" "$BOARD"
 	[ "$got" = 1 ] || bad "batch with a FIFO and a zero include: exit $got, expected 1"
 	local sum=$T/out/summary.md
-	grep -q 'inc-fifo.c`: timed out after 3 s' "$sum" && okay "batch: FIFO include recorded as timed out" ||
-		bad "batch: no 'timed out' for inc-fifo.c in summary.md"
-	grep -q 'inc-zero.c`: out of memory (limit 1G' "$sum" && okay "batch: zero include recorded as out of memory" ||
-		bad "batch: no 'out of memory' for inc-zero.c in summary.md"
+	grep -q 'hdr-fifo.c`: timed out after 5 s' "$sum" && okay "batch: FIFO include recorded as timed out" ||
+		bad "batch: no 'timed out' for hdr-fifo.c in summary.md"
+	grep -q 'hdr-zero.c`: out of memory (limit 512M' "$sum" && okay "batch: zero include recorded as out of memory" ||
+		bad "batch: no 'out of memory' for hdr-zero.c in summary.md"
 	[ -s "$T/out/mach-s3c64xx-devboard.dts" ] && okay "batch: the other file converted" ||
 		bad "batch: the good file was not converted"
 }
@@ -140,6 +148,18 @@ expansion_caps() {
 	else
 		bad "macro of 2^31 expansion steps: exit $got (124: hung)"
 	fi
+	# D1 = (D0+D0) ... 31 deep: 2^31 tokens for clang (was: 24 GB, then a libclang crash).
+	defs=('#define D0 1')
+	for ((i = 1; i <= 31; i++)); do defs+=("#define D$i (D$((i - 1))+D$((i - 1)))"); done
+	macro_board "$T/dbl.c" D31 "${defs[@]}"
+	LIMIT=30 run convert --max-memory 2G "$T/dbl.c" -o "$T/dbl.dts"
+	diag "macro of 2^31 tokens in a registered field: file:line error" 1 \
+		"dbl\\.c:$((31 + 6)):28: error: macro 'D31' expands to more than 1048576 tokens"
+	# 2^16 tokens stay below the cap and convert.
+	macro_board "$T/dbl16.c" D16 "${defs[@]:0:17}"
+	run convert "$T/dbl16.c" -o "$T/dbl16.dts"
+	[ "$got" = 0 ] && grep -q 'GPIO 65536' "$T/dbl16.dts" && okay "macro of 2^16 tokens converts" ||
+		bad "macro of 2^16 tokens: exit $got"
 }
 
 large_arrays
