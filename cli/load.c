@@ -239,6 +239,8 @@ int cli_load_board(const struct cli_options *o, struct ruleset *rules, void *ind
 		return EXIT_USAGE;
 	}
 	rc = check_input(o->input);
+	if (rc == EXIT_OK && !o->build_dir)
+		rc = prescan_model_dir(model_dir());	/* libclang would block on a FIFO there */
 	if (rc)
 		return rc;
 

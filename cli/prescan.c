@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#define _XOPEN_SOURCE 700	/* nftw */
 /*
  * A cheap look at the board file before libclang parses it (cli/load.c), for
  * two inputs libclang would never finish with:
@@ -9,6 +10,8 @@
  *     #defines, would exceed B2D_MAX_MACRO_EXPANSION tokens (D1 = D0+D0 ...
  *     nested 31 deep is 2^31 tokens): `file:line:col: error: macro 'D31'
  *     expands to more than N tokens`.
+ * And the model headers' directory (tolerant mode): a FIFO or device there
+ * would be opened by libclang: `PATH: error: not a regular file`.
  * Headers are not read: what they include or define is bounded only by
  * --timeout and --max-memory (common/runlimit.h). Conditionals are ignored
  * (every #define counts, the last one wins).
@@ -17,6 +20,8 @@
 #include "cli.h"
 
 #include <ctype.h>
+#include <ftw.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -350,5 +355,35 @@ int prescan_board(const char *path)
 	free(s.m);
 	strmap_free(&s.names);
 	free(text);
+	return rc;
+}
+
+static char *bad_model_entry;	/* nftw callback's finding */
+
+static int model_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+	(void)ftw;
+	if (type == FTW_D || (type == FTW_F && S_ISREG(st->st_mode)))
+		return 0;
+	if (type == FTW_F || type == FTW_SL) {	/* FIFO, device, socket; a dangling link */
+		bad_model_entry = xstrdup(path);
+		return 1;
+	}
+	return 0;
+}
+
+int prescan_model_dir(const char *dir)
+{
+	int rc = EXIT_OK;
+
+	bad_model_entry = NULL;
+	if (nftw(dir, model_entry, 8, 0) == 1 && bad_model_entry) {
+		struct srcpos pos = { bad_model_entry, 0, 0 };
+
+		diag_error(&pos, "not a regular file (in the model headers)");
+		rc = EXIT_FAIL;
+	}
+	free(bad_model_entry);
+	bad_model_entry = NULL;
 	return rc;
 }

@@ -9,5 +9,7 @@
 #define B2D_CLI_PRESCAN_H
 
 int prescan_board(const char *path);
+/* Every entry under the model-header directory is a directory or regular file. */
+int prescan_model_dir(const char *dir);
 
 #endif

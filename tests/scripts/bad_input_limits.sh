@@ -81,6 +81,10 @@ nonregular_inputs() {
 	diag "check of a FIFO: refused" 2 'fifo: error: not a regular file'
 	run diff "$T/zero" "$T/fifo"
 	diag "diff of a zero device: refused" 2 'zero: error: not a regular file'
+	cp -r "$SRC/extractor/model-headers" "$T/model" && rm "$T/model/model-gpio.h" &&
+		mkfifo "$T/model/model-gpio.h"
+	BOARD2DTS_MODEL=$T/model run convert "$BOARD" -o "$T/o.dts"
+	diag "model header that is a FIFO: refused" 1 'model-gpio\.h: error: not a regular file'
 	[ ! -e "$T/o.dts" ] || bad "a refused input left an output"
 }
 
