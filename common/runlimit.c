@@ -2,11 +2,13 @@
 #include "runlimit.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <time.h>
 #include <unistd.h>
 
 #ifndef __has_feature
@@ -83,13 +85,53 @@ void rl_format_size(unsigned long long n, char *buf, size_t len)
 		snprintf(buf, len, "%llu", n);
 }
 
+/* Resident bytes (/proc/self/statm), 0: unknown. */
+static unsigned long long resident(void)
+{
+	FILE *f = fopen("/proc/self/statm", "r");
+	unsigned long long size = 0, pages = 0;
+
+	if (f && fscanf(f, "%llu %llu", &size, &pages) != 2)
+		pages = 0;
+	if (f)
+		fclose(f);
+	return pages * (unsigned long long)sysconf(_SC_PAGESIZE);
+}
+
+/*
+ * AddressSanitizer: RLIMIT_AS would break its shadow mapping, so a thread
+ * checks the resident size every 20 ms instead (the cap then counts ASan's
+ * own overhead too).
+ */
+static void *rss_watch(void *arg)
+{
+	struct timespec tick = { 0, 20 * 1000 * 1000 };
+
+	(void)arg;
+	for (;;) {
+		nanosleep(&tick, NULL);
+		if (resident() > mem_cap)
+			rl_die_oom();
+	}
+	return NULL;
+}
+
 int rl_set_memory(unsigned long long bytes, int status)
 {
 	struct rlimit rl;
 
 	oom_status = status;
-	if (!bytes || RL_ASAN)
+	if (!bytes)
 		return 0;
+	if (RL_ASAN) {
+		pthread_t t;
+
+		mem_cap = bytes;
+		if (pthread_create(&t, NULL, rss_watch, NULL) != 0)
+			return errno ? errno : EAGAIN;
+		pthread_detach(t);
+		return 0;
+	}
 	if (getrlimit(RLIMIT_AS, &rl) != 0)
 		return errno;
 	if (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < bytes)

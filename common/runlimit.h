@@ -29,8 +29,9 @@ void rl_format_size(unsigned long long n, char *buf, size_t len);
 
 /*
  * Cap the address space at `bytes` (0: no cap); past it, allocation failures
- * end the run with `status`. Not applied under AddressSanitizer (its shadow
- * memory needs terabytes of address space). Returns 0 or an errno.
+ * end the run with `status`. Not so under AddressSanitizer (its shadow
+ * memory needs terabytes of address space): there a thread ends the run when
+ * the resident size passes the cap. Returns 0 or an errno.
  */
 int rl_set_memory(unsigned long long bytes, int status);
 /* Start the clock for `file` (secs 0: none): past it, exit with `status`. */
