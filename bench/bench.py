@@ -153,11 +153,43 @@ def scaling(a, corpus, tmp):
     return res
 
 
+LARGE_SIZES = (15000, 30000, 60000)
+
+
+def large_arrays(a, tmp):
+    """convert of one registered gpio_led array of 15k/30k/60k entries
+    (bench/gen_gpio_leds.sh): [(entries, ok, wall, cpu, rss KB)], minimum of the runs."""
+    gen = os.path.join(os.path.dirname(os.path.abspath(__file__)), "gen_gpio_leds.sh")
+    rows = []
+    for n in LARGE_SIZES:
+        src = os.path.join(tmp, "leds%d.c" % n)
+        with open(src, "w") as f:
+            subprocess.run(["bash", gen, str(n)], stdout=f, check=True)
+        runs = [measure([a.bin, "convert", src, "-o", os.path.join(tmp, "leds.dts")])
+                for _ in range(a.runs)]
+        rows.append((n, all(r[0] for r in runs), min(r[1] for r in runs),
+                     min(r[2] for r in runs), min(r[3] for r in runs)))
+    return rows
+
+
+def large_table(rows):
+    out = ["## Large arrays", "",
+           "`board2dts convert` of one registered `gpio_led` array (`bench/gen_gpio_leds.sh N`; "
+           "minimum of the runs). Linear: time per entry stays flat (was quadratic: "
+           "1.8 / 8.5 / 34 s before issue 9).", "",
+           "| entries | wall | CPU user+sys | CPU us / entry | peak RSS | ok |",
+           "|---:|---:|---:|---:|---:|---|"]
+    for n, ok, wall, cpu, rss in rows:
+        out.append("| %d | %.2f s | %.2f s | %.1f | %.0f MB | %s |" %
+                   (n, wall, cpu, cpu / n * 1e6, rss / 1024, "yes" if ok else "FAILED"))
+    return out + [""]
+
+
 def med(xs):
     return statistics.median(xs) if xs else float("nan")
 
 
-def write(a, res, probes, scale, started, load0, load1, wall_total):
+def write(a, res, probes, scale, large, started, load0, load1, wall_total):
     lines = []
     add = lines.append
     ratio_wall = [r["b2d"]["wall"] / r["clang"]["wall"] for r in res if r["clang"]["wall"] > 0]
@@ -209,6 +241,8 @@ def write(a, res, probes, scale, started, load0, load1, wall_total):
         for j in ("j1", "j2"):
             add("| %s | %.1f s | %.1f s |" % (j[1:], scale[j]["wall"], scale[j]["cpu"]))
         add("")
+    if large:
+        lines.extend(large_table(large))
     if probes:
         add("## libclang parse options")
         add("")
@@ -256,16 +290,27 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bin", required=True)
     ap.add_argument("--probe")
-    ap.add_argument("--kernel", required=True)
-    ap.add_argument("--list", required=True)
-    ap.add_argument("--out", required=True)
+    ap.add_argument("--kernel")
+    ap.add_argument("--list")
+    ap.add_argument("--out")
     ap.add_argument("--findings")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--scale-runs", type=int, default=int(os.environ.get("B2D_BENCH_SCALE_RUNS", "2")))
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--every", type=int, default=1, help="every N-th corpus file")
     ap.add_argument("--no-scaling", action="store_true")
+    ap.add_argument("--large-only", action="store_true",
+                    help="only the large-array rows, as markdown on stdout")
     a = ap.parse_args()
+    if not a.large_only and not (a.kernel and a.list and a.out):
+        ap.error("--kernel, --list and --out are required (except with --large-only)")
+    if a.large_only:
+        tmp = tempfile.mkdtemp(prefix="b2d-bench.")
+        try:
+            print("\n".join(large_table(large_arrays(a, tmp))))
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+        return
     if a.quick:
         a.runs = min(a.runs, 2)
         a.every = max(a.every, 8)
@@ -281,9 +326,10 @@ def main():
         res = per_file(a, corpus, tmp)
         probes = probe(a, corpus) if a.probe else []
         scale = None if a.no_scaling else scaling(a, corpus, tmp)
+        large = large_arrays(a, tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    write(a, res, probes, scale, started, load0, loadavg(), time.time() - t0)
+    write(a, res, probes, scale, large, started, load0, loadavg(), time.time() - t0)
 
 
 if __name__ == "__main__":

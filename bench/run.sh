@@ -14,7 +14,9 @@
 #   - tolerant mode: `board2dts convert --kernel K FILE` (no -p);
 #   - libclang parse options on a few files (bench/parse_opts.c): what
 #     DetailedPreprocessingRecord and function-body skipping cost or save;
-# and `board2dts batch -j1` vs `-j2` over the corpus (scaling; hyperfine
+# one registered gpio_led array of 15k/30k/60k entries (bench/gen_gpio_leds.sh;
+# `bench.py --large-only` prints just that table), and
+# `board2dts batch -j1` vs `-j2` over the corpus (scaling; hyperfine
 # when installed, else the minimum of repeated runs).
 #
 # The machine (nproc, CPU model, load average) and date go into the report:

@@ -59,6 +59,8 @@ struct batch_ctx {
 	void *index;			/* the worker's CXIndex */
 	bool annotate;
 	char *stamp;			/* version and digests of the rules and model headers */
+	unsigned timeout;		/* --timeout per file (seconds, 0: none) */
+	unsigned long long max_memory;	/* --max-memory per worker (bytes, 0: none) */
 };
 
 /* Worker side: convert one file; always fills jb->r and writes its state. */

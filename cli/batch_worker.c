@@ -22,6 +22,7 @@
 
 #include "common/diag.h"
 #include "common/kernel_dt.h"
+#include "common/runlimit.h"
 #include "emitter/emit.h"
 #include "emitter/out_txn.h"
 #include "extractor/model.h"
@@ -184,6 +185,7 @@ static void commit_outputs(struct batch_ctx *c, struct out_txn *t, struct batch_
 {
 	bool ok = !strcmp(r->status, "ok");
 
+	rl_stop();	/* --timeout bounds the conversion, never cuts a commit short */
 	if (ok && out_txn_commit(t) != B2D_OK) {
 		fail(r, xasprintf("cannot write its outputs in %s", c->out_dir));
 		ok = false;

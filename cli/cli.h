@@ -50,7 +50,18 @@ struct cli_options {
 	const char *against_out;	/* --against-out FILE (default stdout) */
 	bool validate;			/* --validate: dtc + dt-validate the output */
 	bool strict;			/* --strict: exit 1 when --validate found errors */
+	const char *timeout_arg;	/* --timeout SECONDS, as given */
+	const char *max_memory_arg;	/* --max-memory SIZE, as given */
+	unsigned timeout;		/* seconds, 0: none (common/runlimit.h) */
+	unsigned long long max_memory;	/* bytes, 0: none */
 };
+
+/*
+ * --timeout / --max-memory of `cmd` (NULL: the default) into *secs / *bytes.
+ * EXIT_OK, or EXIT_USAGE after one diagnostic.
+ */
+int cli_parse_limits(const char *cmd, const char *timeout, const char *max_memory,
+		     unsigned *secs, unsigned long long *bytes);
 
 /*
  * Parse argv[first..argc) for `cmd`. Returns EXIT_OK, or EXIT_USAGE after a

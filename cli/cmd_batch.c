@@ -35,6 +35,7 @@
 
 #include "common/diag.h"
 #include "common/json.h"
+#include "common/runlimit.h"
 #include "emitter/emit.h"
 #include "rules/rules.h"
 
@@ -46,6 +47,8 @@ struct batch_args {
 	long jobs;
 	long shard_i, shard_n;
 	bool force, json, from_compdb, help, annotate;
+	unsigned timeout;		/* --timeout, per file */
+	unsigned long long max_memory;	/* --max-memory, per worker */
 	struct ptrvec files;
 	const char **clang_args;
 	size_t nclang_args;
@@ -54,7 +57,8 @@ struct batch_args {
 static const char batch_usage[] =
 	"usage: board2dts batch [-p BUILD_DIR]... [--from-compdb] [--kernel KDIR]\n"
 	"                       [-j N] [--shard I/N] [--force] [--json] [--rules DIR]\n"
-	"                       [--no-annotate] --out-dir DIR [FILE.c...] [-- CLANG_ARGS...]\n"
+	"                       [--no-annotate] [--timeout S] [--max-memory SIZE]\n"
+	"                       --out-dir DIR [FILE.c...] [-- CLANG_ARGS...]\n"
 	"\n"
 	"Convert many board files in parallel: DIR/<base>.dts (or <base>.<ID>.dts per\n"
 	"machine) and DIR/<base>.report.json per file, then DIR/summary.json and\n"
@@ -76,6 +80,10 @@ static const char batch_usage[] =
 	"                     rules and model headers; outputs newer than the input)\n"
 	"  --json             progress as JSON lines on stdout (no progress line)\n"
 	"  --out-dir DIR      where everything goes (created if missing)\n"
+	"  --timeout SECONDS  per file (default 300; 0: none): a file past it is\n"
+	"                     recorded as timed out and the batch goes on\n"
+	"  --max-memory SIZE  per worker address space (default 4G; K/M/G; 0: none):\n"
+	"                     a file past it is recorded as out of memory\n"
 	"  --rules DIR, --no-annotate, -- CLANG_ARGS: as for convert\n"
 	"\n"
 	"SIGINT/SIGTERM: the workers stop, the summary lists what finished, and\n"
@@ -110,7 +118,7 @@ static bool parse_long(const char *s, long *out)
 /* The options as given, before numbers are checked. */
 struct batch_raw {
 	struct opt_list build_dirs;
-	const char *kernel_dir, *rules_dir, *out_dir, *jobs, *shard;
+	const char *kernel_dir, *rules_dir, *out_dir, *jobs, *shard, *timeout, *max_memory;
 	bool force, json, from_compdb, annotate;
 };
 
@@ -127,6 +135,8 @@ static const struct opt_spec batch_opts[] = {
 	{ "json", 0, OPT_FLAG, B(json) },
 	{ "from-compdb", 0, OPT_FLAG, B(from_compdb) },
 	{ "no-annotate", 0, OPT_CLEAR, B(annotate) },
+	{ "timeout", 0, OPT_VALUE, B(timeout) },
+	{ "max-memory", 0, OPT_VALUE, B(max_memory) },
 };
 
 static int parse_numbers(const struct batch_raw *r, struct batch_args *a)
@@ -173,6 +183,8 @@ static int parse_args(int argc, char **argv, struct batch_args *a)
 	opt_args_free(&oa);
 	if (rc == EXIT_OK)
 		rc = parse_numbers(&r, a);
+	if (rc == EXIT_OK)
+		rc = cli_parse_limits("batch", r.timeout, r.max_memory, &a->timeout, &a->max_memory);
 	if (rc != EXIT_OK)
 		return rc;
 	if (a->help)
@@ -229,11 +241,20 @@ struct listed {
 
 static int scan_db(const char *dir, struct listed *l, struct jobs *js, bool add)
 {
+	char *path = xasprintf("%s/compile_commands.json", dir);
+	int ferr = regular_file_error(path);
+	struct srcpos pos = { path, 0, 0 };
 	CXCompilationDatabase_Error err;
-	CXCompilationDatabase db = clang_CompilationDatabase_fromDirectory(dir, &err);
+	CXCompilationDatabase db;
 	CXCompileCommands all;
 	unsigned n;
 
+	if (ferr == B2D_ENOTREG)	/* a FIFO would block libclang */
+		diag_error(&pos, "not a regular file");
+	free(path);
+	if (ferr == B2D_ENOTREG)
+		return EXIT_USAGE;
+	db = clang_CompilationDatabase_fromDirectory(dir, &err);
 	if (err != CXCompilationDatabase_NoError) {
 		diag_error(NULL, "-p: cannot load %s/compile_commands.json", dir);
 		return EXIT_USAGE;
@@ -420,6 +441,8 @@ static void worker_main(struct batch_ctx *c, struct jobs *js, int in, int out)
 	FILE *f = fdopen(in, "r");
 	char line[64];
 
+	if (rl_set_memory(c->max_memory, RL_EXIT_OOM) != 0)
+		diag_warning(NULL, "batch: --max-memory: cannot set the limit");
 	c->index = clang_createIndex(0, 0);
 	while (f && fgets(line, sizeof(line), f)) {
 		long k = atol(line);
@@ -436,7 +459,9 @@ static void worker_main(struct batch_ctx *c, struct jobs *js, int in, int out)
 			dup2(fd, STDERR_FILENO);
 			close(fd);
 		}
+		rl_start(js->v[k].path, c->timeout, RL_EXIT_TIMEOUT);
 		batch_convert(c, &js->v[k]);
+		rl_stop();
 		fflush(stderr);
 		dprintf(out, "%ld\n", k);
 	}
@@ -532,6 +557,13 @@ static void record_death(struct batch_ctx *c, struct batch_job *jb, int status)
 		r->message = last ? xasprintf("worker killed by %s (%s) after: %s", r->signal,
 					      strsignal(sig), last)
 				  : xasprintf("worker killed by %s (%s)", r->signal, strsignal(sig));
+	} else if (WIFEXITED(status) && WEXITSTATUS(status) == RL_EXIT_TIMEOUT && c->timeout) {
+		r->message = xasprintf("timed out after %u s (--timeout)", c->timeout);
+	} else if (WIFEXITED(status) && WEXITSTATUS(status) == RL_EXIT_OOM && c->max_memory) {
+		char size[32];
+
+		rl_format_size(c->max_memory, size, sizeof(size));
+		r->message = xasprintf("out of memory (limit %s, --max-memory)", size);
 	} else {
 		r->message = xasprintf("worker exited with status %d%s%s",
 				       WIFEXITED(status) ? WEXITSTATUS(status) : -1,
@@ -1042,6 +1074,8 @@ static int setup(const struct batch_args *a, struct batch_ctx *c)
 	c->state_dir = xasprintf("%s/.batch", a->out_dir);
 	c->kernel_dir = a->kernel_dir;
 	c->annotate = a->annotate;
+	c->timeout = a->timeout;
+	c->max_memory = a->max_memory;
 	c->clang_args = a->clang_args;
 	c->nclang_args = a->nclang_args;
 	{

@@ -18,6 +18,7 @@
 
 #include "common/diag.h"
 #include "common/kernel_dt.h"
+#include "common/runlimit.h"
 #include "common/util.h"
 #include "emitter/emit.h"
 #include "emitter/out_txn.h"
@@ -496,6 +497,7 @@ int cmd_convert(const struct cli_options *o)
 		rc = build_outputs(o, &s, sel, nsel, &d, dtsi, &plan, &verrors);
 	if (rc == EXIT_OK)
 		rc = check_paths(o, &plan);
+	rl_stop();	/* --timeout bounds the conversion, not the commit */
 	if (rc == EXIT_OK)
 		rc = write_outputs(o, &plan);
 	if (rc == EXIT_OK && o->strict && verrors)

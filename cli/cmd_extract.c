@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "common/diag.h"
+#include "common/runlimit.h"
 #include "common/util.h"
 #include "extractor/extract.h"
 
@@ -21,6 +22,7 @@ int cmd_extract(const struct cli_options *o)
 		cli_session_free(&s);
 		return rc;
 	}
+	rl_stop();	/* --timeout bounds the parse, not the output */
 	sb_init(&sb);
 	board_dump_json(s.board, &sb);
 	if (sb.len && sb.buf[sb.len - 1] != '\n')

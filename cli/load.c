@@ -12,6 +12,7 @@
  * already define everything).
  */
 #include "cli.h"
+#include "prescan.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -78,7 +79,7 @@ static int check_input(const char *path)
 		diag_error(&pos, "empty file: no MACHINE_START record found");
 		return EXIT_FAIL;
 	}
-	return EXIT_OK;
+	return prescan_board(path);	/* an #include of a FIFO, a macro of 2^31 tokens */
 }
 
 static bool path_matches(const char *path, const struct rnode *soc)
@@ -191,10 +192,14 @@ int cli_load(const struct cli_options *o, struct cli_session *s)
 		}
 		if (o->build_dir) {
 			char *db = xasprintf("%s/compile_commands.json", o->build_dir);
-			bool ok = stat(db, &st) == 0 && S_ISREG(st.st_mode);
+			int err = regular_file_error(db);
+			bool ok = !err;
+			struct srcpos pos = { db, 0, 0 };
 
 			/* Checked here: libclang would print its own multi-line complaint. */
-			if (!ok)
+			if (err == B2D_ENOTREG)
+				diag_error(&pos, "not a regular file");
+			else if (!ok)
 				diag_error(NULL, "-p: %s not found (generate it with the kernel's "
 					   "scripts/clang-tools/gen_compile_commands.py)", db);
 			free(db);
@@ -234,6 +239,8 @@ int cli_load_board(const struct cli_options *o, struct ruleset *rules, void *ind
 		return EXIT_USAGE;
 	}
 	rc = check_input(o->input);
+	if (rc == EXIT_OK && !o->build_dir)
+		rc = prescan_model_dir(cli_model_dir());	/* libclang would block on a FIFO there */
 	if (rc)
 		return rc;
 

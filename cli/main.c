@@ -10,6 +10,7 @@
 
 #include "common/diag.h"
 #include "common/paths.h"
+#include "common/runlimit.h"
 
 static int run(enum cli_command cmd, int argc, char **argv)
 {
@@ -19,6 +20,11 @@ static int run(enum cli_command cmd, int argc, char **argv)
 	if (rc == EXIT_OK && o.help) {
 		cli_usage(stdout, argv[1]);
 	} else if (rc == EXIT_OK) {
+		int err = rl_set_memory(o.max_memory, EXIT_FAIL);
+
+		if (err)
+			diag_warning(NULL, "--max-memory: cannot set the limit: %s", strerror(err));
+		rl_start(o.input, o.timeout, EXIT_FAIL);	/* stopped before the outputs */
 		rc = cmd == CMD_CONVERT ? cmd_convert(&o) : cmd_extract(&o);
 	}
 	cli_options_free(&o);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "common/diag.h"
+#include "common/runlimit.h"
 #include "common/util.h"
 
 #define O(field) offsetof(struct cli_options, field)
@@ -32,6 +33,8 @@ static const struct opt_spec convert_opts[] = {
 	{ "against-out", 0, OPT_VALUE, O(against_out) },
 	{ "validate", 0, OPT_FLAG, O(validate) },
 	{ "strict", 0, OPT_FLAG, O(strict) },
+	{ "timeout", 0, OPT_VALUE, O(timeout_arg) },
+	{ "max-memory", 0, OPT_VALUE, O(max_memory_arg) },
 };
 
 static const struct opt_spec extract_opts[] = {
@@ -40,6 +43,8 @@ static const struct opt_spec extract_opts[] = {
 	{ "soc", 0, OPT_VALUE, O(soc) },
 	{ "rules", 0, OPT_VALUE, O(rules_dir) },
 	{ "json", 0, OPT_FLAG, O(json) },
+	{ "timeout", 0, OPT_VALUE, O(timeout_arg) },
+	{ "max-memory", 0, OPT_VALUE, O(max_memory_arg) },
 };
 
 static const char *cmd_name(enum cli_command c)
@@ -61,6 +66,24 @@ static int split_assume(struct cli_options *o)
 		}
 		o->assume_names[o->nassume] = xstrndup(val, (size_t)(eq - val));
 		o->assume_values[o->nassume++] = eq + 1;
+	}
+	return EXIT_OK;
+}
+
+int cli_parse_limits(const char *cmd, const char *timeout, const char *max_memory,
+		     unsigned *secs, unsigned long long *bytes)
+{
+	*secs = RL_DEFAULT_TIMEOUT;
+	*bytes = RL_DEFAULT_MEMORY;
+	if (timeout && !rl_parse_seconds(timeout, secs)) {
+		diag_error(NULL, "%s: --timeout needs a number of seconds (0: none), got '%s'",
+			   cmd, timeout);
+		return EXIT_USAGE;
+	}
+	if (max_memory && (!rl_parse_size(max_memory, bytes) || (*bytes && *bytes < (64u << 20)))) {
+		diag_error(NULL, "%s: --max-memory needs a size of at least 64M (K, M, G, T "
+			   "suffixes; 0: none), got '%s'", cmd, max_memory);
+		return EXIT_USAGE;
 	}
 	return EXIT_OK;
 }
@@ -92,6 +115,9 @@ int cli_parse(enum cli_command cmd, int argc, char **argv, int first, struct cli
 	opt_args_free(&a);
 	if (rc == EXIT_OK)
 		rc = split_assume(o);
+	if (rc == EXIT_OK)
+		rc = cli_parse_limits(cmd_name(cmd), o->timeout_arg, o->max_memory_arg, &o->timeout,
+				      &o->max_memory);
 	if (rc != EXIT_OK)
 		return rc;
 	if (o->help)

@@ -50,6 +50,10 @@ static const char parse_opts[] =
 	"  --soc NAME         SoC rule pack (default: inferred from path and calls)\n"
 	"  --rules DIR        rule pack directory (default: $BOARD2DTS_RULES, else\n"
 	"                     %s)\n"
+	"  --timeout SECONDS  give up on the file after SECONDS (default 300; 0: none)\n"
+	"  --max-memory SIZE  cap the memory (address space; default 4G; K/M/G/T\n"
+	"                     suffixes; 0: none): an #include of a FIFO or device\n"
+	"                     ends with 'timed out' or 'out of memory', not a hang\n"
 	"  -- CLANG_ARGS...   extra arguments passed to clang last\n";
 
 static const char convert_usage[] =
@@ -122,7 +126,8 @@ static const char exit_text[] =
 	"\n"
 	"exit status: 0 output written; 1 conversion failed (unparsable input, no\n"
 	"MACHINE_START, a limit exceeded: initializer nesting > 64, expression\n"
-	"nesting > 512, output > 256 MiB; I/O error); 2 usage error or bad rule file.\n";
+	"nesting > 512, output > 256 MiB, --timeout, --max-memory; I/O error); 2 usage\n"
+	"error or bad rule file.\n";
 
 void cli_usage(FILE *f, const char *command)
 {

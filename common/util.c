@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "util.h"
+#include "runlimit.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 static void out_of_memory(void)
 {
-	fputs("board2dts: error: out of memory\n", stderr);
-	exit(2);
+	rl_die_oom();	/* names the file and the --max-memory cap when there is one */
 }
 
 void *xmalloc(size_t n)
@@ -190,15 +193,44 @@ size_t utf8_len(const unsigned char *p)
 	return n;
 }
 
+int regular_file_error(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st) != 0)
+		return errno;
+	return S_ISREG(st.st_mode) ? 0 : B2D_ENOTREG;
+}
+
+const char *file_strerror(int err)
+{
+	return err == B2D_ENOTREG ? "not a regular file" : strerror(err);
+}
+
 char *read_file(const char *path, size_t *len)
 {
 	struct strbuf sb;
 	char chunk[65536];
 	size_t n;
-	FILE *f = fopen(path, "rb");
+	struct stat st;
+	/* O_NONBLOCK: opening a FIFO does not wait for a writer; checked below. */
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+	FILE *f;
 
-	if (!f)
+	if (fd < 0)
 		return NULL;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		int err = S_ISREG(st.st_mode) ? errno : B2D_ENOTREG;
+
+		close(fd);
+		errno = err;
+		return NULL;
+	}
+	f = fdopen(fd, "rb");
+	if (!f) {
+		close(fd);
+		return NULL;
+	}
 	sb_init(&sb);
 	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
 		sb_addn(&sb, chunk, n);

@@ -56,7 +56,17 @@ const char *path_basename(const char *path);
  */
 size_t utf8_len(const unsigned char *p);
 
-/* Read a whole file; NULL and errno set on failure. *len may be NULL. */
+/*
+ * Read a whole regular file; NULL and errno set on failure (B2D_ENOTREG: a
+ * FIFO, device, socket or directory, refused without reading or blocking:
+ * /dev/zero would never end, a FIFO would wait for a writer). *len may be NULL.
+ */
 char *read_file(const char *path, size_t *len);
+/* errno-like code of "not a regular file" (no errno means that). */
+#define B2D_ENOTREG 0x10000
+/* 0 when path (through links) is a regular file, else B2D_ENOTREG or stat's errno. */
+int regular_file_error(const char *path);
+/* strerror() that also knows B2D_ENOTREG. */
+const char *file_strerror(int err);
 
 #endif

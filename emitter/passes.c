@@ -7,11 +7,13 @@
  */
 #include "emit.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../common/diag.h"
+#include "../common/strmap.h"
 #include "../common/util.h"
 
 struct pass {
@@ -108,18 +110,19 @@ static void pass_interrupts(struct dt_tree *t, struct dt_node *n)
 
 /* ---- unique_names: valid DT names, siblings distinct ---- */
 
-static bool same_key(const struct dt_node *a, const char *name, const char *unit)
+/* A sibling's identity: name and unit address (NULL apart from ""). */
+static char *node_key(const char *name, const char *unit)
 {
-	return str_eq(a->name, name) && str_eq(a->unit, unit);
+	return unit ? xasprintf("%s\x1f%s", name, unit) : xasprintf("%s\x1e", name);
 }
 
-static size_t count_key(const struct dt_node *parent, const char *name, const char *unit)
+static size_t *key_slot(struct strmap *m, const char *name, const char *unit)
 {
-	size_t k = 0;
+	char *k = node_key(name, unit);
+	size_t *v = strmap_slot(m, k);
 
-	for (size_t i = 0; i < parent->nchildren; i++)
-		k += same_key(parent->children[i], name, unit);
-	return k;
+	free(k);
+	return v;
 }
 
 /* "name-<k>" cut so it stays within the 31-character node-name limit. */
@@ -137,41 +140,58 @@ static char *suffixed(struct dt_tree *t, const char *name, unsigned k)
 /*
  * Duplicates are numbered in sibling order, -0 first. A number whose name is
  * already taken by another sibling is skipped, so the result is unique.
+ * count: siblings per key as named now; next: the following sibling of the
+ * same original key (SIZE_MAX: none).
  */
-static void number_duplicates(struct dt_tree *t, struct dt_node *parent, size_t first)
+static void number_duplicates(struct dt_tree *t, struct dt_node *parent, size_t first,
+			      struct strmap *count, const size_t *next)
 {
 	struct dt_node *d = parent->children[first];
 	const char *name = d->name, *unit = d->unit;
 	unsigned k = 0;
 
-	for (size_t i = first; i < parent->nchildren; i++) {
+	for (size_t i = first; i != SIZE_MAX; i = next[i]) {
 		struct dt_node *c = parent->children[i];
 		char *nn;
 
-		if (!same_key(c, name, unit))
-			continue;
 		do
 			nn = suffixed(t, name, k++);
-		while (count_key(parent, nn, unit));
+		while (*key_slot(count, nn, unit));
+		(*key_slot(count, c->name, c->unit))--;
 		c->name = nn;
+		(*key_slot(count, nn, unit))++;
 	}
 }
 
+/* Linear in the number of children: a 60k-entry gpio_led array is one parent. */
 static void pass_unique_names(struct dt_tree *t, struct dt_node *n)
 {
+	struct strmap count = { 0 }, last = { 0 };
+	size_t *next = xmalloc(n->nchildren * sizeof(*next) + 1);
+
 	for (size_t i = 0; i < n->nchildren; i++) {
 		struct dt_node *c = n->children[i];
 		char *valid = dts_node_name(c->name);
+		size_t *l;
 
 		c->name = arena_strdup(&t->arena, valid);
 		free(valid);
+		(*key_slot(&count, c->name, c->unit))++;
+		next[i] = SIZE_MAX;
+		l = key_slot(&last, c->name, c->unit);
+		if (*l)
+			next[*l - 1] = i;
+		*l = i + 1;
 	}
 	for (size_t i = 0; i < n->nchildren; i++) {
 		struct dt_node *c = n->children[i];
 
-		if (count_key(n, c->name, c->unit) > 1)
-			number_duplicates(t, n, i);
+		if (*key_slot(&count, c->name, c->unit) > 1)
+			number_duplicates(t, n, i, &count, next);
 	}
+	free(next);
+	strmap_free(&count);
+	strmap_free(&last);
 }
 
 /* ---- unique_labels: valid labels, each defined once ---- */

@@ -8,6 +8,7 @@
  */
 #include "ex_internal.h"
 #include "../common/paths.h"
+#include "../common/runlimit.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -137,9 +138,13 @@ static int parse(const char *path, const struct extract_options *opt,
 		uf[nuf].Contents = ov->texts.items[i];
 		uf[nuf++].Length = strlen(ov->texts.items[i]);
 	}
+	rl_stderr_hold();	/* libclang's crash report: only when not ours to explain */
 	err = clang_parseTranslationUnit2(index, path,
 			(const char *const *)args.items, (int)args.len,
 			uf, nuf, PARSE_OPTIONS, tu);
+	if (err == CXError_Crashed && rl_hit_memory_limit())
+		rl_die_oom();	/* --max-memory: libclang's allocation failed */
+	rl_stderr_release(true);
 	free(uf);
 	if (err != CXError_Success) {
 		fprintf(stderr, "%s: error: cannot parse (libclang error %d)\n",

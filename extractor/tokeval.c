@@ -10,14 +10,15 @@
  * expansion, and the depth and the output size are capped.
  */
 #include "ex_internal.h"
+#include "../common/limits.h"
 
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_DEPTH	64
-#define MAX_TOKENS	4096
+#define MAX_DEPTH	B2D_MAX_MACRO_DEPTH
+#define MAX_TOKENS	B2D_MAX_MACRO_TOKENS
 
 struct macro {
 	char *name;
@@ -199,6 +200,7 @@ static void load(struct ex *x, struct macro *m)
 struct expander {
 	struct ex *x;
 	bool failed;
+	long steps;	/* work so far: arguments are expanded per use, so small outputs can cost 2^n */
 };
 
 static void expand(struct expander *e, struct tok *in, int n, struct tvec *out,
@@ -273,7 +275,8 @@ static void expand_func(struct expander *e, struct macro *m, struct tvec *args,
 static void expand(struct expander *e, struct tok *in, int n, struct tvec *out,
 		   int depth)
 {
-	if (depth > MAX_DEPTH || out->n > MAX_TOKENS) {
+	e->steps += 1 + n;
+	if (depth > MAX_DEPTH || out->n > MAX_TOKENS || e->steps > B2D_MAX_MACRO_STEPS) {
 		e->failed = true;
 		return;
 	}

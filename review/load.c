@@ -157,10 +157,15 @@ int rv_load(const char *path, const struct rv_input *in, struct rv_tree **out, c
 
 	*out = NULL;
 	*errors = NULL;
+	rc = regular_file_error(path);	/* a FIFO would block cpp or fopen; a device never ends */
+	if (rc) {
+		*errors = xasprintf("%s: error: %s\n", path, file_strerror(rc));
+		return B2D_ERR_IO;
+	}
 	if (rv_is_dtb(path)) {
 		blob = read_file(path, &len);
 		if (!blob) {
-			*errors = xasprintf("%s: error: %s\n", path, strerror(errno));
+			*errors = xasprintf("%s: error: %s\n", path, file_strerror(errno));
 			return B2D_ERR_IO;
 		}
 	} else {

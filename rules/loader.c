@@ -241,7 +241,7 @@ static int load_file(struct ruleset *rs, const char *path)
 	if (!text) {
 		struct srcpos pos = { path, 0, 0 };
 
-		diag_error(&pos, "cannot read rule file: %s", strerror(errno));
+		diag_error(&pos, "cannot read rule file: %s", file_strerror(errno));
 		return B2D_ERR_RULES;
 	}
 	err = rules_load_text(rs, path, text, len);

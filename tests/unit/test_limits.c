@@ -16,6 +16,8 @@
 #include "common/diag.h"
 #include "common/json.h"
 #include "common/limits.h"
+#include "common/runlimit.h"
+#include "common/strmap.h"
 #include "common/util.h"
 #include "emitter/emit.h"
 #include "extractor/extract.h"
@@ -135,6 +137,55 @@ static void output_size_limit(void **state)
 	unlink(path);
 }
 
+/* --max-memory / --timeout values (common/runlimit.c). */
+static void limit_values(void **state)
+{
+	unsigned long long b = 0;
+	unsigned s = 0;
+	char buf[32];
+
+	(void)state;
+	assert_true(rl_parse_size("4G", &b) && b == 4ull << 30);
+	assert_true(rl_parse_size("512m", &b) && b == 512ull << 20);
+	assert_true(rl_parse_size("64KiB", &b) && b == 64ull << 10);
+	assert_true(rl_parse_size("0", &b) && b == 0);
+	assert_true(rl_parse_size("1000", &b) && b == 1000);
+	assert_false(rl_parse_size("", &b));
+	assert_false(rl_parse_size("-1G", &b));
+	assert_false(rl_parse_size("12Q", &b));
+	assert_false(rl_parse_size("G", &b));
+	assert_false(rl_parse_size("99999999999T", &b));	/* overflows */
+	rl_format_size(4ull << 30, buf, sizeof(buf));
+	assert_string_equal(buf, "4G");
+	rl_format_size(1536ull << 20, buf, sizeof(buf));
+	assert_string_equal(buf, "1536M");
+	rl_format_size(1000, buf, sizeof(buf));
+	assert_string_equal(buf, "1000");
+	assert_true(rl_parse_seconds("300", &s) && s == 300);
+	assert_true(rl_parse_seconds("0", &s) && s == 0);
+	assert_false(rl_parse_seconds("3x", &s));
+	assert_false(rl_parse_seconds("-3", &s));
+}
+
+/* common/strmap.c: counts survive growth; absent keys are absent. */
+static void strmap_counts(void **state)
+{
+	struct strmap m = { 0 };
+	char key[32];
+
+	(void)state;
+	for (int round = 0; round < 2; round++)
+		for (int i = 0; i < 5000; i++) {
+			snprintf(key, sizeof(key), "led-%d", i);
+			(*strmap_slot(&m, key))++;
+		}
+	assert_int_equal(m.len, 5000);
+	assert_int_equal(*strmap_find(&m, "led-4999"), 2);
+	assert_null(strmap_find(&m, "led-5000"));
+	strmap_free(&m);
+	assert_null(strmap_find(&m, "led-0"));
+}
+
 static void json_depth_balanced(void **state)
 {
 	struct strbuf sb;
@@ -161,6 +212,8 @@ int main(void)
 		cmocka_unit_test(expr_depth_over_limit_fails),
 		cmocka_unit_test(output_size_limit),
 		cmocka_unit_test(json_depth_balanced),
+		cmocka_unit_test(limit_values),
+		cmocka_unit_test(strmap_counts),
 	};
 
 	diag_set_quiet(true);
