@@ -19,7 +19,7 @@
 #include <sys/stat.h>
 
 #include "emitter/emit.h"
-#include "rules/rules.h"
+#include "engine/rules.h"
 
 #define STATE_FORMAT 1		/* "format" of the state file */
 

@@ -21,15 +21,15 @@
 #include <unistd.h>
 
 #include "common/diag.h"
-#include "common/kernel_dt.h"
+#include "kernel/kernel_dt.h"
 #include "common/runlimit.h"
 #include "emitter/emit.h"
 #include "emitter/out_txn.h"
 #include "extractor/model.h"
 #include "kernel/compat_map.h"
-#include "rules/engine.h"
-#include "rules/rules.h"
-#include "rules/soc_dtsi.h"
+#include "engine/engine.h"
+#include "engine/rules.h"
+#include "kernel/soc_dtsi.h"
 
 /* ---- the worker ---- */
 

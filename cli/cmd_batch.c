@@ -37,7 +37,7 @@
 #include "common/json.h"
 #include "common/runlimit.h"
 #include "emitter/emit.h"
-#include "rules/rules.h"
+#include "engine/rules.h"
 
 struct batch_args {
 	struct ptrvec build_dirs;	/* -p, repeatable */

@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "common/diag.h"
-#include "common/kernel_dt.h"
+#include "kernel/kernel_dt.h"
 #include "common/runlimit.h"
 #include "common/util.h"
 #include "emitter/emit.h"
@@ -25,9 +25,9 @@
 #include "extractor/extract.h"
 #include "kernel/compat_map.h"
 #include "review/against.h"
-#include "rules/engine.h"
-#include "rules/rules.h"
-#include "rules/soc_dtsi.h"
+#include "engine/engine.h"
+#include "engine/rules.h"
+#include "kernel/soc_dtsi.h"
 
 /* One file to write at the end. path NULL: stdout. */
 struct output {

@@ -16,8 +16,8 @@
 #include "kernel/compat_map.h"
 #include "emitter/emit.h"
 #include "extractor/model.h"
-#include "rules/engine.h"
-#include "rules/soc_dtsi.h"
+#include "engine/engine.h"
+#include "kernel/soc_dtsi.h"
 
 int conv_machines(const struct cli_session *s, struct machine *const *sel, size_t nsel,
 		  const struct engine_options *eo, bool annotate, const char *source,
@@ -46,7 +46,7 @@ int conv_machines(const struct cli_session *s, struct machine *const *sel, size_
 				dt_tree_free(t);
 			break;
 		}
-		emit_normalise(t);
+		graph_normalise(t);
 		cm->m = m;
 		cm->t = t;
 		sb_init(&cm->dts);

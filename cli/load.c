@@ -23,8 +23,8 @@
 #include "common/diag.h"
 #include "common/util.h"
 #include "extractor/extract.h"
-#include "rules/engine.h"
-#include "rules/rules.h"
+#include "engine/engine.h"
+#include "engine/rules.h"
 #include "common/paths.h"
 
 const char *cli_soc_name(const struct rnode *soc)

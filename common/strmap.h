@@ -2,7 +2,7 @@
 /*
  * A string-keyed hash map (open addressing, FNV-1a): constant-time lookups
  * where a linear scan over siblings or values would make large inputs
- * quadratic (emitter/passes.c: unique node names). Keys are copied; values
+ * quadratic (graph/passes.c: unique node names). Keys are copied; values
  * are the caller's size_t (a count, an index).
  */
 #ifndef B2D_STRMAP_H

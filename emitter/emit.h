@@ -10,12 +10,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "graph.h"
+#include "../graph/graph.h"
 
 struct strbuf;
-
-/* Run every normalisation pass in order (see passes.c for the table). */
-void emit_normalise(struct dt_tree *t);
 
 struct dts_options {
 	bool annotate;		/* add a file:line comment to each generated property */
@@ -26,9 +23,6 @@ void dts_write(const struct dt_tree *t, const struct dts_options *o, struct strb
 
 /* Append s as a DTS string literal (quotes included), escaping what dtc needs. */
 void dts_escape_string(struct strbuf *out, const char *s);
-/* A valid node name / label from arbitrary text ("DVI nPD" -> "dvi-npd"). */
-char *dts_node_name(const char *s);
-char *dts_label(const char *s);
 
 /*
  * The .dtb through libfdt's sequential-write API. `base` is the SoC .dtsi

@@ -4,7 +4,7 @@
 #include <stdint.h>
 
 #include "common/diag.h"
-#include "rules/rules.h"
+#include "engine/rules.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

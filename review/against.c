@@ -22,7 +22,7 @@
 
 #include "common/diag.h"
 #include "common/json.h"
-#include "common/kernel_dt.h"
+#include "kernel/kernel_dt.h"
 
 /* ---- the generated tree ------------------------------------------------ */
 

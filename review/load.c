@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "common/diag.h"
-#include "common/kernel_dt.h"
+#include "kernel/kernel_dt.h"
 
 bool rv_is_dtb(const char *path)
 {

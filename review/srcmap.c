@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "common/diag.h"
-#include "common/kernel_dt.h"
+#include "kernel/kernel_dt.h"
 
 struct entry {
 	char *key;	/* "path\n" or "path\nprop" */

@@ -16,7 +16,7 @@
 
 #include "common/diag.h"
 #include "emitter/emit.h"
-#include "rules/rules.h"
+#include "engine/rules.h"
 
 static const char *const standard_words[] = {
 	"compatible", "model", "phandle", "linux,phandle", "status", "#address-cells",

@@ -11,7 +11,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "common/kernel_dt.h"
+#include "kernel/kernel_dt.h"
 #include "common/util.h"
 #include "emitter/emit.h"
 
@@ -353,7 +353,7 @@ static void test_compiles_with_dtc(void **state)
 	    "/ { aliases: aliases { }; gpk: gpk { gpio-controller; #gpio-cells = <2>; };\n"
 	    "i2c0: i2c { #address-cells = <1>; #size-cells = <0>; }; };\n");
 	put(dir, "twl4030.dtsi", "&i2c0 { twl@48 { reg = <0x48>; twl_gpio: gpio { }; }; };\n");
-	emit_normalise(t);
+	graph_normalise(t);
 	s = render(t, true);
 	put(dir, "board.dts", s);
 	dts = xasprintf("%s/board.dts", dir);

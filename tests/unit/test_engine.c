@@ -14,7 +14,7 @@
 #include "common/util.h"
 #include "emitter/emit.h"
 #include "extractor/extract.h"
-#include "rules/engine.h"
+#include "engine/engine.h"
 
 #define MODEL_DIR TEST_SOURCE_DIR "/extractor/model-headers"
 
@@ -62,7 +62,7 @@ static char *convert(const char *soc, const char *src, const struct assumption *
 	engine_bind_callbacks(b, rules);
 	assert_int_equal(b->nmachines, 1);
 	assert_int_equal(engine_convert(b, rules, b->machines[0], &eo, &t), B2D_OK);
-	emit_normalise(t);
+	graph_normalise(t);
 	sb_init(&sb);
 	dts_write(t, &dopt, &sb);
 	for (size_t i = 0; i < ndefs; i++)

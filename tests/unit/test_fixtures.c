@@ -23,8 +23,8 @@
 #include "common/util.h"
 #include "emitter/emit.h"
 #include "extractor/extract.h"
-#include "rules/engine.h"
-#include "rules/soc_dtsi.h"
+#include "engine/engine.h"
+#include "kernel/soc_dtsi.h"
 
 #define FIXTURE_DIR TEST_SOURCE_DIR "/tests/fixtures"
 #define MODEL_DIR TEST_SOURCE_DIR "/extractor/model-headers"
@@ -231,7 +231,7 @@ static char *run_pipeline(const char *cpath, const char *csrc, const struct rule
 	if (b->nmachines != 1)
 		fail_msg("%s: %zu MACHINE_START records (want one)", cpath, b->nmachines);
 	assert_int_equal(engine_convert(b, rs, b->machines[0], &eo, &t), B2D_OK);
-	emit_normalise(t);
+	graph_normalise(t);
 	sb_init(&sb);
 	dts_write(t, &dopt, &sb);
 	for (size_t i = 0; d && i < d->n; i++)

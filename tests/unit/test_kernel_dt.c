@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #include "common/diag.h"
-#include "common/kernel_dt.h"
+#include "kernel/kernel_dt.h"
 #include "common/util.h"
 
 #include "test_kernel.h"

@@ -56,7 +56,7 @@ static void test_interrupts_one_controller(void **state)
 	add_irq(t, alt, "intc", 9);
 	dt_prop_add_string(t, dt_prop_set(t, n, "status"), "okay");
 
-	emit_normalise(t);
+	graph_normalise(t);
 	assert_int_equal(n->nprops, 4);
 	assert_string_equal(n->props[1]->name, "interrupt-parent");
 	assert_int_equal(n->props[1]->pos.line, 7);
@@ -87,7 +87,7 @@ static void test_interrupts_two_controllers(void **state)
 
 	add_irq(t, p, "gpio1", 3);
 	add_irq(t, p, "intc", 4);
-	emit_normalise(t);
+	graph_normalise(t);
 	assert_int_equal(n->nprops, 1);
 	assert_string_equal(n->props[0]->name, "interrupts-extended");
 	assert_int_equal(n->props[0]->chunks[1]->ncells, 3);
@@ -108,7 +108,7 @@ static void test_unique_names(void **state)
 	dt_node_add(t, i2c, "eeprom", "50");
 	dt_node_add(t, i2c, "eeprom", "50");
 	dt_node_add(t, i2c, "eeprom", "51");
-	emit_normalise(t);
+	graph_normalise(t);
 	assert_string_equal(leds->children[0]->name, "led-1");
 	assert_string_equal(leds->children[1]->name, "led-0");
 	assert_string_equal(leds->children[2]->name, "led-2");
@@ -136,7 +136,7 @@ static void test_unique_labels(void **state)
 	c->label = "VMMC 2";
 	dt_chunk_add_ref(t, dt_prop_add_cells(t, p), "VMMC 2");
 	dt_prop_add_ref_path(t, dt_prop_set(t, d, "path"), "VMMC 2");
-	emit_normalise(t);
+	graph_normalise(t);
 	assert_string_equal(a->label, "vmmc");
 	assert_string_equal(b->label, "vmmc_1");
 	assert_string_equal(c->label, "vmmc_2");
@@ -154,7 +154,7 @@ static void test_sort_overlays(void **state)
 	for (size_t i = 0; i < 5; i++)
 		dt_overlay(t, order[i]);
 	assert_ptr_equal(dt_overlay(t, "usb"), t->overlays[0]);
-	emit_normalise(t);
+	graph_normalise(t);
 	assert_int_equal(t->noverlays, 5);
 	for (size_t i = 0; i < 5; i++)
 		assert_string_equal(t->overlays[i]->ref, want[i]);

@@ -8,7 +8,7 @@
 #include <cmocka.h>
 
 #include "common/diag.h"
-#include "rules/rules.h"
+#include "engine/rules.h"
 
 static void test_bundled_packs_load(void **state)
 {

@@ -20,7 +20,7 @@
 
 #include "common/diag.h"
 #include "common/util.h"
-#include "rules/soc_dtsi.h"
+#include "kernel/soc_dtsi.h"
 
 #include "test_kernel.h"
 

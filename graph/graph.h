@@ -118,7 +118,7 @@ struct dt_tree {
 	size_t nfuncs;
 	/*
 	 * Labels dtc finds outside the graph, for the reference check
-	 * (emit_normalise): label_known(label_ctx, l) asks the target's .dtsi;
+	 * (graph_normalise): label_known(label_ctx, l) asks the target's .dtsi;
 	 * ext_labels are those the tail includes define. label_known NULL: the
 	 * target is not known (no kernel tree) and references are not checked.
 	 */
@@ -180,5 +180,12 @@ char *dt_node_path(struct dt_tree *t, const struct dt_node *n);
 /* The same path appended to sb, for callers holding a const tree. */
 struct strbuf;
 void dt_node_path_sb(const struct dt_node *n, struct strbuf *sb);
+
+/* Run every pass over the graph in order (graph/passes.c has the table). */
+void graph_normalise(struct dt_tree *t);
+
+/* A valid node name / label from arbitrary text ("DVI nPD" -> "dvi-npd"); malloc'd (naming.c). */
+char *dts_node_name(const char *s);
+char *dts_label(const char *s);
 
 #endif

@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "../common/util.h"
-#include "../emitter/emit.h"
 
 static void add_space(struct conv *c, const char *provider, long long base, long long count,
 		      const char *label)

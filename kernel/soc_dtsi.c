@@ -11,7 +11,7 @@
 #include "soc_dtsi.h"
 #include "soc_timers.h"
 #include "../common/diag.h"
-#include "../common/kernel_dt.h"
+#include "kernel_dt.h"
 #include "../common/util.h"
 
 #include <errno.h>

@@ -14,7 +14,6 @@
 #include <string.h>
 
 #include "../common/util.h"
-#include "../emitter/emit.h"
 
 /* What one converter gets: the rule entry, the struct, the field value. */
 struct prop_ctx {

@@ -11,8 +11,7 @@
 #include <string.h>
 
 #include "../common/util.h"
-#include "../emitter/emit.h"
-#include "soc_dtsi.h"
+#include "../kernel/soc_dtsi.h"
 
 bool conv_var_used(const struct conv *c, const char *name)
 {

@@ -22,7 +22,7 @@
 #include <string.h>
 
 #include "../common/util.h"
-#include "soc_dtsi.h"
+#include "../kernel/soc_dtsi.h"
 
 /* Is the node name's stem (before '@') `stem`, or `stem` plus digits? */
 static bool stem_matches(const char *name, const char *stem)

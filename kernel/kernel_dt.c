@@ -10,9 +10,9 @@
  * stderr goes to one file in a private mkdtemp() directory, removed afterwards.
  */
 #include "kernel_dt.h"
-#include "diag.h"
-#include "spawn.h"
-#include "util.h"
+#include "../common/diag.h"
+#include "../common/spawn.h"
+#include "../common/util.h"
 
 #include <errno.h>
 #include <stdio.h>

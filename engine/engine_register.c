@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "../common/util.h"
-#include "../emitter/emit.h"
 
 #define IORESOURCE_MEM	0x200
 #define IORESOURCE_IRQ	0x400

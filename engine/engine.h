@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "../emitter/graph.h"
+#include "../graph/graph.h"
 #include "../extractor/model.h"
 #include "rules.h"
 

@@ -11,8 +11,7 @@
 #include <string.h>
 
 #include "../common/util.h"
-#include "../emitter/emit.h"
-#include "soc_dtsi.h"
+#include "../kernel/soc_dtsi.h"
 
 /* A con_id usable before "-gpios" (DT property characters, no spaces). */
 static bool valid_prop_stem(const char *s)

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * What the reference check (emitter/passes.c) needs to know about labels
+ * What the reference check (graph/passes.c) needs to know about labels
  * defined outside the graph: the target's .dtsi (its compiled symbols) and
  * the tail includes (twl4030.dtsi defines &twl_gpio), whose labels are read
  * from their text in the .dtsi's directory. Without a kernel tree nothing
  * is known and the check stays off.
  */
 #include "engine_int.h"
-#include "soc_dtsi.h"
+#include "../kernel/soc_dtsi.h"
 #include "../common/util.h"
 
 #include <ctype.h>

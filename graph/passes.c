@@ -5,7 +5,7 @@
  * works node by node says so with its `node` hook and the driver does the walk
  * (root subtree first, then each overlay's subtree, in tree order).
  */
-#include "emit.h"
+#include "graph.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -434,7 +434,7 @@ static const struct pass passes[] = {
 	{ "sort_overlays", pass_sort_overlays, NULL },
 };
 
-void emit_normalise(struct dt_tree *t)
+void graph_normalise(struct dt_tree *t)
 {
 	for (size_t i = 0; i < sizeof(passes) / sizeof(passes[0]); i++) {
 		if (passes[i].tree)
