@@ -50,6 +50,8 @@ char *ex_range_text(struct ex *x, CXSourceRange r);
 char *ex_text(struct ex *x, CXCursor c);
 char *ex_cxstr(struct ex *x, CXString s);	/* copies and disposes */
 struct value *ex_new_value(struct ex *x, enum value_kind kind, CXCursor c);
+/* A VAL_STRING's text from its unescaped bytes; a NUL inside is v->problem. Frees sb. */
+void ex_string_text(struct ex *x, struct value *v, struct strbuf *sb);
 /* Report, once per file, that limit `what` (e.g. "initializer nested deeper
  * than 64 levels") was exceeded at c; sets x->limit_hit. Returns false. */
 bool ex_limit(struct ex *x, CXCursor c, const char *what, long limit);

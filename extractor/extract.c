@@ -25,42 +25,71 @@ static bool in_unsaved(const char *path, const struct extract_options *opt)
 	return false;
 }
 
+static bool not_found(const char *msg)
+{
+	size_t n = strlen(msg);
+
+	return n >= 14 && !strcmp(msg + n - 14, "file not found");
+}
+
 /* The text of a real error: a missing header is normal in tolerant mode. */
 static char *first_error(CXDiagnostic d)
 {
 	CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation |
 					    CXDiagnostic_DisplayColumn);
 	const char *t = clang_getCString(s);
-	size_t n = strlen(t);
-	char *r = NULL;
+	char *r = not_found(t) ? NULL : xstrdup(t);
 
-	if (n < 14 || strcmp(t + n - 14, "file not found"))
-		r = xstrdup(t);
 	clang_disposeString(s);
 	return r;
 }
 
+/* Keep an error clang reported in the board file, for the user and the report. */
+static void keep_main_error(struct ex *x, CXDiagnostic d, unsigned line, unsigned col)
+{
+	CXString s = clang_getDiagnosticSpelling(d);
+	const char *m = clang_getCString(s);
+	struct clang_error *e;
+
+	if (!m || (x->b->tolerant && not_found(m))) {
+		clang_disposeString(s);
+		return;
+	}
+	e = arena_alloc(x->a, sizeof(*e));
+	e->pos = (struct srcpos){ x->path, line, col };
+	e->message = arena_strdup(x->a, m);
+	/* KeepGoing makes clang's fatal errors plain ones: known by their text. */
+	e->fatal = str_starts(m, "bracket nesting level exceeded");
+	arena_push(x->a, (void ***)&x->b->main_errors, &x->b->nmain_errors, e);
+	clang_disposeString(s);
+}
+
 /*
  * Count error diagnostics; keep the text of the first one in the main file
- * (caller frees): errors in headers of a tree that was never configured
- * are expected and say nothing about the board file itself.
+ * (caller frees) and every one there in the board: errors in headers of a
+ * tree that was never configured are expected and say nothing about the
+ * board file itself.
  */
-static unsigned count_errors(CXTranslationUnit tu, CXFile main, char **first)
+static unsigned count_errors(struct ex *x, char **first)
 {
-	unsigned n = clang_getNumDiagnostics(tu), errors = 0;
+	unsigned n = clang_getNumDiagnostics(x->tu), errors = 0;
 
 	*first = NULL;
 	for (unsigned i = 0; i < n; i++) {
-		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		CXDiagnostic d = clang_getDiagnostic(x->tu, i);
 
 		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
 			CXFile f;
+			unsigned line, col;
 
 			clang_getFileLocation(clang_getDiagnosticLocation(d), &f,
-					      NULL, NULL, NULL);
+					      &line, &col, NULL);
 			errors++;
-			if (!*first && f && clang_File_isEqual(f, main))
-				*first = first_error(d);
+			if (f && clang_File_isEqual(f, x->main_file)) {
+				if (!*first)
+					*first = first_error(d);
+				keep_main_error(x, d, line, col);
+			}
 		}
 		clang_disposeDiagnostic(d);
 	}
@@ -343,6 +372,23 @@ static int not_c(const char *path, const char *first)
 	return B2D_ERR_PARSE;
 }
 
+/*
+ * A fatal error in the board file (bracket nesting beyond clang's 256, an
+ * initializer 300 levels deep): clang made nothing of the rest of that
+ * declaration and what follows it, which would be lost without a word.
+ * Reported; true when there was one.
+ */
+static bool stopped(const struct board *b)
+{
+	for (size_t i = 0; i < b->nmain_errors; i++)
+		if (b->main_errors[i]->fatal) {
+			diag_error(&b->main_errors[i]->pos, "%s: clang cannot read the file past this point",
+				   b->main_errors[i]->message);
+			return true;
+		}
+	return false;
+}
+
 /* Set up x over a parsed TU: a new board, the macro table, the names. */
 static size_t ex_open(struct ex *x, const char *path,
 		      const struct extract_options *opt, CXTranslationUnit tu,
@@ -356,7 +402,7 @@ static size_t ex_open(struct ex *x, const char *path,
 	*x = (struct ex){ .b = b, .a = &b->arena, .tu = tu, .path = b->path,
 			  .main_file = clang_getFile(tu, path),
 			  .macros = macro_tab_new() };
-	b->clang_errors = count_errors(tu, x->main_file, first);
+	b->clang_errors = count_errors(x, first);
 	if (b->clang_errors)
 		record_lost(x);
 	cvec_children(clang_getTranslationUnitCursor(tu), top);
@@ -433,6 +479,9 @@ int extract_board(const char *path, const struct extract_options *opt,
 		decls = reparse(&x, path, opt, index, &top, &first, decls, &ov);
 	if (!decls && first) {
 		ret = not_c(path, first);
+		board_free(x.b);
+	} else if (stopped(x.b)) {
+		ret = B2D_ERR_PARSE;
 		board_free(x.b);
 	} else {
 		build(&x, &top);

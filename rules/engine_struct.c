@@ -687,6 +687,11 @@ static const char *apply_prop(struct conv *c, struct dt_node *node, const struct
 
 	if (k < 0 || (converters[k].needs_field && !pc.v))
 		return field;	/* not written in the initializer: nothing to convert */
+	if (pc.v && pc.v->problem) {	/* the extractor saw it is not what it looks like */
+		dt_node_add_todo(c->t, node, &pc.v->pos, conv_origin(c, pc.v), pc.v->problem);
+		field_fact(c, pc.v, what, node, NULL, pc.v->problem);
+		return field;
+	}
 	/*
 	 * A written 0 is a value (GPIO 0, an int 0, an enum state); only where 0
 	 * means "none" (a NULL pointer, no IRQ) does it make no property, and it

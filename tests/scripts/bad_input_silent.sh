@@ -101,4 +101,52 @@ else
 	fi
 fi
 
+# --- 9. A NUL inside a string literal; an initializer too deep for clang ----------
+{
+	echo "$HDR"
+	cat <<'C'
+static struct gpio_led z_leds[] = {
+	{ .name = "ab\0cd", .gpio = 3, },
+	{ .name = "ef\000gh" "ij", .gpio = 4, },
+};
+static struct gpio_led_platform_data z_led_data = {
+	.leds = z_leds, .num_leds = ARRAY_SIZE(z_leds),
+};
+static struct platform_device z_led_dev = {
+	.name = "leds-gpio", .id = -1, .dev = { .platform_data = &z_led_data },
+};
+static void __init z_init(void)
+{
+	platform_device_register(&z_led_dev);
+}
+C
+	machine z_init
+} >"$TMP/nul.c"
+run convert --soc orion5x -o "$TMP/nul.dts" --report "$TMP/nul.json" "$TMP/nul.c"
+if [ "$got" != 0 ]; then
+	bad "NUL in a string: exit status $got"
+else
+	grep -q 'label = "ab"' "$TMP/nul.dts" && bad "NUL in a string: the label was cut to \"ab\""
+	t=$(grep -c 'TODO nul\.c:[0-9]*: \.name = .*NUL byte at offset 2' "$TMP/nul.dts")
+	[ "$t" = 2 ] && ok "NUL in a string: a TODO naming .name for both literals" ||
+		bad "NUL in a string: $t of 2 TODOs naming .name and the NUL"
+	fact "$TMP/nul.json" 'z_leds[0].name = "ab\0cd"' todo &&
+		ok "NUL in a string: the report's fact is a TODO" ||
+		bad "NUL in a string: the report's .name fact is not a TODO"
+fi
+for depth in 300 10000; do
+	python3 -c "import sys; d = int(sys.argv[1]); print('static int deep[] = ' + '{' * d + '1' + '}' * d + ';')" \
+		"$depth" >"$TMP/deep$depth.c"
+	{ echo 'static void __init z_init(void)'; echo '{'; echo '}'; machine z_init; } >>"$TMP/deep$depth.c"
+	run convert -o "$TMP/deep.dts" "$TMP/deep$depth.c"
+	if b2d_check_diag "initializer $depth levels deep" 1 "$got" \
+		"^$TMP/deep$depth\\.c:1:[0-9]+: error: bracket nesting level exceeded maximum of 256" \
+		1 "$TMP/stderr" && [ ! -e "$TMP/deep.dts" ]; then
+		ok "initializer $depth levels deep: exit 1, one error line, no output"
+	else
+		bad "initializer $depth levels deep: exit status $got, output $(ls "$TMP/deep.dts" 2>&1)"
+	fi
+	rm -f "$TMP/deep.dts"
+done
+
 b2d_exit $fail
