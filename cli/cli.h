@@ -50,6 +50,7 @@ struct cli_options {
 	const char *against_out;	/* --against-out FILE (default stdout) */
 	bool validate;			/* --validate: dtc + dt-validate the output */
 	bool strict;			/* --strict: exit 1 when --validate found errors */
+	bool verbose;			/* -v: every clang error in the board file, not the first 3 */
 };
 
 /*

@@ -32,6 +32,7 @@ static const struct opt_spec convert_opts[] = {
 	{ "against-out", 0, OPT_VALUE, O(against_out) },
 	{ "validate", 0, OPT_FLAG, O(validate) },
 	{ "strict", 0, OPT_FLAG, O(strict) },
+	{ "verbose", 'v', OPT_FLAG, O(verbose) },
 };
 
 static const struct opt_spec extract_opts[] = {
@@ -40,6 +41,7 @@ static const struct opt_spec extract_opts[] = {
 	{ "soc", 0, OPT_VALUE, O(soc) },
 	{ "rules", 0, OPT_VALUE, O(rules_dir) },
 	{ "json", 0, OPT_FLAG, O(json) },
+	{ "verbose", 'v', OPT_FLAG, O(verbose) },
 };
 
 static const char *cmd_name(enum cli_command c)

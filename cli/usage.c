@@ -50,6 +50,8 @@ static const char parse_opts[] =
 	"  --soc NAME         SoC rule pack (default: inferred from path and calls)\n"
 	"  --rules DIR        rule pack directory (default: $BOARD2DTS_RULES, else\n"
 	"                     %s)\n"
+	"  -v, --verbose      every clang error in FILE.c (convert, extract; default:\n"
+	"                     their count and the first 3, as warnings)\n"
 	"  -- CLANG_ARGS...   extra arguments passed to clang last\n";
 
 static const char convert_usage[] =

@@ -44,6 +44,28 @@ static char *first_error(CXDiagnostic d)
 	return r;
 }
 
+/*
+ * Tolerant mode: errors that only guessed declarations cause (a macro of a
+ * header the model lacks parsed as a call or a number, a struct the model
+ * has without that field or at all). Kernel code compiles, so these say
+ * nothing about the board file; token recovery, the lost-field TODOs or a
+ * "not known at build time" TODO already cover what they touch.
+ */
+static bool tolerant_artefact(const char *msg)
+{
+	static const char *const guessed[] = {
+		"initializer element is not a compile-time constant",
+		"called object type", "is not an integer constant expression",
+		"incomplete type", "should not return a value",
+		"does not refer to any field", "no member named",
+	};
+
+	for (size_t i = 0; i < sizeof(guessed) / sizeof(guessed[0]); i++)
+		if (strstr(msg, guessed[i]))
+			return true;
+	return false;
+}
+
 /* Keep an error clang reported in the board file, for the user and the report. */
 static void keep_main_error(struct ex *x, CXDiagnostic d, unsigned line, unsigned col)
 {
@@ -51,7 +73,7 @@ static void keep_main_error(struct ex *x, CXDiagnostic d, unsigned line, unsigne
 	const char *m = clang_getCString(s);
 	struct clang_error *e;
 
-	if (!m || (x->b->tolerant && not_found(m))) {
+	if (!m || (x->b->tolerant && (not_found(m) || tolerant_artefact(m)))) {
 		clang_disposeString(s);
 		return;
 	}
@@ -66,9 +88,8 @@ static void keep_main_error(struct ex *x, CXDiagnostic d, unsigned line, unsigne
 
 /*
  * Count error diagnostics; keep the text of the first one in the main file
- * (caller frees) and every one there in the board: errors in headers of a
- * tree that was never configured are expected and say nothing about the
- * board file itself.
+ * (caller frees): errors in headers of a tree that was never configured
+ * are expected and say nothing about the board file itself.
  */
 static unsigned count_errors(struct ex *x, char **first)
 {
@@ -80,20 +101,34 @@ static unsigned count_errors(struct ex *x, char **first)
 
 		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
 			CXFile f;
-			unsigned line, col;
 
 			clang_getFileLocation(clang_getDiagnosticLocation(d), &f,
-					      &line, &col, NULL);
+					      NULL, NULL, NULL);
 			errors++;
-			if (f && clang_File_isEqual(f, x->main_file)) {
-				if (!*first)
-					*first = first_error(d);
-				keep_main_error(x, d, line, col);
-			}
+			if (!*first && f && clang_File_isEqual(f, x->main_file))
+				*first = first_error(d);
 		}
 		clang_disposeDiagnostic(d);
 	}
 	return errors;
+}
+
+/* Every error in the board file itself, after the last parse. */
+static void keep_main_errors(struct ex *x)
+{
+	unsigned n = clang_getNumDiagnostics(x->tu);
+
+	for (unsigned i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(x->tu, i);
+		CXFile f;
+		unsigned line, col;
+
+		clang_getFileLocation(clang_getDiagnosticLocation(d), &f, &line, &col, NULL);
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && f &&
+		    clang_File_isEqual(f, x->main_file))
+			keep_main_error(x, d, line, col);
+		clang_disposeDiagnostic(d);
+	}
 }
 
 /*
@@ -477,6 +512,7 @@ int extract_board(const char *path, const struct extract_options *opt,
 	decls = ex_open(&x, path, opt, tu, &top, &first);
 	if (x.b->tolerant && x.b->clang_errors && decls)
 		decls = reparse(&x, path, opt, index, &top, &first, decls, &ov);
+	keep_main_errors(&x);
 	if (!decls && first) {
 		ret = not_c(path, first);
 		board_free(x.b);

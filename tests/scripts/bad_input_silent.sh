@@ -149,4 +149,43 @@ for depth in 300 10000; do
 	rm -f "$TMP/deep.dts"
 done
 
+# --- 10. clang's errors in the board file are shown and counted ------------------
+# A missing comma between two members: clang reads `"z:green:usb" .gpio = 6` as
+# a member access and drops the rest of the LED table.
+sed 's/\.name = "z:green:usb", \.gpio = 6,/.name = "z:green:usb" .gpio = 6,/' \
+	"$TMP/gpio0.c" >"$TMP/comma.c"
+run convert --soc orion5x -o "$TMP/comma.dts" --report "$TMP/comma.json" "$TMP/comma.c"
+if [ "$got" != 0 ]; then
+	bad "missing comma: exit status $got (expected 0: a partial output, the error shown)"
+elif b2d_check_diag "missing comma" 0 "$got" \
+	"^$TMP/comma\\.c:[0-9]+:[0-9]+: warning: member reference base type" 2 "$TMP/stderr" &&
+     grep -q "^$TMP/comma\\.c: warning: clang reported 1 error in this file" "$TMP/stderr"; then
+	ok "missing comma: clang's error shown as file:line:col: warning, with its count"
+else
+	bad "missing comma: clang's error not shown"
+fi
+python3 -c 'import json, sys; sys.exit(json.load(open(sys.argv[1]))["clang_errors"] != 1)' \
+	"$TMP/comma.json" 2>/dev/null && ok "missing comma: the report says \"clang_errors\": 1" ||
+	bad "missing comma: the report has no \"clang_errors\": 1"
+# Five errors: a count, the first three, "2 more; -v shows all"; -v shows five.
+{
+	echo '#include <asm/mach/arch.h>'
+	for i in 1 2 3 4 5; do echo "static int e$i = 1 +;"; done
+	echo 'static void __init z_init(void)'; echo '{'; echo '}'
+	machine z_init
+} >"$TMP/five.c"
+run convert -o "$TMP/five.dts" --report "$TMP/five.json" "$TMP/five.c"
+if b2d_check_diag "five clang errors" 0 "$got" "^$TMP/five\\.c: warning: 2 more; -v shows all\$" \
+	5 "$TMP/stderr" && [ "$(grep -c 'warning: expected expression' "$TMP/stderr")" = 3 ]; then
+	ok "five clang errors: the count, the first three, '2 more; -v shows all'"
+else
+	bad "five clang errors: not the count + three + '2 more'"
+fi
+run convert -v -o "$TMP/five.dts" "$TMP/five.c"
+[ "$got" = 0 ] && [ "$(grep -c "^$TMP/five\\.c:[2-6]:20: warning: expected expression" "$TMP/stderr")" = 5 ] &&
+	ok "five clang errors: -v shows all five" || bad "five clang errors: -v does not show all five"
+python3 -c 'import json, sys; sys.exit(json.load(open(sys.argv[1]))["clang_errors"] != 5)' \
+	"$TMP/five.json" 2>/dev/null && ok "five clang errors: the report says 5" ||
+	bad "five clang errors: the report does not say \"clang_errors\": 5"
+
 b2d_exit $fail
