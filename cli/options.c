@@ -115,6 +115,11 @@ int cli_parse(enum cli_command cmd, int argc, char **argv, int first, struct cli
 			   o->against_format);
 		return EXIT_USAGE;
 	}
+	if (o->validate && !o->kernel_dir) {
+		diag_error(NULL, "%s: --validate needs --kernel KDIR (the .dts includes the SoC "
+			   ".dtsi and dt-bindings headers found there)", cmd_name(cmd));
+		return EXIT_USAGE;
+	}
 	if (o->strict && !o->validate) {
 		diag_error(NULL, "%s: --strict needs --validate", cmd_name(cmd));
 		return EXIT_USAGE;

@@ -28,6 +28,7 @@ struct ex {
 	struct ptrvec known_funcs;	/* main-file function names, for recovery */
 	struct ptrvec known_vars;	/* main-file variable names, for recovery */
 	CXFile synth_file;		/* the synthesized header (second parse), or NULL */
+	struct srcpos first_pos;	/* where clang's first error in the main file is */
 	/* Limits (common/limits.h): current nesting, values made, and whether
 	 * one was exceeded (reported once; extract_board then fails). */
 	int value_depth, init_depth, walk_depth;

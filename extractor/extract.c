@@ -9,6 +9,7 @@
 #include "ex_internal.h"
 #include "../common/paths.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,15 +33,19 @@ static bool not_found(const char *msg)
 	return n >= 14 && !strcmp(msg + n - 14, "file not found");
 }
 
-/* The text of a real error: a missing header is normal in tolerant mode. */
-static char *first_error(CXDiagnostic d)
+/*
+ * The text of a real error (its position to x->first_pos): a missing header
+ * is normal in tolerant mode.
+ */
+static char *first_error(struct ex *x, CXDiagnostic d, unsigned line, unsigned col)
 {
-	CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation |
-					    CXDiagnostic_DisplayColumn);
+	CXString s = clang_getDiagnosticSpelling(d);
 	const char *t = clang_getCString(s);
-	char *r = not_found(t) ? NULL : xstrdup(t);
+	char *r = !t || not_found(t) ? NULL : xstrdup(t);
 
 	clang_disposeString(s);
+	if (r)
+		x->first_pos = (struct srcpos){ x->path, line, col };
 	return r;
 }
 
@@ -101,12 +106,13 @@ static unsigned count_errors(struct ex *x, char **first)
 
 		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
 			CXFile f;
+			unsigned line, col;
 
 			clang_getFileLocation(clang_getDiagnosticLocation(d), &f,
-					      NULL, NULL, NULL);
+					      &line, &col, NULL);
 			errors++;
 			if (!*first && f && clang_File_isEqual(f, x->main_file))
-				*first = first_error(d);
+				*first = first_error(x, d, line, col);
 		}
 		clang_disposeDiagnostic(d);
 	}
@@ -206,8 +212,8 @@ static int parse(const char *path, const struct extract_options *opt,
 			uf, nuf, PARSE_OPTIONS, tu);
 	free(uf);
 	if (err != CXError_Success) {
-		fprintf(stderr, "%s: error: cannot parse (libclang error %d)\n",
-			path, (int)err);
+		diag_error(&(struct srcpos){ path, 0, 0 }, "cannot parse (libclang error %d)",
+			   (int)err);
 		ret = B2D_ERR_PARSE;
 	}
 out:
@@ -398,12 +404,14 @@ static void build(struct ex *x, struct cvec *top)
 		recover_machines(x);
 }
 
-static int not_c(const char *path, const char *first)
+static int not_c(const struct ex *x, const char *path, const char *first)
 {
+	struct srcpos file = { path, 0, 0 };
+
 	if (first)
-		fprintf(stderr, "%s\n", first);
+		diag_error(&x->first_pos, "%s", first);
 	else
-		fprintf(stderr, "%s: error: no C declarations found\n", path);
+		diag_error(&file, "no C declarations found");
 	return B2D_ERR_PARSE;
 }
 
@@ -502,7 +510,7 @@ int extract_board(const char *path, const struct extract_options *opt,
 
 	*out = NULL;
 	if (!in_unsaved(path, opt) && access(path, R_OK)) {
-		fprintf(stderr, "%s: error: cannot read file: %m\n", path);
+		diag_error(&(struct srcpos){ path, 0, 0 }, "cannot read file: %s", strerror(errno));
 		ret = B2D_ERR_IO;
 		goto done;
 	}
@@ -514,7 +522,7 @@ int extract_board(const char *path, const struct extract_options *opt,
 		decls = reparse(&x, path, opt, index, &top, &first, decls, &ov);
 	keep_main_errors(&x);
 	if (!decls && first) {
-		ret = not_c(path, first);
+		ret = not_c(&x, path, first);
 		board_free(x.b);
 	} else if (stopped(x.b)) {
 		ret = B2D_ERR_PARSE;

@@ -149,6 +149,12 @@ long long value_field_int(const struct value *list, const char *field, long long
 /* The string of a member (VAL_STRING), or NULL. */
 const char *value_field_str(const struct value *list, const char *field);
 
+/*
+ * Does some guard of a call or store spell `name`, whole or as a part of
+ * its condition (what --assume NAME=VALUE can decide)?
+ */
+bool board_guard_names(const struct board *b, const char *name);
+
 void board_free(struct board *b);
 
 #endif

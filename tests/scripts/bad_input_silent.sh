@@ -3,7 +3,8 @@
 # of 0 written in an initializer is a value (GPIO 0), a string cut by a NUL or
 # an initializer nested too deep for clang is an error or a TODO, clang's
 # errors in the board file are shown and counted in the report, an --assume
-# that matches no #if is warned about, --validate that cannot run fails.
+# that matches no if () guard is warned about, --validate that cannot run
+# fails, and the batch's own errors are one-line diagnostics.
 # Inputs are generated here, in a temporary directory.
 #
 #   bash bad_input_silent.sh BOARD2DTS SOURCE_DIR     (run by ctest)
@@ -187,5 +188,27 @@ run convert -v -o "$TMP/five.dts" "$TMP/five.c"
 python3 -c 'import json, sys; sys.exit(json.load(open(sys.argv[1]))["clang_errors"] != 5)' \
 	"$TMP/five.json" 2>/dev/null && ok "five clang errors: the report says 5" ||
 	bad "five clang errors: the report does not say \"clang_errors\": 5"
+
+# --- 11. --assume that decides nothing; --validate that cannot run ----------------
+T=$SRC/samples/board-twin-rev.c
+run convert --machine TWINLEAF -o "$TMP/twin.dts" --assume TYPO=1 --assume twin_rev=1 "$T"
+if b2d_check_diag "--assume TYPO" 0 "$got" \
+	"^board2dts: warning: --assume TYPO matches no if \\(\\) guard in $T\$" 1 "$TMP/stderr"; then
+	ok "--assume TYPO=1: one warning naming it and the file; twin_rev (a guard) none"
+else
+	bad "--assume TYPO=1: no warning"
+fi
+run convert -o "$TMP/v.dts" --validate "$SRC/samples/mach-s3c64xx-devboard.c"
+if b2d_check_diag "--validate without --kernel" 2 "$got" \
+	"^board2dts: error: convert: --validate needs --kernel KDIR" 1 "$TMP/stderr" &&
+   [ ! -e "$TMP/v.dts" ]; then
+	ok "--validate without --kernel: exit 2, one error, no output"
+else
+	bad "--validate without --kernel: exit status $got"
+fi
+# batch's usage errors go through the diagnostics module (one line, exit 2).
+run batch --out-dir "$TMP/bo" -j 0 "$T"
+b2d_check_diag "batch -j 0" 2 "$got" "^board2dts: error: batch: " 1 "$TMP/stderr" &&
+	ok "batch usage error: one board2dts: error: line" || bad "batch usage error"
 
 b2d_exit $fail
