@@ -281,7 +281,7 @@ void batch_convert(struct batch_ctx *c, struct batch_job *jb)
 	test_crash_hook(jb);
 	rc = cli_load_board(&o, c->rules, c->index, &s);
 	if (rc == EXIT_OK && !s.board->nmachines) {
-		fprintf(stderr, "%s: error: no MACHINE_START record found\n", jb->path);
+		diag_error(&(struct srcpos){ jb->path, 0, 0 }, "no MACHINE_START record found");
 		rc = EXIT_FAIL;
 	}
 	if (rc == EXIT_OK) {
@@ -289,8 +289,8 @@ void batch_convert(struct batch_ctx *c, struct batch_job *jb)
 
 		r->soc = cli_soc_name(s.soc) ? xstrdup(cli_soc_name(s.soc)) : NULL;
 		if (get_dtsi(c, s.soc, &dtsi) != B2D_OK) {
-			fprintf(stderr, "%s: error: cannot compile the SoC .dtsi %s\n", jb->path,
-				rn_str(s.soc, "dtsi"));
+			diag_error(&(struct srcpos){ jb->path, 0, 0 },
+				   "cannot compile the SoC .dtsi %s", rn_str(s.soc, "dtsi"));
 			rc = EXIT_FAIL;
 		} else {
 			convert_machines(c, jb, &s, dtsi);

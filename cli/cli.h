@@ -54,6 +54,7 @@ struct cli_options {
 	const char *max_memory_arg;	/* --max-memory SIZE, as given */
 	unsigned timeout;		/* seconds, 0: none (common/runlimit.h) */
 	unsigned long long max_memory;	/* bytes, 0: none */
+	bool verbose;			/* -v: every clang error in the board file, not the first 3 */
 };
 
 /*

@@ -100,9 +100,10 @@ void batch_print_usage(FILE *f)
 
 static int usage_error(const char *fmt, const char *arg)
 {
-	fprintf(stderr, "board2dts: error: batch: ");
-	fprintf(stderr, fmt, arg);
-	fputc('\n', stderr);
+	char *msg = xasprintf(fmt, arg);
+
+	diag_error(NULL, "batch: %s", msg);
+	free(msg);
 	return EXIT_USAGE;
 }
 

@@ -216,7 +216,12 @@ static int review_machine(const struct cli_options *o, const struct dt_tree *t,
 		struct rv_validate_result res;
 		char *cache = conv_cache_dir();
 
-		rv_validate(&g, &(struct rv_validate_opts){ .cache_dir = cache }, &out, &res);
+		if (rv_validate(&g, &(struct rv_validate_opts){ .cache_dir = cache }, &out,
+				&res) != B2D_OK) {
+			diag_error(NULL, "%s: validation could not run (dt-validate or a "
+				   "temporary file failed)", name);
+			rc = EXIT_FAIL;
+		}
 		fputs(out.buf ? out.buf : "", stderr);
 		*verrors += res.errors + res.dtc_errors;
 		free(cache);
@@ -476,6 +481,15 @@ static int write_outputs(const struct cli_options *o, const struct plan *p)
 	return err != B2D_OK ? err_status(err) : write_stdout_outputs(p);
 }
 
+/* An --assume that no guard of the file names (a typo) would decide nothing. */
+static void warn_unused_assume(const struct cli_options *o, const struct board *b)
+{
+	for (size_t i = 0; i < o->nassume; i++)
+		if (!board_guard_names(b, o->assume_names[i]))
+			diag_warning(NULL, "--assume %s matches no if () guard in %s",
+				     o->assume_names[i], o->input);
+}
+
 int cmd_convert(const struct cli_options *o)
 {
 	struct cli_session s;
@@ -489,6 +503,8 @@ int cmd_convert(const struct cli_options *o)
 
 	if (rc == EXIT_OK)
 		rc = select_machines(o, s.board, &sel, &nsel);
+	if (rc == EXIT_OK)
+		warn_unused_assume(o, s.board);
 	if (rc == EXIT_OK)
 		rc = check_dests(o, s.board, nsel, &d);
 	if (rc == EXIT_OK)

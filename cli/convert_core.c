@@ -29,7 +29,7 @@ int conv_machines(const struct cli_session *s, struct machine *const *sel, size_
 	memset(r, 0, sizeof(*r));
 	sb_init(&r->report);
 	json_init(&j, &r->report);
-	report_begin(&j, source, cli_soc_name(s->soc));
+	report_begin(&j, source, cli_soc_name(s->soc), (unsigned)s->board->nmain_errors);
 	r->v = xcalloc(nsel ? nsel : 1, sizeof(*r->v));
 	for (size_t i = 0; i < nsel; i++) {
 		const struct machine *m = sel[i];

@@ -29,7 +29,8 @@ struct conv_machine {
 struct conv_run {
 	struct conv_machine *v;		/* the machines converted, in order */
 	size_t n;
-	struct strbuf report;		/* {"version", "source", "tool", "soc", "machines": [...]},
+	struct strbuf report;		/* {"version", "source", "tool", "soc", "clang_errors",
+					 * "machines": [...]},
 					 * "\n"-terminated (docs/report.md) */
 	const struct machine *failed;	/* the machine whose conversion failed (v stops before it) */
 	int err;			/* B2D_OK, or failed's error */

@@ -219,6 +219,31 @@ int cli_load(const struct cli_options *o, struct cli_session *s)
 	return cli_load_board(o, s->rules, NULL, s);
 }
 
+/* Clang errors shown without -v; the rest are counted. */
+#define CLANG_ERRORS_SHOWN 3
+
+/*
+ * Errors clang reported in the board file itself: what they touch may be
+ * missing from the output or a TODO, so they are shown (as warnings: the
+ * conversion goes on), a count and the first few, all with -v. Not when the
+ * file has no MACHINE_START: nothing is converted, one error says so.
+ */
+static void show_clang_errors(const struct cli_options *o, const struct board *b)
+{
+	size_t n = b->nmain_errors, shown = o->verbose || n <= CLANG_ERRORS_SHOWN
+					    ? n : CLANG_ERRORS_SHOWN;
+	struct srcpos file = { o->input, 0, 0 };
+
+	if (!n || !b->nmachines)
+		return;	/* no MACHINE_START: the run fails with its own one-line error */
+	diag_warning(&file, "clang reported %zu error%s in this file: what %s may be "
+		     "missing from the output", n, n == 1 ? "" : "s", n == 1 ? "it touches" : "they touch");
+	for (size_t i = 0; i < shown; i++)
+		diag_warning(&b->main_errors[i]->pos, "%s", b->main_errors[i]->message);
+	if (shown < n)
+		diag_warning(&file, "%zu more; -v shows all", n - shown);
+}
+
 int cli_load_board(const struct cli_options *o, struct ruleset *rules, void *index,
 		   struct cli_session *s)
 {
@@ -263,6 +288,7 @@ int cli_load_board(const struct cli_options *o, struct ruleset *rules, void *ind
 			return rc;
 		s->soc = engine_pick_soc(s->board, s->rules, NULL);
 	}
+	show_clang_errors(o, s->board);
 	engine_bind_callbacks(s->board, s->rules);
 	return EXIT_OK;
 }

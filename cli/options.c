@@ -35,6 +35,7 @@ static const struct opt_spec convert_opts[] = {
 	{ "strict", 0, OPT_FLAG, O(strict) },
 	{ "timeout", 0, OPT_VALUE, O(timeout_arg) },
 	{ "max-memory", 0, OPT_VALUE, O(max_memory_arg) },
+	{ "verbose", 'v', OPT_FLAG, O(verbose) },
 };
 
 static const struct opt_spec extract_opts[] = {
@@ -45,6 +46,7 @@ static const struct opt_spec extract_opts[] = {
 	{ "json", 0, OPT_FLAG, O(json) },
 	{ "timeout", 0, OPT_VALUE, O(timeout_arg) },
 	{ "max-memory", 0, OPT_VALUE, O(max_memory_arg) },
+	{ "verbose", 'v', OPT_FLAG, O(verbose) },
 };
 
 static const char *cmd_name(enum cli_command c)
@@ -137,6 +139,11 @@ int cli_parse(enum cli_command cmd, int argc, char **argv, int first, struct cli
 	    strcmp(o->against_format, "md")) {
 		diag_error(NULL, "--against-format: unknown format '%s' (text, json, markdown)",
 			   o->against_format);
+		return EXIT_USAGE;
+	}
+	if (o->validate && !o->kernel_dir) {
+		diag_error(NULL, "%s: --validate needs --kernel KDIR (the .dts includes the SoC "
+			   ".dtsi and dt-bindings headers found there)", cmd_name(cmd));
 		return EXIT_USAGE;
 	}
 	if (o->strict && !o->validate) {

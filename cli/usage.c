@@ -54,6 +54,8 @@ static const char parse_opts[] =
 	"  --max-memory SIZE  cap the memory (address space; default 4G; K/M/G/T\n"
 	"                     suffixes; 0: none): an #include of a FIFO or device\n"
 	"                     ends with 'timed out' or 'out of memory', not a hang\n"
+	"  -v, --verbose      every clang error in FILE.c (convert, extract; default:\n"
+	"                     their count and the first 3, as warnings)\n"
 	"  -- CLANG_ARGS...   extra arguments passed to clang last\n";
 
 static const char convert_usage[] =
@@ -85,8 +87,9 @@ static const char convert_usage[] =
 	"                     conversion lacks, with board-file and .dts lines\n"
 	"  --against-format F text (default), markdown or json\n"
 	"  --against-out FILE write that report to FILE instead of stdout\n"
-	"  --validate         compile the output with dtc and, with --kernel and\n"
-	"                     dt-schema installed, run dt-validate on board-level nodes\n"
+	"  --validate         (needs --kernel) compile the output with the kernel's cpp\n"
+	"                     + dtc and, with dt-schema installed, run dt-validate on\n"
+	"                     board-level nodes\n"
 	"  --strict           with --validate: exit 1 when validation found errors\n"
 	"\n"
 	"Outputs are built in memory and written only when every step succeeded, each\n"

@@ -34,13 +34,14 @@ int dtb_write(const struct dt_tree *t, const void *base, void **blob, size_t *le
 
 /*
  * The JSON report (docs/report.md): report_begin opens {"version",
- * "source", "tool", "soc", "machines": [, report_add_machine writes one
+ * "source", "tool", "soc", "clang_errors", "machines": [, report_add_machine writes one
  * machine's object (counts, reached functions, facts, TODOs), report_end
  * closes both. B2D_REPORT_VERSION changes when a field changes meaning.
  */
 #define B2D_REPORT_VERSION 2
 struct json;
-void report_begin(struct json *j, const char *source, const char *soc);
+/* clang_errors: errors clang reported in the board file itself (board->nmain_errors). */
+void report_begin(struct json *j, const char *source, const char *soc, unsigned clang_errors);
 void report_add_machine(struct json *j, const struct dt_tree *t);
 void report_end(struct json *j);
 

@@ -13,13 +13,14 @@
 #include "../common/json.h"
 #include "../common/util.h"
 
-void report_begin(struct json *j, const char *source, const char *soc)
+void report_begin(struct json *j, const char *source, const char *soc, unsigned clang_errors)
 {
 	json_begin_object(j);
 	json_kv_int(j, "version", B2D_REPORT_VERSION);
 	json_kv_string(j, "source", source);
 	json_kv_string(j, "tool", "board2dts");
 	json_kv_string(j, "soc", soc);
+	json_kv_int(j, "clang_errors", clang_errors);
 	json_key(j, "machines");
 	json_begin_array(j);
 }

@@ -656,9 +656,23 @@ static void field_fact(struct conv *c, const struct value *v, const char *what,
 	} else {
 		f->fate = FACT_CONVERTED;
 		f->became = p ? arena_printf(c->a, "%s %s", dt_node_path(c->t, node), p->name)
-			      : arena_printf(c->a, "%s", dt_node_path(c->t, node));
+			: v->kind != VAL_LIST && value_is_zero(v)
+			? arena_printf(c->a, "%s (0: no property)", dt_node_path(c->t, node))
+			: arena_printf(c->a, "%s", dt_node_path(c->t, node));
 	}
 	pointee_fact(c, v, f);
+}
+
+/* Converters whose field is a pointer or an IRQ number: a written 0 is NULL / no IRQ. */
+static bool zero_means_none(const char *as)
+{
+	static const char *const none[] = { "string", "irq", "regulator", "supplies",
+					    "int_array", "gpio_array", "keymap" };
+
+	for (size_t i = 0; i < sizeof(none) / sizeof(none[0]); i++)
+		if (str_eq(as, none[i]))
+			return true;
+	return false;
 }
 
 /* Apply one props: entry; returns the field it consumed (or NULL). */
@@ -670,15 +684,23 @@ static const char *apply_prop(struct conv *c, struct dt_node *node, const struct
 	struct prop_ctx pc = { c, node, pr, list, field ? conv_field(c, list, field) : NULL, NULL };
 	struct dt_prop *p;
 
-	if (k < 0)
+	if (k < 0 || (converters[k].needs_field && !pc.v))
+		return field;	/* not written in the initializer: nothing to convert */
+	if (pc.v && pc.v->problem) {	/* the extractor saw it is not what it looks like */
+		dt_node_add_todo(c->t, node, &pc.v->pos, conv_origin(c, pc.v), pc.v->problem);
+		field_fact(c, pc.v, what, node, NULL, pc.v->problem);
 		return field;
-	/* Zero means "not set" in C initializers, except for enums where 0 is a state. */
-	if (converters[k].needs_field && (!pc.v || value_is_zero(pc.v)) &&
-	    !str_eq(rn_str(pr, "as"), "struct") && !str_eq(rn_str(pr, "as"), "enum") &&
-	    !(pc.v && str_eq(rn_str(pr, "zero"), "true")))
+	}
+	/*
+	 * A written 0 is a value (GPIO 0, an int 0, an enum state); only where 0
+	 * means "none" (a NULL pointer, no IRQ) does it make no property, and it
+	 * is still a fact.
+	 */
+	if (pc.v && zero_means_none(converters[k].name) && value_is_zero(pc.v) &&
+	    !str_eq(rn_str(pr, "zero"), "true")) {
+		field_fact(c, pc.v, what, node, NULL, NULL);
 		return field;
-	if (converters[k].needs_field && !pc.v)
-		return field;
+	}
 	p = converters[k].fn(&pc);
 	if (p && pc.v) {
 		p->pos = pc.v->pos;

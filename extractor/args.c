@@ -126,16 +126,16 @@ static int db_args(const char *path, const struct extract_options *opt,
 
 	db = clang_CompilationDatabase_fromDirectory(opt->build_dir, &err);
 	if (err != CXCompilationDatabase_NoError) {
-		fprintf(stderr, "%s: error: cannot load %s/compile_commands.json\n",
-			path, opt->build_dir);
+		diag_error(&(struct srcpos){ path, 0, 0 }, "cannot load %s/compile_commands.json",
+			   opt->build_dir);
 		free(abs);
 		return B2D_ERR_IO;
 	}
 	cmds = clang_CompilationDatabase_getCompileCommands(db, abs ? abs : path);
 	if (!cmds || clang_CompileCommands_getSize(cmds) == 0 ||
 	    !listed(db, path)) {
-		fprintf(stderr, "%s: error: no entry in %s/compile_commands.json\n",
-			path, opt->build_dir);
+		diag_error(&(struct srcpos){ path, 0, 0 }, "no entry in %s/compile_commands.json",
+			   opt->build_dir);
 		ret = B2D_ERR_USAGE;
 	} else {
 		filter_command(clang_CompileCommands_getCommand(cmds, 0), path, args);

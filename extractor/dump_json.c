@@ -58,6 +58,8 @@ static void value_body(struct json *j, const struct value *v)
 	}
 	if (v->spelling)
 		json_kv_string(j, "spelling", v->spelling);
+	if (v->problem)
+		json_kv_string(j, "problem", v->problem);
 	if (v->expansion)
 		json_kv_string(j, "expansion", v->expansion);
 	json_kv_int(j, "line", v->pos.line);

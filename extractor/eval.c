@@ -344,10 +344,9 @@ static struct value *cond_op_value(struct ex *x, CXCursor c)
  * libclang spells a string literal as one re-escaped C literal (adjacent
  * literals already joined), wherever it was written: undo the escapes.
  */
-static char *unescape(struct ex *x, const char *s)
+static void unescape(struct ex *x, const char *s, struct value *v)
 {
 	struct strbuf sb;
-	char *r;
 
 	sb_init(&sb);
 	if (*s == '"')
@@ -384,9 +383,7 @@ static char *unescape(struct ex *x, const char *s)
 			break;
 		}
 	}
-	r = arena_strdup(x->a, sb.buf ? sb.buf : "");
-	sb_free(&sb);
-	return r;
+	ex_string_text(x, v, &sb);
 }
 
 static struct value *string_value(struct ex *x, CXCursor c)
@@ -395,7 +392,7 @@ static struct value *string_value(struct ex *x, CXCursor c)
 	CXString s = clang_getCursorSpelling(c);
 
 	v->spelling = ex_text(x, c);
-	v->text = unescape(x, clang_getCString(s));
+	unescape(x, clang_getCString(s), v);
 	clang_disposeString(s);
 	return v;
 }

@@ -28,6 +28,7 @@ struct ex {
 	struct ptrvec known_funcs;	/* main-file function names, for recovery */
 	struct ptrvec known_vars;	/* main-file variable names, for recovery */
 	CXFile synth_file;		/* the synthesized header (second parse), or NULL */
+	struct srcpos first_pos;	/* where clang's first error in the main file is */
 	/* Limits (common/limits.h): current nesting, values made, and whether
 	 * one was exceeded (reported once; extract_board then fails). */
 	int value_depth, init_depth, walk_depth;
@@ -50,6 +51,8 @@ char *ex_range_text(struct ex *x, CXSourceRange r);
 char *ex_text(struct ex *x, CXCursor c);
 char *ex_cxstr(struct ex *x, CXString s);	/* copies and disposes */
 struct value *ex_new_value(struct ex *x, enum value_kind kind, CXCursor c);
+/* A VAL_STRING's text from its unescaped bytes; a NUL inside is v->problem. Frees sb. */
+void ex_string_text(struct ex *x, struct value *v, struct strbuf *sb);
 /* Report, once per file, that limit `what` (e.g. "initializer nested deeper
  * than 64 levels") was exceeded at c; sets x->limit_hit. Returns false. */
 bool ex_limit(struct ex *x, CXCursor c, const char *what, long limit);

@@ -187,3 +187,15 @@ const char *ex_type_tag(struct ex *x, CXType t, bool *is_array)
 		return NULL;
 	return p.kind == c.kind ? name : arena_printf(x->a, "%s *", name);
 }
+
+void ex_string_text(struct ex *x, struct value *v, struct strbuf *sb)
+{
+	size_t n = sb->buf ? strlen(sb->buf) : 0;
+
+	v->text = arena_strdup(x->a, sb->buf ? sb->buf : "");
+	if (n < sb->len)
+		v->problem = arena_printf(x->a, "string literal has a NUL byte at offset %zu: "
+					  "a device tree string would end there (\"%s\")",
+					  n, v->text);
+	sb_free(sb);
+}

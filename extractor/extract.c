@@ -10,6 +10,7 @@
 #include "../common/paths.h"
 #include "../common/runlimit.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,19 +27,69 @@ static bool in_unsaved(const char *path, const struct extract_options *opt)
 	return false;
 }
 
-/* The text of a real error: a missing header is normal in tolerant mode. */
-static char *first_error(CXDiagnostic d)
+static bool not_found(const char *msg)
 {
-	CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation |
-					    CXDiagnostic_DisplayColumn);
-	const char *t = clang_getCString(s);
-	size_t n = strlen(t);
-	char *r = NULL;
+	size_t n = strlen(msg);
 
-	if (n < 14 || strcmp(t + n - 14, "file not found"))
-		r = xstrdup(t);
+	return n >= 14 && !strcmp(msg + n - 14, "file not found");
+}
+
+/*
+ * The text of a real error (its position to x->first_pos): a missing header
+ * is normal in tolerant mode.
+ */
+static char *first_error(struct ex *x, CXDiagnostic d, unsigned line, unsigned col)
+{
+	CXString s = clang_getDiagnosticSpelling(d);
+	const char *t = clang_getCString(s);
+	char *r = !t || not_found(t) ? NULL : xstrdup(t);
+
 	clang_disposeString(s);
+	if (r)
+		x->first_pos = (struct srcpos){ x->path, line, col };
 	return r;
+}
+
+/*
+ * Tolerant mode: errors that only guessed declarations cause (a macro of a
+ * header the model lacks parsed as a call or a number, a struct the model
+ * has without that field or at all). Kernel code compiles, so these say
+ * nothing about the board file; token recovery, the lost-field TODOs or a
+ * "not known at build time" TODO already cover what they touch.
+ */
+static bool tolerant_artefact(const char *msg)
+{
+	static const char *const guessed[] = {
+		"initializer element is not a compile-time constant",
+		"called object type", "is not an integer constant expression",
+		"incomplete type", "should not return a value",
+		"does not refer to any field", "no member named",
+	};
+
+	for (size_t i = 0; i < sizeof(guessed) / sizeof(guessed[0]); i++)
+		if (strstr(msg, guessed[i]))
+			return true;
+	return false;
+}
+
+/* Keep an error clang reported in the board file, for the user and the report. */
+static void keep_main_error(struct ex *x, CXDiagnostic d, unsigned line, unsigned col)
+{
+	CXString s = clang_getDiagnosticSpelling(d);
+	const char *m = clang_getCString(s);
+	struct clang_error *e;
+
+	if (!m || (x->b->tolerant && (not_found(m) || tolerant_artefact(m)))) {
+		clang_disposeString(s);
+		return;
+	}
+	e = arena_alloc(x->a, sizeof(*e));
+	e->pos = (struct srcpos){ x->path, line, col };
+	e->message = arena_strdup(x->a, m);
+	/* KeepGoing makes clang's fatal errors plain ones: known by their text. */
+	e->fatal = str_starts(m, "bracket nesting level exceeded");
+	arena_push(x->a, (void ***)&x->b->main_errors, &x->b->nmain_errors, e);
+	clang_disposeString(s);
 }
 
 /*
@@ -46,26 +97,45 @@ static char *first_error(CXDiagnostic d)
  * (caller frees): errors in headers of a tree that was never configured
  * are expected and say nothing about the board file itself.
  */
-static unsigned count_errors(CXTranslationUnit tu, CXFile main, char **first)
+static unsigned count_errors(struct ex *x, char **first)
 {
-	unsigned n = clang_getNumDiagnostics(tu), errors = 0;
+	unsigned n = clang_getNumDiagnostics(x->tu), errors = 0;
 
 	*first = NULL;
 	for (unsigned i = 0; i < n; i++) {
-		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		CXDiagnostic d = clang_getDiagnostic(x->tu, i);
 
 		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
 			CXFile f;
+			unsigned line, col;
 
 			clang_getFileLocation(clang_getDiagnosticLocation(d), &f,
-					      NULL, NULL, NULL);
+					      &line, &col, NULL);
 			errors++;
-			if (!*first && f && clang_File_isEqual(f, main))
-				*first = first_error(d);
+			if (!*first && f && clang_File_isEqual(f, x->main_file))
+				*first = first_error(x, d, line, col);
 		}
 		clang_disposeDiagnostic(d);
 	}
 	return errors;
+}
+
+/* Every error in the board file itself, after the last parse. */
+static void keep_main_errors(struct ex *x)
+{
+	unsigned n = clang_getNumDiagnostics(x->tu);
+
+	for (unsigned i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(x->tu, i);
+		CXFile f;
+		unsigned line, col;
+
+		clang_getFileLocation(clang_getDiagnosticLocation(d), &f, &line, &col, NULL);
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && f &&
+		    clang_File_isEqual(f, x->main_file))
+			keep_main_error(x, d, line, col);
+		clang_disposeDiagnostic(d);
+	}
 }
 
 /*
@@ -147,8 +217,8 @@ static int parse(const char *path, const struct extract_options *opt,
 	rl_stderr_release(true);
 	free(uf);
 	if (err != CXError_Success) {
-		fprintf(stderr, "%s: error: cannot parse (libclang error %d)\n",
-			path, (int)err);
+		diag_error(&(struct srcpos){ path, 0, 0 }, "cannot parse (libclang error %d)",
+			   (int)err);
 		ret = B2D_ERR_PARSE;
 	}
 out:
@@ -339,13 +409,32 @@ static void build(struct ex *x, struct cvec *top)
 		recover_machines(x);
 }
 
-static int not_c(const char *path, const char *first)
+static int not_c(const struct ex *x, const char *path, const char *first)
 {
+	struct srcpos file = { path, 0, 0 };
+
 	if (first)
-		fprintf(stderr, "%s\n", first);
+		diag_error(&x->first_pos, "%s", first);
 	else
-		fprintf(stderr, "%s: error: no C declarations found\n", path);
+		diag_error(&file, "no C declarations found");
 	return B2D_ERR_PARSE;
+}
+
+/*
+ * A fatal error in the board file (bracket nesting beyond clang's 256, an
+ * initializer 300 levels deep): clang made nothing of the rest of that
+ * declaration and what follows it, which would be lost without a word.
+ * Reported; true when there was one.
+ */
+static bool stopped(const struct board *b)
+{
+	for (size_t i = 0; i < b->nmain_errors; i++)
+		if (b->main_errors[i]->fatal) {
+			diag_error(&b->main_errors[i]->pos, "%s: clang cannot read the file past this point",
+				   b->main_errors[i]->message);
+			return true;
+		}
+	return false;
 }
 
 /* Set up x over a parsed TU: a new board, the macro table, the names. */
@@ -361,7 +450,7 @@ static size_t ex_open(struct ex *x, const char *path,
 	*x = (struct ex){ .b = b, .a = &b->arena, .tu = tu, .path = b->path,
 			  .main_file = clang_getFile(tu, path),
 			  .macros = macro_tab_new() };
-	b->clang_errors = count_errors(tu, x->main_file, first);
+	b->clang_errors = count_errors(x, first);
 	if (b->clang_errors)
 		record_lost(x);
 	cvec_children(clang_getTranslationUnitCursor(tu), top);
@@ -426,7 +515,7 @@ int extract_board(const char *path, const struct extract_options *opt,
 
 	*out = NULL;
 	if (!in_unsaved(path, opt) && access(path, R_OK)) {
-		fprintf(stderr, "%s: error: cannot read file: %m\n", path);
+		diag_error(&(struct srcpos){ path, 0, 0 }, "cannot read file: %s", strerror(errno));
 		ret = B2D_ERR_IO;
 		goto done;
 	}
@@ -436,8 +525,12 @@ int extract_board(const char *path, const struct extract_options *opt,
 	decls = ex_open(&x, path, opt, tu, &top, &first);
 	if (x.b->tolerant && x.b->clang_errors && decls)
 		decls = reparse(&x, path, opt, index, &top, &first, decls, &ov);
+	keep_main_errors(&x);
 	if (!decls && first) {
-		ret = not_c(path, first);
+		ret = not_c(&x, path, first);
+		board_free(x.b);
+	} else if (stopped(x.b)) {
+		ret = B2D_ERR_PARSE;
 		board_free(x.b);
 	} else {
 		build(&x, &top);

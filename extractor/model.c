@@ -55,6 +55,41 @@ const char *value_field_str(const struct value *list, const char *field)
 	return v && v->kind == VAL_STRING ? v->text : NULL;
 }
 
+static bool value_names(const struct value *v, const char *name)
+{
+	if (!v)
+		return false;
+	if (str_eq(v->spelling, name))
+		return true;
+	for (size_t i = 0; i < v->nkids; i++)
+		if (value_names(v->kids[i], name))
+			return true;
+	return false;
+}
+
+static bool guards_name(struct guard *const *g, size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (value_names(g[i]->cond, name))
+			return true;
+	return false;
+}
+
+bool board_guard_names(const struct board *b, const char *name)
+{
+	for (size_t i = 0; i < b->nfuncs; i++) {
+		const struct function *f = b->funcs[i];
+
+		for (size_t k = 0; k < f->ncalls; k++)
+			if (guards_name(f->calls[k]->guards, f->calls[k]->nguards, name))
+				return true;
+		for (size_t k = 0; k < f->nstores; k++)
+			if (guards_name(f->stores[k]->guards, f->stores[k]->nguards, name))
+				return true;
+	}
+	return false;
+}
+
 void board_free(struct board *b)
 {
 	if (!b)

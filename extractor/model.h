@@ -41,6 +41,8 @@ struct value {
 	const char *sym_meaning;	/* VAL_SYMBOLIC: set by rules, e.g. "twl4030-gpio" */
 	const char *spelling;	/* C source text of the expression, as written */
 	const char *expansion;	/* macro chain, e.g. "GPIO_X -> A + B -> 210"; may be NULL */
+	const char *problem;	/* why the value cannot be converted as it is (a string
+				 * with a NUL inside); the engine makes it a TODO. NULL: none */
 	struct srcpos pos;
 	struct value **kids;	/* VAL_LIST members / VAL_EXPR operands */
 	size_t nkids;
@@ -109,6 +111,13 @@ struct lost_fact {
 	const char *reason;	/* why it is a TODO; NULL: the model lacks the field */
 };
 
+/* An error clang reported in the board file itself (not in a header). */
+struct clang_error {
+	struct srcpos pos;
+	const char *message;	/* clang's text, without the location */
+	bool fatal;		/* clang could not go on from there (bracket nesting > 256) */
+};
+
 struct board {
 	struct arena arena;
 	const char *path;	/* the board file as given */
@@ -120,6 +129,9 @@ struct board {
 	size_t nmachines;
 	bool tolerant;		/* parsed without a compilation database */
 	unsigned clang_errors;	/* errors clang reported (tolerant mode expects some) */
+	struct clang_error **main_errors;	/* those in the board file ("file not found"
+						 * excepted in tolerant mode), in clang's order */
+	size_t nmain_errors;
 	struct lost_fact **lost;	/* initializer members clang dropped (model header lacks the field) */
 	size_t nlost;
 	bool reparsed;		/* tolerant mode: parsed again with synthesized declarations */
@@ -136,6 +148,12 @@ struct value *value_field(const struct value *list, const char *field);
 long long value_field_int(const struct value *list, const char *field, long long dflt);
 /* The string of a member (VAL_STRING), or NULL. */
 const char *value_field_str(const struct value *list, const char *field);
+
+/*
+ * Does some guard of a call or store spell `name`, whole or as a part of
+ * its condition (what --assume NAME=VALUE can decide)?
+ */
+bool board_guard_names(const struct board *b, const char *name);
 
 void board_free(struct board *b);
 

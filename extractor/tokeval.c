@@ -698,10 +698,9 @@ static const char *rtext(struct rx *r, int b, int e)
 	return s;
 }
 
-static char *unescape(struct ex *x, struct tok *t, int n)
+static void unescape(struct ex *x, struct tok *t, int n, struct value *v)
 {
 	struct strbuf sb;
-	char *r;
 
 	sb_init(&sb);
 	for (int k = 0; k < n; k++) {
@@ -724,9 +723,7 @@ static char *unescape(struct ex *x, struct tok *t, int n)
 			}
 		}
 	}
-	r = arena_strdup(x->a, sb.buf);
-	sb_free(&sb);
-	return r;
+	ex_string_text(x, v, &sb);
 }
 
 static struct value *rvalue(struct rx *r, int b, int e)
@@ -747,7 +744,7 @@ static struct value *rvalue(struct rx *r, int b, int e)
 		strs = strs && r->t[i].s[0] == '"';
 	if (strs) {
 		v = rnew(r, VAL_STRING, b);
-		v->text = unescape(r->x, r->t + b, e - b);
+		unescape(r->x, r->t + b, e - b, v);
 	} else if (e - b == 1 && !strcmp(s, "NULL")) {
 		v = rnew(r, VAL_NULL, b);
 	} else if (!strcmp(s, "&") && e - b >= 2) {

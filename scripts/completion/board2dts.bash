@@ -39,7 +39,7 @@ _board2dts()
 	convert) opts="-p --kernel --soc --rules --machine -o --dtb --report --no-annotate
 		--assume --against --against-format --against-out --validate --strict
 		--timeout --max-memory -v --verbose --quiet --help" ;;
-	extract) opts="--json -p --kernel --soc --rules --timeout --max-memory --help" ;;
+	extract) opts="--json -p --kernel --soc --rules --timeout --max-memory -v --verbose --help" ;;
 	diff) opts="-I --kernel --format --help" ;;
 	check) opts="-I --kernel --rules --help" ;;
 	batch) opts="-p --from-compdb --kernel -j --shard --force --json --rules

@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "extractor/extract.h"
+#include "common/diag.h"
 #include "common/util.h"
 
 #define MODEL_DIR TEST_SOURCE_DIR "/extractor/model-headers"
@@ -264,9 +265,23 @@ static void test_not_c(void **state)
 	struct extract_options o = { .model_dir = MODEL_DIR, .unsaved = &u, .nunsaved = 1 };
 	struct board *b = NULL;
 
+	diag_set_quiet(true);
+	diag_reset_counts();
 	assert_int_equal(extract_board(u.path, &o, &b), B2D_ERR_PARSE);
 	assert_null(b);
+	/* Every failure is one diagnostic through common/diag.h (counted, quiet). */
+	assert_int_equal(diag_error_count(), 1);
+	assert_string_equal(diag_last(),
+			    "/tmp/b2d-test-script.c:1:2: error: invalid preprocessing directive");
 	assert_int_equal(extract_board("/nonexistent/board.c", &o, &b), B2D_ERR_IO);
+	assert_int_equal(diag_error_count(), 2);
+	assert_string_equal(diag_last(),
+			    "/nonexistent/board.c: error: cannot read file: No such file or directory");
+	o.build_dir = "/nonexistent-build-dir";
+	assert_int_not_equal(extract_board(u.path, &o, &b), B2D_OK);
+	assert_int_equal(diag_error_count(), 3);
+	assert_non_null(strstr(diag_last(), "compile_commands.json"));
+	diag_set_quiet(false);
 }
 
 static void test_json(void **state)

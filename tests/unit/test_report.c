@@ -177,10 +177,11 @@ static void test_header(void **state)
 
 	sb_init(&sb);
 	json_init(&j, &sb);
-	report_begin(&j, "mach-foo.c", "s3c64xx");
+	report_begin(&j, "mach-foo.c", "s3c64xx", 3);
 	report_end(&j);
 	assert_string_equal(sb.buf, "{\n  \"version\": 2,\n  \"source\": \"mach-foo.c\",\n"
 				    "  \"tool\": \"board2dts\",\n  \"soc\": \"s3c64xx\",\n"
+				    "  \"clang_errors\": 3,\n"
 				    "  \"machines\": []\n}\n");
 	sb_free(&sb);
 }
