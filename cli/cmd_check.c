@@ -12,20 +12,9 @@
 
 #include "common/diag.h"
 #include "common/util.h"
+#include "convert_core.h"
 #include "review/review.h"
 #include "common/paths.h"
-
-static char *vocab_cache_dir(void)
-{
-	const char *xdg = getenv("XDG_CACHE_HOME");
-	const char *home = getenv("HOME");
-
-	if (xdg && *xdg)
-		return xasprintf("%s/board2dts", xdg);
-	if (home && *home)
-		return xasprintf("%s/.cache/board2dts", home);
-	return NULL;
-}
 
 static struct rv_vocab *load_vocab(const struct review_args *r)
 {
@@ -36,7 +25,7 @@ static struct rv_vocab *load_vocab(const struct review_args *r)
 	rv_vocab_add_standard(v);
 	rv_vocab_add_rules(v, rules && *rules ? rules : B2D_RULES_DIR);
 	if (r->kernel_dir) {
-		cache = vocab_cache_dir();
+		cache = conv_cache_dir();	/* the cache convert uses */
 		if (rv_vocab_add_kernel(v, r->kernel_dir, cache) < 0)
 			diag_warning(NULL, "%s: no binding schemas or .dts files found; "
 				     "checking property names without them", r->kernel_dir);
