@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The property converters (`as:` in a rule): one file each in this folder,
+ * registered in the table of engine/engine_struct.c. A converter gets the
+ * rule entry, the struct initializer and the field's value, and returns the
+ * property it wrote, or NULL with pc->reason set (the field becomes a TODO).
+ */
+#ifndef B2D_CONVERTERS_H
+#define B2D_CONVERTERS_H
+
+#include "../engine_int.h"
+
+/* What one converter gets: the rule entry, the struct, the field value. */
+struct prop_ctx {
+	struct conv *c;
+	struct dt_node *node;
+	const struct rnode *rule;	/* the props: entry */
+	const struct value *list;	/* the struct initializer */
+	const struct value *v;		/* the field's value (NULL for constant props) */
+	const char *reason;		/* set by a converter that cannot convert */
+};
+
+typedef struct dt_prop *(*prop_converter)(struct prop_ctx *pc);
+
+/* Shared by several converters (helpers.c). */
+struct dt_prop *new_prop(struct prop_ctx *pc);
+bool spelling_matches(const char *spelling, const char *pattern);
+bool is_active_low(struct prop_ctx *pc);
+const struct variable *pointee(struct prop_ctx *pc);
+const char *last_macro_arg(struct arena *a, const char *spelling);
+
+/* The converters, one file each. */
+struct dt_prop *cv_string(struct prop_ctx *pc);
+struct dt_prop *cv_int(struct prop_ctx *pc);
+struct dt_prop *cv_bool(struct prop_ctx *pc);
+struct dt_prop *cv_true(struct prop_ctx *pc);
+struct dt_prop *cv_value(struct prop_ctx *pc);
+struct dt_prop *cv_enum(struct prop_ctx *pc);
+struct dt_prop *cv_flag(struct prop_ctx *pc);
+struct dt_prop *cv_bits(struct prop_ctx *pc);
+struct dt_prop *cv_gpio(struct prop_ctx *pc);
+struct dt_prop *cv_partition(struct prop_ctx *pc);
+struct dt_prop *cv_struct(struct prop_ctx *pc);
+struct dt_prop *cv_regulator(struct prop_ctx *pc);
+struct dt_prop *cv_supplies(struct prop_ctx *pc);
+struct dt_prop *cv_int_array(struct prop_ctx *pc);
+struct dt_prop *cv_gpio_array(struct prop_ctx *pc);
+struct dt_prop *cv_keymap(struct prop_ctx *pc);
+struct dt_prop *cv_irq(struct prop_ctx *pc);
+struct dt_prop *cv_reg(struct prop_ctx *pc);
+struct dt_prop *cv_map_int(struct prop_ctx *pc);
+struct dt_prop *cv_index(struct prop_ctx *pc);
+struct dt_prop *cv_phy(struct prop_ctx *pc);
+struct dt_prop *cv_ignore(struct prop_ctx *pc);
+
+#endif

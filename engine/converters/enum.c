@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: GPL-2.0
+/* `as: enum` */
+#include "converters.h"
+
+#include <stdio.h>
+
+#include "../../common/util.h"
+
+struct dt_prop *cv_enum(struct prop_ctx *pc)
+{
+	char key[32];
+	const char *s;
+	struct dt_prop *p;
+
+	if (pc->v->kind != VAL_INT)
+		return NULL;
+	snprintf(key, sizeof(key), "%lld", pc->v->ival);
+	s = rn_str(rn_get(pc->rule, "values"), key);
+	if (!s) {
+		pc->reason = "value has no device tree equivalent";
+		return NULL;
+	}
+	p = new_prop(pc);
+	dt_prop_add_string(pc->c->t, p, s);
+	return p;
+}

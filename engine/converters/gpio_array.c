@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A pointer to an array of GPIO numbers (matrix keypad row_gpios[]) -> one
+ * specifier per element, through the one GPIO resolver. All or nothing: a
+ * list with a hole would shift every later entry.
+ */
+#include "converters.h"
+
+#include "../../common/util.h"
+
+struct dt_prop *cv_gpio_array(struct prop_ctx *pc)
+{
+	const struct variable *var = pointee(pc);
+	const struct value *arr = var ? var->init : NULL;
+	struct dt_prop *p;
+
+	if (!arr || arr->kind != VAL_LIST || !arr->nkids) {
+		pc->reason = "GPIO array not found in this file";
+		return NULL;
+	}
+	p = new_prop(pc);
+	for (size_t i = 0; i < arr->nkids; i++) {
+		const struct value *e = arr->kids[i];
+
+		if (conv_gpio_cells(pc->c, e, dt_prop_add_cells(pc->c->t, p), is_active_low(pc)))
+			continue;
+		dt_prop_del(pc->node, rn_str(pc->rule, "prop"));
+		pc->reason = e->kind == VAL_INT
+			? arena_printf(pc->c->a, "%s[%zu]: GPIO %lld: no controller provides it",
+				       var->name, i, e->ival)
+			: arena_printf(pc->c->a, "%s[%zu]: GPIO number not known at build time",
+				       var->name, i);
+		return NULL;
+	}
+	conv_mark_var(pc->c, var->name);
+	return p;
+}

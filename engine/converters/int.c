@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-2.0
+/* `as: int` */
+#include "converters.h"
+
+#include "../../common/util.h"
+
+struct dt_prop *cv_int(struct prop_ctx *pc)
+{
+	const char *macros = rn_str(pc->rule, "macros");
+	const struct rnode *before = rn_get(pc->rule, "before");
+	long long scale = 1, dflt, cell;
+	struct dt_prop *p;
+	struct dt_chunk *ch;
+
+	if (pc->v->kind != VAL_INT) {
+		pc->reason = "value not known at build time";
+		return NULL;
+	}
+	if (rn_get_long(pc->rule, "default", &dflt) && pc->v->ival == dflt)
+		return NULL;
+	rn_get_long(pc->rule, "scale", &scale);
+	p = new_prop(pc);
+	ch = dt_prop_add_cells(pc->c->t, p);
+	/* `before: [0]`: constant cells ahead of the value (brightness-levels = <0 max>). */
+	for (size_t i = 0; before && i < before->n; i++)
+		if (rn_long(before->items[i], &cell))
+			dt_chunk_add_u32(pc->c->t, ch, (uint32_t)cell);
+	if (scale == 1 && spelling_matches(pc->v->spelling, macros)) {
+		dt_chunk_add_macro(pc->c->t, ch, pc->v->spelling, (uint32_t)pc->v->ival);
+		if (rn_str(pc->rule, "include"))
+			dt_add_include(pc->c->t, rn_str(pc->rule, "include"));
+	} else {
+		dt_chunk_add_u32(pc->c->t, ch, (uint32_t)(pc->v->ival * scale));
+	}
+	return p;
+}

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * MTD partitions: offsets may be MTDPART_OFS_APPEND (-1), i.e. right after
+ * the previous partition, which the conversion tracks in `c->part_end`
+ * (reset for each array of children).
+ */
+#include "converters.h"
+
+#include "../../common/util.h"
+
+struct dt_prop *cv_partition(struct prop_ctx *pc)
+{
+	const struct value *size = conv_field(pc->c, pc->list, rn_str(pc->rule, "size"));
+	long long off, sz;
+	struct dt_prop *p;
+	struct dt_chunk *ch;
+
+	if (pc->v && pc->v->kind != VAL_INT) {
+		pc->reason = "offset not known at build time";
+		return NULL;
+	}
+	off = pc->v ? pc->v->ival : 0;
+	if (off == -1)
+		off = pc->c->part_end;
+	if (!size || size->kind != VAL_INT || size->ival <= 0 || off < 0) {
+		pc->reason = "size is MTDPART_SIZ_FULL or unknown: set reg by hand";
+		return NULL;
+	}
+	sz = size->ival;
+	pc->c->part_end = off + sz;
+	p = new_prop(pc);
+	ch = dt_prop_add_cells(pc->c->t, p);
+	dt_chunk_add_u32(pc->c->t, ch, (uint32_t)off);
+	dt_chunk_add_u32(pc->c->t, ch, (uint32_t)sz);
+	pc->node->unit = arena_printf(pc->c->a, "%llx", off);
+	return p;
+}

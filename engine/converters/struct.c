@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: GPL-2.0
+/* A nested struct (by value or by pointer): its rule's props go on this node. */
+#include "converters.h"
+
+#include "../../common/util.h"
+
+struct dt_prop *cv_struct(struct prop_ctx *pc)
+{
+	const struct variable *var = pointee(pc);
+	const struct value *inner = var ? var->init : pc->v;
+
+	if (!inner || inner->kind != VAL_LIST)
+		return NULL;
+	const char *named = rn_str(pc->rule, "struct");
+	const struct rnode *rule = conv_struct_rule(pc->c, named ? named : inner->type);
+	const char *target = rn_str(rule, "target");
+
+	if (var)
+		conv_mark_var(pc->c, var->name);
+	/* Some platform data describes another node (&twl_gpio for twl4030 GPIO data). */
+	conv_apply_struct(pc->c, target ? conv_controller_overlay(pc->c, target) : pc->node, rule,
+			  inner, var ? var->name : rn_str(pc->rule, "field"));
+	return NULL;
+}
