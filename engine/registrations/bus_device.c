@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-2.0
+/* An i2c_board_info / spi_board_info entry becomes a node on its bus. */
+#include "registrations.h"
+
+#include <string.h>
+
+#include "../../common/util.h"
+
+/* --- I2C and SPI board info ---------------------------------------------------- */
+
+/* One bus device node: compatible, reg, label, irq, platform data. */
+struct dt_node *bus_device(struct conv *c, struct dt_node *bus, const char *type,
+				  long long reg, const struct value *e, const char *what)
+{
+	const struct rnode *drule = conv_device_rule(c, type);
+	const char *name = rn_str(drule, "node");
+	struct dt_node *n = dt_node_add(c->t, bus, name ? name : arena_node_name(c, type ? type : "device"),
+					arena_printf(c->a, "%llx", reg));
+	struct dt_prop *p;
+	const struct value *irq = conv_field(c, e, "irq");
+	const struct variable *pdata = conv_deref_one(c, conv_field(c, e, "platform_data"));
+
+	n->pos = e->pos;
+	n->origin = what;
+	const char *origin = arena_printf(c->a, "\"%s\"", type ? type : "?");
+	const char *learned = drule ? NULL
+		: conv_learned_compatible(c, n, e->type && strstr(e->type, "spi") ? "spi" : "i2c",
+					  type, origin, &e->pos, &origin);
+
+	p = dt_prop_set(c->t, n, "compatible");
+	dt_prop_add_string(c->t, p, rn_str(drule, "compatible") ? rn_str(drule, "compatible")
+				    : learned ? learned : (type ? type : "unknown"));
+	p->pos = e->pos;
+	p->origin = origin;
+	p = dt_prop_set(c->t, n, "reg");
+	dt_chunk_add_u32(c->t, dt_prop_add_cells(c->t, p), (uint32_t)reg);
+	p->pos = e->pos;
+	if (rn_str(drule, "label"))
+		n->label = rn_str(drule, "label");
+	else if (conv_provider_label(c, e))
+		n->label = conv_provider_label(c, e);
+	if (rn_str(drule, "tail_include"))
+		dt_add_tail_include(c->t, arena_printf(c->a, "\"%s\"", rn_str(drule, "tail_include")));
+	constant_props(c, n, rn_get(drule, "props"), &e->pos);
+	if (irq && !value_is_zero(irq))
+		add_interrupt(c, n, irq, 0);
+	resources(c, n, e, false);
+	/* The entry's own fields (flags, ...): its struct rule, leftovers become TODOs. */
+	conv_apply_struct(c, n, conv_struct_rule(c, e->type), e, what);
+	if (pdata) {
+		conv_mark_var(c, pdata->name);
+		conv_apply_struct(c, n, conv_struct_rule(c, pdata->type), pdata->init, pdata->name);
+	}
+	return n;
+}
+
+/*
+ * `bus_labels: {i2c0: pxai2c1, spi1: ""}`: a bus label the .dtsi spells
+ * differently; "" means the .dtsi has no node for that bus (NULL: a TODO).
+ */
+const char *bus_alias(const struct conv *c, const char *label)
+{
+	const char *a = label ? rn_str(rn_get(c->soc, "bus_labels"), label) : NULL;
+
+	if (!a)
+		return label;
+	return *a ? a : NULL;
+}
+
+const char *bus_label(struct reg_ctx *r, const char *key, const char *dflt)
+{
+	const char *tmpl = r->reg && r->reg->kind == RN_MAP ? rn_str(r->reg, "bus_node") : NULL;
+
+	if (!tmpl)
+		tmpl = rn_str(r->c->soc, key);
+	if (!tmpl)
+		tmpl = dflt;
+	return bus_alias(r->c, conv_template(r->c, tmpl, NULL, r->call, rn_get(r->rule, "args")));
+}

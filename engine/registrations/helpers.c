@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Helpers the registration kinds share: node names, interrupts, constant properties. */
+#include "registrations.h"
+
+#include <stdlib.h>
+
+#include "../../common/util.h"
+
+char *arena_node_name(struct conv *c, const char *s)
+{
+	char *l = dts_node_name(s);
+	char *r = arena_strdup(c->a, l);
+
+	free(l);
+	return r;
+}
+
+void add_interrupt(struct conv *c, struct dt_node *n, const struct value *irq,
+			  unsigned type)
+{
+	if (conv_add_interrupt(c, n, irq, type))
+		return;
+	dt_node_add_todo(c->t, n, &irq->pos, conv_origin(c, irq),
+			 irq->kind == VAL_INT
+			 ? arena_printf(c->a, "IRQ %lld: no interrupt controller provides it", irq->ival)
+			 : "IRQ number not known at build time");
+}
+
+/* Constant properties of a rule (as: true / as: value): no field is read. */
+void constant_props(struct conv *c, struct dt_node *n, const struct rnode *props,
+			   const struct srcpos *pos)
+{
+	for (size_t i = 0; props && i < props->n; i++) {
+		struct dt_prop *p;
+		long long v;
+
+		if (str_eq(rn_str(props->items[i], "as"), "true")) {
+			p = dt_prop_set(c->t, n, rn_str(props->items[i], "prop"));
+			p->pos = *pos;
+		} else if (rn_get_long(props->items[i], "value", &v)) {
+			p = dt_prop_set(c->t, n, rn_str(props->items[i], "prop"));
+			dt_chunk_add_u32(c->t, dt_prop_add_cells(c->t, p), (uint32_t)v);
+			p->pos = *pos;
+		}
+	}
+}

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-2.0
+/* `register: i2c`: an i2c_board_info table on bus N. */
+#include "registrations.h"
+
+#include "../../common/util.h"
+
+bool reg_i2c(struct reg_ctx *r)
+{
+	const struct variable *arr = conv_deref(r->c, reg_arg(r, "info"));
+	const struct value *bus = reg_arg(r, "bus");
+	const char *label = bus_label(r, "i2c_bus", "i2c{bus}");
+	struct dt_node *busn;
+
+	const struct value *info = reg_arg(r, "info");
+
+	if (info && info->kind == VAL_NULL && label) {
+		reg_converted(r, arena_printf(r->c->a, "&%s (no devices)", label));
+		return true;
+	}
+	/* A compound literal (`(struct i2c_board_info[]){ ... }`, which a
+	 * pack's `defines:` alias such as omap3_pmic_init() expands to) is
+	 * the list itself. */
+	const struct value *list = arr ? arr->init : info && info->kind == VAL_LIST ? info : NULL;
+	const char *aname = arr ? arr->name : "(struct i2c_board_info[])";
+
+	if (!list || !label || !bus || bus->kind != VAL_INT) {
+		reg_todo(r, "I2C bus or board info not known at build time");
+		return true;
+	}
+	if (arr)
+		conv_mark_var(r->c, arr->name);
+	busn = conv_enable(r->c, label, &r->call->pos, r->call->spelling);
+	size_t n = list->is_array ? list->nkids : 1;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct value *e = list->is_array ? list->kids[i] : list;
+		long long addr = value_field_int(e, "addr", -1);
+		const char *what = arena_printf(r->c->a, "%s[%zu]", aname, i);
+		struct dt_node *dn = bus_device(r->c, busn, value_field_str(e, "type"), addr, e, what);
+		struct fact *f = dt_add_fact(r->c->t, "variable", arena_printf(r->c->a,
+					     "i2c_board_info %s \"%s\"", what,
+					     value_field_str(e, "type") ? value_field_str(e, "type") : "?"),
+					     &e->pos);
+
+		conv_bind_dev(r->c, arena_printf(r->c->a, "%lld-%04llx", bus->ival, addr), dn);
+		f->fate = FACT_CONVERTED;
+		f->became = dt_node_path(r->c->t, dn);
+	}
+	reg_converted(r, arena_printf(r->c->a, "&%s", label));
+	return true;
+}

@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: GPL-2.0
+/* A platform_device becomes a node: SoC devices by variable, others by driver name, resources as reg and interrupts. */
+#include "registrations.h"
+
+#include "../../common/util.h"
+
+#define IORESOURCE_MEM	0x200
+#define IORESOURCE_IRQ	0x400
+
+/* --- platform devices -------------------------------------------------------- */
+
+const struct rnode *soc_device_rule(const struct conv *c, const char *var)
+{
+	const struct rnode *l = rn_get(c->soc, "soc_devices");
+
+	for (size_t i = 0; l && i < l->n; i++)
+		if (str_eq(rn_str(l->items[i], "var"), var))
+			return l->items[i];
+	return NULL;
+}
+
+/* MEM resources -> reg (when allowed), IRQ resources -> interrupts. */
+void resources(struct conv *c, struct dt_node *n, const struct value *dev, bool mem)
+{
+	const struct value *field = conv_field(c, dev, "resource");
+	const struct variable *res;
+
+	if (!field)
+		field = conv_field(c, dev, "resources");	/* i2c_board_info spells it so */
+	res = conv_deref(c, field);
+	struct dt_prop *reg = NULL;
+
+	if (!res || !res->init)
+		return;
+	conv_mark_var(c, res->name);
+	/* `struct resource r = {...}` (one) or `struct resource r[] = {...}`. */
+	size_t nres = res->is_array ? res->init->nkids : 1;
+	long long declared = value_field_int(dev, "num_resources", -1);
+
+	/* .resource = &res[0], .num_resources = 1: the rest belongs to other devices. */
+	if (declared > 0 && (size_t)declared < nres)
+		nres = (size_t)declared;
+
+	for (size_t i = 0; i < nres; i++) {
+		const struct value *r = res->is_array ? res->init->kids[i] : res->init;
+		const struct value *start = conv_field(c, r, "start");
+		long long end = value_field_int(r, "end", 0);
+		long long flags = value_field_int(r, "flags", 0);
+		struct fact *f = dt_add_fact(c->t, "field", arena_printf(c->a, "%s[%zu] resource",
+					     res->name, i), &r->pos);
+
+		f->fate = FACT_CONVERTED;
+		f->became = dt_node_path(c->t, n);
+		if (!start || start->kind != VAL_INT) {
+			f->fate = FACT_TODO;
+			f->reason = "resource start not known at build time";
+			dt_node_add_todo(c->t, n, &r->pos, r->spelling, f->reason);
+		} else if ((flags & IORESOURCE_MEM) && mem) {
+			if (!reg) {
+				reg = dt_prop_set(c->t, n, "reg");
+				reg->pos = r->pos;
+				reg->origin = r->spelling ? r->spelling : res->name;
+				n->unit = arena_printf(c->a, "%llx", start->ival);
+			}
+			struct dt_chunk *ch = dt_prop_add_cells(c->t, reg);
+
+			dt_chunk_add_u32(c->t, ch, (uint32_t)start->ival);
+			dt_chunk_add_u32(c->t, ch, (uint32_t)(end - start->ival + 1));
+		} else if (flags & IORESOURCE_IRQ) {
+			add_interrupt(c, n, start, (unsigned)(flags & 0xf));
+		} else {
+			f->fate = FACT_TODO;
+			f->reason = "resource type has no rule (only MEM and IRQ)";
+			dt_node_add_todo(c->t, n, &r->pos, r->spelling, f->reason);
+		}
+	}
+}
+
+const struct rnode *platform_rule(const struct conv *c, const char *name)
+{
+	return conv_soc_rule(c, "platform_devices", c->rs->platform, c->rs->nplatform, "name",
+			     name);
+}
+
+struct dt_node *soc_platform_device(struct conv *c, const struct variable *dev,
+					   const struct rnode *rule, struct fact *f)
+{
+	const char *label = rn_str(rule, "label");
+	struct dt_node *n;
+	const struct rnode *props = rn_get(rule, "props");
+
+	if (!label) {
+		f->fate = FACT_TODO;
+		f->reason = arena_printf(c->a, "%s: %s", dev->name,
+					 rn_str(rule, "todo") ? rn_str(rule, "todo")
+							      : "SoC device with no .dtsi node");
+		dt_node_add_todo(c->t, NULL, &f->pos, dev->name, f->reason);
+		return NULL;
+	}
+	n = conv_enable(c, label, &f->pos, arena_printf(c->a, "&%s", dev->name));
+	constant_props(c, n, props, &f->pos);
+	f->fate = FACT_CONVERTED;
+	f->became = arena_printf(c->a, "&%s", label);
+	if (rn_str(rule, "dev_name"))
+		conv_bind_dev(c, rn_str(rule, "dev_name"), n);
+	return n;
+}
+
+struct dt_node *conv_platform_device(struct conv *c, const struct variable *dev, struct fact *f)
+{
+	/* &devs[0] of a platform_device array: that first device. */
+	const struct variable *first = dev->is_array ? conv_element(c, dev, 0) : NULL;
+
+	if (first)
+		dev = first;
+	const struct rnode *srule = soc_device_rule(c, dev->name);
+	const struct value *init = dev->init;
+	const char *name = init ? value_field_str(init, "name") : NULL;
+	const struct rnode *rule;
+	const struct value *devfield = init ? conv_field(c, init, "dev") : NULL;
+	const struct variable *pdata = conv_deref_one(c, conv_field(c, devfield, "platform_data"));
+	const struct rnode *prule = pdata ? conv_struct_rule(c, pdata->type) : NULL;
+	const char *node_name, *compat;
+	struct dt_node *n;
+
+	conv_mark_var(c, dev->name);
+	if (srule || !init)
+		return srule ? soc_platform_device(c, dev, srule, f) : NULL;
+	rule = platform_rule(c, name);
+	node_name = rn_str(rule, "node") ? rn_str(rule, "node") : rn_str(prule, "node");
+	if (node_name && pdata)
+		node_name = conv_node_name(c, node_name, pdata->init);
+	compat = rn_str(rule, "compatible") ? rn_str(rule, "compatible") : rn_str(prule, "compatible");
+	n = dt_node_add(c->t, c->t->root, node_name ? node_name : arena_node_name(c, name ? name : dev->name),
+			NULL);
+	n->pos = dev->pos;
+	n->origin = dev->name;
+	if (compat) {
+		struct dt_prop *p = dt_prop_set(c->t, n, "compatible");
+
+		dt_prop_add_string(c->t, p, compat);
+		p->pos = dev->pos;
+		p->origin = arena_printf(c->a, ".name = \"%s\"", name ? name : "");
+	} else {
+		const char *origin = NULL;
+
+		compat = conv_learned_compatible(c, n, "platform", name,
+						 arena_printf(c->a, ".name = \"%s\"", name ? name : "?"),
+						 &dev->pos, &origin);
+		if (compat) {
+			struct dt_prop *p = dt_prop_set(c->t, n, "compatible");
+
+			dt_prop_add_string(c->t, p, compat);
+			p->pos = dev->pos;
+			p->origin = arena_printf(c->a, ".name = %s", origin);
+		}
+	}
+	resources(c, n, init, true);
+	n = conv_mbus_place(c, n, rule);
+	conv_apply_struct(c, n, conv_struct_rule(c, "platform_device"), init, dev->name);
+	if (pdata) {
+		conv_mark_var(c, pdata->name);
+		conv_apply_struct(c, n, prule, pdata->init, pdata->name);
+	}
+	/* The kernel names it "name.id"; a missing .id is 0 ("pwm-backlight.0"), but
+	 * tables also say plain "name" for such devices, so bind both. */
+	long long id = value_field_int(init, "id", value_field(init, "id") ? -1 : 0);
+
+	if (id >= 0 && name)
+		conv_bind_dev(c, arena_printf(c->a, "%s.%lld", name, id), n);
+	if (id < 0 || !value_field(init, "id"))
+		conv_bind_dev(c, name ? name : dev->name, n);
+	f->fate = FACT_CONVERTED;
+	f->became = dt_node_path(c->t, n);
+	return n;
+}
+
+void platform_one(struct reg_ctx *r, const struct value *ptr)
+{
+	const struct variable *dev = conv_deref(r->c, ptr);
+	struct fact *f = r->f;
+
+	const struct rnode *srule = !dev && ptr && ptr->text ? soc_device_rule(r->c, ptr->text) : NULL;
+
+	if (srule) {
+		/* platform_device_register(&pxa168_device_gpio): a SoC device. */
+		struct variable soc = { .name = ptr->text, .pos = ptr->pos };
+
+		soc_platform_device(r->c, &soc, srule, f);
+		return;
+	}
+	if (!dev) {
+		reg_todo(r, arena_printf(r->c->a, "platform device %s is not defined in this file",
+				     ptr && ptr->text ? ptr->text : "?"));
+		return;
+	}
+	if (r->call->nargs && ptr != r->call->args[0]) {
+		f = dt_add_fact(r->c->t, "variable", arena_printf(r->c->a, "platform_device %s", dev->name),
+				&dev->pos);
+	}
+	conv_platform_device(r->c, dev, f);
+}

@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The registration kinds (`register:` in a call rule): one file each in this
+ * folder, registered in the table of engine/engine_register.c; the Marvell
+ * MBus windows in marvell_mbus.c. A kind gets the call being converted and
+ * returns true when it handled it (the fact is converted or a TODO).
+ */
+#ifndef B2D_REGISTRATIONS_H
+#define B2D_REGISTRATIONS_H
+
+#include "../engine_register.h"
+
+/* helpers.c */
+char *arena_node_name(struct conv *c, const char *s);
+void add_interrupt(struct conv *c, struct dt_node *n, const struct value *irq,
+			  unsigned type);
+void constant_props(struct conv *c, struct dt_node *n, const struct rnode *props,
+			   const struct srcpos *pos);
+
+/* platform_device.c */
+const struct rnode *soc_device_rule(const struct conv *c, const char *var);
+void resources(struct conv *c, struct dt_node *n, const struct value *dev, bool mem);
+const struct rnode *platform_rule(const struct conv *c, const char *name);
+struct dt_node *soc_platform_device(struct conv *c, const struct variable *dev,
+					   const struct rnode *rule, struct fact *f);
+struct dt_node *conv_platform_device(struct conv *c, const struct variable *dev, struct fact *f);
+void platform_one(struct reg_ctx *r, const struct value *ptr);
+
+/* platform.c */
+bool reg_platform(struct reg_ctx *r);
+
+/* platform_list.c */
+bool reg_platform_list(struct reg_ctx *r);
+
+/* bus_device.c */
+struct dt_node *bus_device(struct conv *c, struct dt_node *bus, const char *type,
+				  long long reg, const struct value *e, const char *what);
+const char *bus_alias(const struct conv *c, const char *label);
+const char *bus_label(struct reg_ctx *r, const char *key, const char *dflt);
+
+/* i2c.c */
+bool reg_i2c(struct reg_ctx *r);
+
+/* spi.c */
+bool reg_spi(struct reg_ctx *r);
+
+/* gpio_hog.c */
+bool reg_gpio_hog(struct reg_ctx *r);
+
+/* gpio_claim.c */
+bool reg_gpio_claim(struct reg_ctx *r);
+
+/* fixed_regulator.c */
+bool reg_fixed_regulator(struct reg_ctx *r);
+
+/* struct_array.c */
+bool reg_struct_array(struct reg_ctx *r);
+
+/* fixed_clock.c */
+bool reg_fixed_clock(struct reg_ctx *r);
+
+/* irq_type.c */
+bool reg_irq_type(struct reg_ctx *r);
+
+/* platform_simple.c */
+bool reg_platform_simple(struct reg_ctx *r);
+
+/* marvell_mbus.c */
+void mbus_range(struct conv *c, const char *bus, unsigned t, unsigned a, long long base,
+		       long long size, const struct srcpos *pos, const char *origin);
+bool reg_mbus_window(struct reg_ctx *r);
+bool reg_mbus_ranges(struct reg_ctx *r);
+struct dt_node *conv_mbus_place(struct conv *c, struct dt_node *n, const struct rnode *rule);
+
+#endif

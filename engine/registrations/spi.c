@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-2.0
+/* `register: spi`: an spi_board_info table. */
+#include "registrations.h"
+
+#include "../../common/util.h"
+
+bool reg_spi(struct reg_ctx *r)
+{
+	const struct variable *arr = conv_deref(r->c, reg_arg(r, "info"));
+
+	if (!arr || !arr->init || !arr->init->is_array)
+		return false;
+	conv_mark_var(r->c, arr->name);
+	for (size_t i = 0; i < arr->init->nkids; i++) {
+		const struct value *e = arr->init->kids[i];
+		const struct value *busnum = conv_field(r->c, e, "bus_num");
+		const char *tmpl = rn_str(r->c->soc, "spi_bus") ? rn_str(r->c->soc, "spi_bus") : "spi{bus_num}";
+		const char *label = bus_alias(r->c, conv_template(r->c, tmpl, e, NULL, NULL));
+		const char *what = arena_printf(r->c->a, "%s[%zu]", arr->name, i);
+		struct fact *f = dt_add_fact(r->c->t, "variable", what, &e->pos);
+		struct dt_node *dn;
+		long long mhz = value_field_int(e, "max_speed_hz", 0);
+
+		if (!label || !busnum) {
+			f->fate = FACT_TODO;
+			f->reason = busnum && busnum->kind == VAL_INT
+				? arena_printf(r->c->a, "SPI bus %lld: no controller node in the .dtsi",
+					       busnum->ival)
+				: "SPI bus number not known";
+			dt_node_add_todo(r->c->t, NULL, &e->pos, what, f->reason);
+			continue;
+		}
+		dn = bus_device(r->c, conv_enable(r->c, label, &e->pos, what), value_field_str(e, "modalias"),
+				value_field_int(e, "chip_select", 0), e, what);
+		if (mhz) {
+			struct dt_prop *p = dt_prop_set(r->c->t, dn, "spi-max-frequency");
+
+			dt_chunk_add_u32(r->c->t, dt_prop_add_cells(r->c->t, p), (uint32_t)mhz);
+			p->pos = e->pos;
+		}
+		f->fate = FACT_CONVERTED;
+		f->became = dt_node_path(r->c->t, dn);
+	}
+	reg_converted(r, "SPI devices");
+	return true;
+}

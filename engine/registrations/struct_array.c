@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-2.0
+/* `register: struct_array`: an array of platform-data structs, one node each. */
+#include "registrations.h"
+
+#include "../../common/util.h"
+
+bool reg_struct_array(struct reg_ctx *r)
+{
+	struct conv *c = r->c;
+	const struct variable *arr = conv_deref(c, reg_arg(r, "array"));
+	const struct rnode *rule = conv_struct_rule(c, rn_str(r->reg, "struct"));
+	const char *until = rn_str(r->reg, "until");
+
+	const struct rnode *node = rn_get(r->rule, "node");
+	struct dt_node *target = NULL;
+
+	if (node && node->kind == RN_SCALAR)
+		target = dt_overlay(c->t, conv_template(c, node->scalar, NULL, r->call,
+							rn_get(r->rule, "args")));
+	if (!arr || !arr->init) {
+		/* NULL platform data: the SoC defaults, nothing more to convert. */
+		if (!target)
+			return false;
+		reg_converted(r, arena_printf(c->a, "&%s", target->ref));
+		return true;
+	}
+	conv_mark_var(c, arr->name);
+	size_t count = arr->is_array ? arr->init->nkids : 1;
+
+	for (size_t i = 0; i < count; i++) {
+		const struct value *e = arr->is_array ? arr->init->kids[i] : arr->init;
+		const char *what = arr->is_array ? arena_printf(c->a, "%s[%zu]", arr->name, i) : arr->name;
+
+		if (until && value_is_zero(conv_field(c, e, until)))
+			break;
+		if (target) {
+			conv_apply_struct(c, target, rule, e, what);
+			continue;
+		}
+		struct dt_node *n = conv_struct_node(c, c->t->root, rule, e, what, -1);
+
+		if (n && n->ref)
+			conv_bind_dev(c, arena_printf(c->a, "%s#%zu", arr->name, i), n);
+	}
+	reg_converted(r, arena_printf(c->a, "%s entries", arr->name));
+	return true;
+}
