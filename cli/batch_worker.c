@@ -36,7 +36,8 @@
 /* SoC .dtsi blobs, loaded once per worker process. */
 struct dtsi_cache {
 	char *name;
-	struct soc_dtsi *dtsi;	/* NULL: failed to load */
+	struct soc_dtsi *dtsi;	/* NULL: failed to load, or no .dtsi for the SoC */
+	int err;
 };
 static struct dtsi_cache *dcache;
 static size_t ndcache;
@@ -44,7 +45,7 @@ static size_t ndcache;
 static int get_dtsi(const struct batch_ctx *c, const struct rnode *soc,
 		    const struct soc_dtsi **out)
 {
-	const char *name = soc ? rn_str(soc, "dtsi") : NULL;
+	const char *name = soc ? rn_str(soc, "soc") : NULL;	/* one .dtsi per pack */
 	struct soc_dtsi *d = NULL;
 	int err;
 
@@ -54,13 +55,13 @@ static int get_dtsi(const struct batch_ctx *c, const struct rnode *soc,
 	for (size_t i = 0; i < ndcache; i++)
 		if (!strcmp(dcache[i].name, name)) {
 			*out = dcache[i].dtsi;
-			return dcache[i].dtsi ? B2D_OK : B2D_ERR_DTC;
+			return dcache[i].err;
 		}
-	err = conv_dtsi_load(c->kernel_dir, name, &d);
+	err = conv_dtsi_load(c->kernel_dir, soc, &d);
 	dcache = xrealloc(dcache, (ndcache + 1) * sizeof(*dcache));
-	dcache[ndcache++] = (struct dtsi_cache){ xstrdup(name), d };
+	dcache[ndcache++] = (struct dtsi_cache){ xstrdup(name), d, err };
 	*out = d;
-	return d ? B2D_OK : err;
+	return err;
 }
 
 void batch_worker_end(struct batch_ctx *c)
@@ -223,6 +224,7 @@ static void convert_machines(struct batch_ctx *c, struct batch_job *jb,
 
 	eo.soc = cli_soc_name(s->soc);
 	eo.dtsi = dtsi;
+	eo.target_tree = c->kernel_dir != NULL;
 	eo.compat = compat = conv_compat_open(c->kernel_dir);
 	conv_machines(s, s->board->machines, s->board->nmachines, &eo, c->annotate, jb->path,
 		      &run);
@@ -290,7 +292,7 @@ void batch_convert(struct batch_ctx *c, struct batch_job *jb)
 		r->soc = cli_soc_name(s.soc) ? xstrdup(cli_soc_name(s.soc)) : NULL;
 		if (get_dtsi(c, s.soc, &dtsi) != B2D_OK) {
 			diag_error(&(struct srcpos){ jb->path, 0, 0 },
-				   "cannot compile the SoC .dtsi %s", rn_str(s.soc, "dtsi"));
+				   "cannot compile the SoC .dtsi %s", rules_soc_dtsi(s.soc));
 			rc = EXIT_FAIL;
 		} else {
 			convert_machines(c, jb, &s, dtsi);

@@ -183,12 +183,8 @@ static int check_paths(const struct cli_options *o, const struct plan *p)
 
 static int load_dtsi(const struct cli_options *o, const struct rnode *soc, struct soc_dtsi **out)
 {
-	const char *dtsi = soc ? rn_str(soc, "dtsi") : NULL;
-
 	*out = NULL;
-	if (!dtsi || !o->kernel_dir)
-		return EXIT_OK;
-	if (conv_dtsi_load(o->kernel_dir, dtsi, out) != B2D_OK)
+	if (conv_dtsi_load(o->kernel_dir, soc, out) != B2D_OK)
 		return EXIT_FAIL;	/* the loader printed why */
 	return EXIT_OK;
 }
@@ -350,6 +346,7 @@ static int build_outputs(const struct cli_options *o, const struct cli_session *
 	eo.assume = assume;
 	eo.nassume = o->nassume;
 	eo.dtsi = dtsi;
+	eo.target_tree = o->kernel_dir != NULL;
 	eo.compat = compat = conv_compat_open(o->kernel_dir);
 	conv_machines(s, sel, nsel, &eo, o->annotate, o->input, &run);
 

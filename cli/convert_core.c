@@ -18,6 +18,7 @@
 #include "extractor/model.h"
 #include "engine/engine.h"
 #include "kernel/soc_dtsi.h"
+#include "kernel/dtsi_find.h"
 
 int conv_machines(const struct cli_session *s, struct machine *const *sel, size_t nsel,
 		  const struct engine_options *eo, bool annotate, const char *source,
@@ -128,13 +129,52 @@ struct compat_map *conv_compat_open(const char *kernel_dir)
 	return m;
 }
 
-int conv_dtsi_load(const char *kernel_dir, const char *name, struct soc_dtsi **out)
+/*
+ * A .dtsi found only by the SoC's name ("ep93xx.dtsi", not named in the
+ * pack) counts when it has a node at one of the addresses the pack's rules
+ * name (`at:`): s3c24xx.dtsi, a bare base without the SoC's devices, does not.
+ */
+static bool dtsi_confirmed(const struct soc_dtsi *d, const struct rnode *soc)
 {
-	char *cache = conv_cache_dir();
-	int err = soc_dtsi_load(kernel_dir, name, cache, out);
+	unsigned long long addr[64];
+	size_t n = rules_soc_addresses(soc, addr, 64);
 
+	for (size_t i = 0; i < n; i++)
+		if (soc_dtsi_label_at(d, addr[i]))
+			return true;
+	return false;
+}
+
+int conv_dtsi_load(const char *kernel_dir, const struct rnode *soc, struct soc_dtsi **out)
+{
+	struct ptrvec names = { 0 };
+	char *cache, *found;
+	int err = B2D_OK;
+
+	*out = NULL;
+	if (!kernel_dir || !soc)
+		return B2D_OK;
+	rules_soc_dtsi_names(soc, &names);
+	found = dtsi_find(kernel_dir, (const char *const *)names.items, names.len);
+	/* An older or newer target may lack it (s3c2416.dtsi left in 6.12). */
+	if (!found && rules_soc_dtsi(soc))
+		diag_warning(NULL, "%s/arch/arm/boot/dts has no %s (nor any other .dtsi the %s pack "
+			     "names): the SoC's devices stay TODOs", kernel_dir, rules_soc_dtsi(soc),
+			     rn_str(soc, "soc"));
+	for (size_t i = 0; i < names.len; i++)
+		free(names.items[i]);
+	pv_free(&names);
+	if (!found)
+		return B2D_OK;
+	cache = conv_cache_dir();
+	err = soc_dtsi_load(kernel_dir, found, cache, out);
 	free(cache);
+	free(found);
 	if (err != B2D_OK)
 		*out = NULL;
+	if (*out && !rules_soc_dtsi(soc) && !dtsi_confirmed(*out, soc)) {
+		soc_dtsi_free(*out);
+		*out = NULL;
+	}
 	return err;
 }

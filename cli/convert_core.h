@@ -61,9 +61,15 @@ char *conv_output_name(const char *dir, const char *base, const char *id, bool s
 /* $XDG_CACHE_HOME/board2dts (else ~/.cache/board2dts), created; NULL: no cache. */
 char *conv_cache_dir(void);
 
-/* Compile (or take from the cache) the SoC .dtsi `name` of kernel_dir; *out NULL on failure. */
+/*
+ * Find (kernel/dtsi_find.h) and compile (or take from the cache) the .dtsi of
+ * the SoC pack in kernel_dir. *out NULL and B2D_OK when the pack names no
+ * .dtsi and the tree has none for the SoC; an error when the .dtsi the pack
+ * names is nowhere in the tree or does not compile.
+ */
 struct compat_map;
-int conv_dtsi_load(const char *kernel_dir, const char *name, struct soc_dtsi **out);
+struct rnode;
+int conv_dtsi_load(const char *kernel_dir, const struct rnode *soc, struct soc_dtsi **out);
 /* The kernel tree's device-name -> compatible map (scanned on first use), or NULL. */
 struct compat_map *conv_compat_open(const char *kernel_dir);
 

@@ -388,12 +388,27 @@ static bool add_dtsi_compatibles(struct conv *c, struct dt_prop *p)
 	return true;
 }
 
+/*
+ * The SoC .dtsi the output includes: the one found in the target tree
+ * (kernel/dtsi_find.h: "samsung/s3c6410.dtsi" in a 6.12 tree), or without a
+ * tree the pack's first candidate; NULL when there is none (a target tree
+ * without it: s3c2416.dtsi is gone from 6.12).
+ */
+static const char *conv_dtsi_name(const struct conv *c)
+{
+	if (c->opt && c->opt->dtsi)
+		return soc_dtsi_name(c->opt->dtsi);
+	if (c->opt && c->opt->target_tree)
+		return NULL;
+	return c->soc ? rules_soc_dtsi(c->soc) : NULL;
+}
+
 static void build_root(struct conv *c, const struct machine *m)
 {
 	struct dt_tree *t = c->t;
 	struct dt_prop *p;
 	const char *soc_compat = rn_str(c->soc, "compatible");
-	const char *dtsi = rn_str(c->soc, "dtsi");
+	const char *dtsi = conv_dtsi_name(c);
 
 	dt_add_include(t, "<dt-bindings/gpio/gpio.h>");
 	/* With no SoC .dtsi, the root must give the address cells itself. */
@@ -624,7 +639,7 @@ static bool label_exists(const struct conv *c, const struct dt_node *ov)
 				return true;
 	if (c->opt->dtsi)
 		return soc_dtsi_has_label(c->opt->dtsi, ov->ref);
-	return c->soc && rn_str(c->soc, "dtsi");
+	return conv_dtsi_name(c) != NULL;
 }
 
 static bool became_overlay(const struct fact *f, const char *label)

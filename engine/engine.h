@@ -26,6 +26,7 @@ struct engine_options {
 	const struct assumption *assume;
 	size_t nassume;
 	const struct soc_dtsi *dtsi;	/* the SoC .dtsi when the kernel tree is known, or NULL */
+	bool target_tree;		/* a kernel tree was given: dtsi NULL means it has none */
 	const struct compat_map *compat; /* device names -> compatibles of the kernel's drivers, or NULL */
 };
 

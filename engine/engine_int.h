@@ -149,6 +149,7 @@ void conv_finish_supplies(struct conv *c);
 
 /* engine_labels.c: what the reference check knows of labels outside the graph */
 void conv_label_check_setup(struct conv *c);
+const char *conv_include_path(struct conv *c, const char *name);
 struct dt_node *conv_mbus_place(struct conv *c, struct dt_node *n, const struct rnode *rule);
 
 #endif

@@ -15,6 +15,7 @@
 #include <libfdt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define MAX_INCLUDE_DEPTH	4
 
@@ -127,8 +128,33 @@ void conv_label_check_setup(struct conv *c)
 		const char *inc = c->t->tail_includes[i];
 		size_t n = strlen(inc);
 		char *name = n > 2 && inc[0] == '"' ? xstrndup(inc + 1, n - 2) : xstrdup(inc);
+		const char *soc = soc_dtsi_name(c->opt->dtsi), *slash = strrchr(soc, '/');
+		size_t sub = slash ? (size_t)(slash - soc) + 1 : 0;
 
-		scan_labels(c, dir, name, 0);
+		/* "ti/omap/twl4030.dtsi" (conv_include_path) is beside the SoC's. */
+		scan_labels(c, dir, sub && !strncmp(name, soc, sub) ? name + sub : name, 0);
 		free(name);
 	}
+}
+
+/*
+ * A binding pack's tail include ("twl4030.dtsi") as the output must write it:
+ * in a tree with vendor directories, the SoC .dtsi's directory holds it
+ * ("ti/omap/twl4030.dtsi"), and the output's include path is
+ * arch/arm/boot/dts. Unchanged when the SoC .dtsi is at the top or the file
+ * is not beside it.
+ */
+const char *conv_include_path(struct conv *c, const char *name)
+{
+	const char *soc = c->opt && c->opt->dtsi ? soc_dtsi_name(c->opt->dtsi) : NULL;
+	const char *slash = soc ? strrchr(soc, '/') : NULL;
+	char *path;
+	bool there;
+
+	if (!slash || strchr(name, '/') || soc[0] == '/')
+		return name;
+	path = xasprintf("%s/%s", soc_dtsi_dir(c->opt->dtsi), name);
+	there = access(path, R_OK) == 0;
+	free(path);
+	return there ? arena_printf(c->a, "%.*s/%s", (int)(slash - soc), soc, name) : name;
 }

@@ -8,6 +8,7 @@
  */
 #include "engine_int.h"
 #include "engine_register.h"
+#include "../kernel/soc_dtsi.h"
 #include "registrations/registrations.h"
 
 #include <stdlib.h>
@@ -169,13 +170,60 @@ static void enable_nodes(struct reg_ctx *r, const struct rnode *node)
 	reg_converted(r, arena_printf(c->a, "&%s", first));
 }
 
+/*
+ * `at: 0x80010000` (or a list): the SoC devices the helper registers, found
+ * by bus address in the target's .dtsi (labels differ between kernel
+ * versions, addresses do not). All found: the nodes are enabled, and
+ * `node_todo:` says what is still by hand. One missing (no .dtsi in the
+ * target, or no node there): the rule's `todo:`, and nothing is enabled.
+ * Returns AT_NONE when the rule has no `at:`, AT_KIND when its registration
+ * kind still has to run, AT_DONE otherwise.
+ */
+enum at_result { AT_NONE, AT_KIND, AT_DONE };
+
+static enum at_result register_at(struct reg_ctx *r)
+{
+	struct conv *c = r->c;
+	const struct rnode *at = rn_get(r->rule, "at");
+	size_t n = at && at->kind == RN_SEQ ? at->n : 1;
+	const char *labels[8], *became = NULL;
+
+	if (!at)
+		return AT_NONE;
+	for (size_t i = 0; i < n && i < 8; i++) {
+		long long addr = -1;
+
+		rn_long(at->kind == RN_SEQ ? at->items[i] : at, &addr);
+		labels[i] = c->opt && c->opt->dtsi && addr >= 0 ?
+			    soc_dtsi_label_at(c->opt->dtsi, (uint64_t)addr) : NULL;
+		if (!labels[i]) {
+			reg_todo(r, rn_str(r->rule, "todo") ? rn_str(r->rule, "todo") :
+				    arena_printf(c->a, "no node at %#llx in the target's SoC .dtsi", addr));
+			return AT_DONE;
+		}
+	}
+	for (size_t i = 0; i < n && i < 8; i++) {
+		conv_enable(c, labels[i], &r->call->pos, r->call->spelling);
+		became = became ? arena_printf(c->a, "%s &%s", became, labels[i]) :
+				  arena_printf(c->a, "&%s", labels[i]);
+	}
+	if (rn_str(r->rule, "node_todo"))
+		reg_todo(r, arena_printf(c->a, "%s enabled; %s", became, rn_str(r->rule, "node_todo")));
+	else
+		reg_converted(r, became);
+	return !rule_kind(r->rule) || rn_str(r->rule, "node_todo") ? AT_DONE : AT_KIND;
+}
+
 bool conv_register_call(struct conv *c, const struct call *call, const struct rnode *rule,
 			struct fact *f)
 {
 	struct reg_ctx r = { c, call, rule, rn_get(rule, "register"), f };
 	const char *kind = rule_kind(rule);
+	enum at_result at = register_at(&r);
 
-	if (rn_str(rule, "todo")) {
+	if (at == AT_DONE)
+		return true;
+	if (at == AT_NONE && rn_str(rule, "todo")) {
 		reg_todo(&r, rn_str(rule, "todo"));
 		return true;
 	}

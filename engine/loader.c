@@ -361,3 +361,45 @@ const struct rnode *rules_soc(const struct ruleset *rs, const char *name)
 			return rs->socs[i];
 	return NULL;
 }
+
+const char *rules_soc_dtsi(const struct rnode *soc)
+{
+	const struct rnode *d = rn_get(soc, "dtsi");
+
+	if (d && d->kind == RN_SEQ)
+		return d->n && d->items[0]->kind == RN_SCALAR ? d->items[0]->scalar : NULL;
+	return d && d->kind == RN_SCALAR ? d->scalar : NULL;
+}
+
+void rules_soc_dtsi_names(const struct rnode *soc, struct ptrvec *out)
+{
+	const struct rnode *d = rn_get(soc, "dtsi");
+	const char *name = rn_str(soc, "soc");
+
+	if (d && d->kind == RN_SCALAR)
+		pv_push(out, xstrdup(d->scalar));
+	for (size_t i = 0; d && d->kind == RN_SEQ && i < d->n; i++)
+		if (d->items[i]->kind == RN_SCALAR)
+			pv_push(out, xstrdup(d->items[i]->scalar));
+	if (name)
+		pv_push(out, xasprintf("%s.dtsi", name));
+}
+
+size_t rules_soc_addresses(const struct rnode *soc, unsigned long long *out, size_t max)
+{
+	const struct rnode *calls = rn_get(soc, "calls");
+	size_t n = 0;
+
+	for (size_t i = 0; calls && calls->kind == RN_SEQ && i < calls->n; i++) {
+		const struct rnode *at = rn_get(calls->items[i], "at");
+		size_t k = at && at->kind == RN_SEQ ? at->n : at ? 1 : 0;
+
+		for (size_t j = 0; j < k; j++) {
+			long long v;
+
+			if (rn_long(at->kind == RN_SEQ ? at->items[j] : at, &v) && n < max)
+				out[n++] = (unsigned long long)v;
+		}
+	}
+	return n;
+}

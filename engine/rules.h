@@ -77,4 +77,16 @@ bool rn_get_long(const struct rnode *map, const char *key, long long *out);
 /* The SoC pack named `name`, or NULL. */
 const struct rnode *rules_soc(const struct ruleset *rs, const char *name);
 
+/*
+ * The SoC .dtsi a pack names (`dtsi:` a name or a list of candidates, the
+ * first preferred): rules_soc_dtsi gives the first, for output without a
+ * kernel tree; rules_soc_dtsi_names pushes every candidate (malloc'd) and then
+ * "<soc>.dtsi", the name a target tree that gained a .dtsi for the SoC is
+ * searched for (kernel/dtsi_find.h).
+ */
+const char *rules_soc_dtsi(const struct rnode *soc);
+void rules_soc_dtsi_names(const struct rnode *soc, struct ptrvec *out);
+/* The bus addresses the pack's call rules name (`at:`), up to max; how many. */
+size_t rules_soc_addresses(const struct rnode *soc, unsigned long long *out, size_t max);
+
 #endif

@@ -79,7 +79,7 @@ static const struct section call_prop_rule = { "call property", "prop", (const s
 static const struct section call_rule = { "call rule", "call", (const struct key_spec[]){
 	{ "call", S_SCALAR }, { "args", S_SEQ }, { "register", S_SCALAR_OR_MAP, &register_rule },
 	{ "node", S_SCALAR_OR_SEQ }, { "props", S_SEQ, &call_prop_rule }, { "todo", S_SCALAR },
-	{ "ignore", S_SCALAR }, END } };
+	{ "ignore", S_SCALAR }, { "at", S_SCALAR_OR_SEQ }, { "node_todo", S_SCALAR }, END } };
 
 static const struct section callback_rule = { "callback rule", "struct", (const struct key_spec[]){
 	{ "struct", S_SCALAR }, { "field", S_SCALAR }, { "param", S_SCALAR },
@@ -108,7 +108,7 @@ static const struct section supply_rule = { "supply consumer", "supply", (const 
 	END } };
 
 static const struct section top = { "rule file", NULL, (const struct key_spec[]){
-	{ "soc", S_SCALAR }, { "bindings", S_SCALAR }, { "dtsi", S_SCALAR },
+	{ "soc", S_SCALAR }, { "bindings", S_SCALAR }, { "dtsi", S_SCALAR_OR_SEQ },
 	{ "compatible", S_SCALAR }, { "match", S_MAP, &match_rule }, { "defines", S_MAP },
 	{ "gpio", S_SEQ, &gpio_rule }, { "irq", S_SEQ, &irq_rule }, { "calls", S_SEQ, &call_rule },
 	{ "structs", S_SEQ, &struct_rule }, { "platform_devices", S_SEQ, &platform_rule },

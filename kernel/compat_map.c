@@ -41,6 +41,15 @@ static const struct { const char *type, *bus; } id_tables[] = {
 	{ "struct platform_device_id", "platform" },
 };
 
+/* Drivers matched by their own name: .driver.name. */
+static const struct { const char *type, *bus; } named_drivers[] = {
+	{ "struct platform_driver", "platform" },
+	{ "struct spi_driver", "spi" },
+};
+
+#define N_ID_TABLES (sizeof(id_tables) / sizeof(id_tables[0]))
+#define N_TYPES (N_ID_TABLES + sizeof(named_drivers) / sizeof(named_drivers[0]))
+
 /* The string literal at p (after blanks), copied, or NULL. */
 static char *literal_at(const char *p)
 {
@@ -78,11 +87,14 @@ static void id_table_names(const char *text, const char *type, struct ptrvec *na
 	}
 }
 
-/* `.name = "x"` inside a `struct platform_driver` initializer's .driver. */
-static void platform_driver_names(const char *text, struct ptrvec *names)
+/*
+ * `.name = "x"` inside a `struct platform_driver` / `struct spi_driver`
+ * initializer's .driver: the platform bus and the SPI core (spi_match_device:
+ * modalias against the driver's name) match devices by it.
+ */
+static void driver_names(const char *text, const char *type, struct ptrvec *names)
 {
-	for (const char *p = strstr(text, "struct platform_driver"); p;
-	     p = strstr(p + 1, "struct platform_driver")) {
+	for (const char *p = strstr(text, type); p; p = strstr(p + 1, type)) {
 		const char *open = strstr(p, "= {"), *semi = strchr(p, ';'), *end, *n;
 		char *name;
 
@@ -92,6 +104,37 @@ static void platform_driver_names(const char *text, struct ptrvec *names)
 		if (n && n < end && strchr(n, '=') && (name = literal_at(strchr(n, '=') + 1)))
 			pv_push(names, name);
 	}
+}
+
+/* The identifier at p (after blanks), copied, or NULL. */
+static char *ident_at(const char *p)
+{
+	size_t n;
+
+	p += strspn(p, " \t\n(");
+	n = strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+	return n && !isdigit((unsigned char)*p) ? xstrndup(p, n) : NULL;
+}
+
+/*
+ * The driver's `.of_match_table = of_match_ptr(SYM)` (or `= SYM`) when the
+ * table is defined in another file (cs4271-spi.c uses cs4271.c's
+ * cs4271_dt_ids): SYM, else NULL.
+ */
+static char *of_match_symbol(const char *text)
+{
+	const char *p = strstr(text, ".of_match_table");
+	const char *eq = p ? strchr(p, '=') : NULL;
+	char *sym;
+
+	if (!eq)
+		return NULL;
+	sym = ident_at(eq + 1);
+	if (sym && !strcmp(sym, "of_match_ptr")) {
+		free(sym);
+		sym = ident_at(strchr(eq, '(') ? strchr(eq, '(') + 1 : eq + 1);
+	}
+	return sym;
 }
 
 static void compatibles(const char *text, struct ptrvec *out)
@@ -112,27 +155,122 @@ static void free_all(struct ptrvec *v)
 	pv_free(v);
 }
 
-/* The lines one driver file gives, appended to out. */
+/* Every device name of the file, with its bus, into names/buses. */
+static void device_names(const char *text, struct ptrvec *names, struct ptrvec *buses)
+{
+	for (size_t t = 0; t < N_TYPES; t++) {
+		size_t before = names->len;
+
+		if (t < N_ID_TABLES)
+			id_table_names(text, id_tables[t].type, names);
+		else
+			driver_names(text, named_drivers[t - N_ID_TABLES].type, names);
+		for (size_t i = before; i < names->len; i++)
+			pv_push(buses, (void *)(t < N_ID_TABLES ? id_tables[t].bus :
+						named_drivers[t - N_ID_TABLES].bus));
+	}
+}
+
+/*
+ * The lines one driver file gives, appended to out: `bus name compat file`
+ * for its names and the compatibles of its own of_device_id tables; when it
+ * has none, `bus name @SYM file` for the table its driver points at
+ * (resolved across the tree by resolve_symbols()); and `@SYM compat file`
+ * for each of_device_id table it defines.
+ */
 static void scan_file(const char *file, const char *text, struct strbuf *out)
 {
-	struct ptrvec compat = { 0 };
+	struct ptrvec compat = { 0 }, names = { 0 }, buses = { 0 };
+	char *sym = NULL;
 
 	compatibles(text, &compat);
-	for (size_t t = 0; compat.len && t <= sizeof(id_tables) / sizeof(id_tables[0]); t++) {
-		struct ptrvec names = { 0 };
-		const char *bus = t < 3 ? id_tables[t].bus : "platform";
-
-		if (t < 3)
-			id_table_names(text, id_tables[t].type, &names);
-		else
-			platform_driver_names(text, &names);
-		for (size_t i = 0; i < names.len; i++)
-			for (size_t k = 0; k < compat.len; k++)
-				sb_addf(out, "%s\t%s\t%s\t%s\n", bus, (char *)names.items[i],
-					(char *)compat.items[k], file);
-		free_all(&names);
+	device_names(text, &names, &buses);
+	if (!compat.len)
+		sym = of_match_symbol(text);
+	for (size_t i = 0; i < names.len; i++) {
+		for (size_t k = 0; k < compat.len; k++)
+			sb_addf(out, "%s\t%s\t%s\t%s\n", (char *)buses.items[i],
+				(char *)names.items[i], (char *)compat.items[k], file);
+		if (sym)
+			sb_addf(out, "%s\t%s\t@%s\t%s\n", (char *)buses.items[i],
+				(char *)names.items[i], sym, file);
 	}
+	for (const char *p = strstr(text, "struct of_device_id"); p && compat.len;
+	     p = strstr(p + 1, "struct of_device_id")) {
+		char *tsym = ident_at(p + 19);
+		const char *open = strstr(p, "= {"), *semi = strchr(p, ';'), *end;
+
+		if (tsym && open && (!semi || open < semi) && (end = strstr(open, "};"))) {
+			char *body = xstrndup(open, (size_t)(end - open));
+			struct ptrvec tc = { 0 };
+
+			compatibles(body, &tc);
+			for (size_t k = 0; k < tc.len; k++)
+				sb_addf(out, "@%s\t%s\t%s\t%s\n", tsym, (char *)tc.items[k], file, file);
+			free_all(&tc);
+			free(body);
+		}
+		free(tsym);
+	}
+	free(sym);
+	free_all(&names);
+	pv_free(&buses);
 	free_all(&compat);
+}
+
+/*
+ * Replace each `bus name @SYM file` line by `bus name compat file` lines,
+ * one per compatible of the table SYM another file defines (`@SYM compat
+ * deffile deffile`); drop the table lines. A SYM defined in several files
+ * (static tables of one name) is ambiguous: no answer from it.
+ */
+static char *resolve_symbols(char *text)
+{
+	struct ptrvec lines = { 0 }, tables = { 0 };
+	struct strbuf sb;
+	char *save = NULL;
+
+	for (char *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save))
+		pv_push(l[0] == '@' ? &tables : &lines, l);
+	sb_init(&sb);
+	for (size_t i = 0; i < lines.len; i++) {
+		const char *l = lines.items[i], *at = strstr(l, "\t@");
+		const char *symend = at ? strchr(at + 1, '\t') : NULL;
+		const char *deffile = NULL;
+
+		if (!symend) {
+			sb_addf(&sb, "%s\n", l);
+			continue;
+		}
+		for (size_t k = 0; k < tables.len; k++) {
+			const char *t = tables.items[k];
+			size_t n = (size_t)(symend - at - 1), f;
+			const char *tfile = t + n + 1;
+
+			if (strncmp(t, at + 1, n) || t[n] != '\t')
+				continue;
+			tfile = strchr(tfile, '\t') ? strchr(tfile, '\t') + 1 : tfile;
+			f = strcspn(tfile, "\t");
+			if (deffile && (strncmp(deffile, tfile, f) || deffile[f] != '\t'))
+				goto next;	/* ambiguous */
+			deffile = tfile;
+		}
+		for (size_t k = 0; deffile && k < tables.len; k++) {
+			const char *t = tables.items[k];
+			size_t n = (size_t)(symend - at - 1);
+			const char *c = t + n + 1;
+
+			if (strncmp(t, at + 1, n) || t[n] != '\t')
+				continue;
+			sb_addf(&sb, "%.*s\t%.*s%s\n", (int)(at - l), l, (int)strcspn(c, "\t"), c,
+				symend);
+		}
+next:;
+	}
+	pv_free(&lines);
+	pv_free(&tables);
+	free(text);
+	return sb_detach(&sb);
 }
 
 static struct strbuf *scan_out;
@@ -147,7 +285,8 @@ static int visit(const char *path, const struct stat *sb, int type, struct FTW *
 	if (type != FTW_F || !S_ISREG(sb->st_mode) || n < 2 || strcmp(path + n - 2, ".c"))
 		return 0;
 	text = read_file(path, NULL);
-	if (text && strstr(text, "_device_id") && strstr(text, ".compatible"))
+	if (text && ((strstr(text, "_device_id") && strstr(text, ".compatible")) ||
+		     strstr(text, ".of_match_table")))
 		scan_file(path + scan_root_len, text, scan_out);
 	free(text);
 	return 0;
@@ -168,7 +307,7 @@ static char *scan_tree(const char *kdir)
 		free(d);
 	}
 	scan_out = NULL;
-	return sb_detach(&sb);
+	return resolve_symbols(sb_detach(&sb));
 }
 
 static char *cache_file(const struct compat_map *m)
@@ -184,7 +323,8 @@ static char *cache_file(const struct compat_map *m)
 	}
 	for (const char *p = m->kdir; *p; p++)
 		h = h * 33 + (unsigned char)*p;
-	path = xasprintf("%s/compat-%lx-%lld.tsv", m->cache_dir, h, (long long)st.st_mtime);
+	/* compat2: the format with tables resolved across files. */
+	path = xasprintf("%s/compat2-%lx-%lld.tsv", m->cache_dir, h, (long long)st.st_mtime);
 	free(mk);
 	return path;
 }
@@ -248,7 +388,7 @@ struct compat_map *compat_map_from_text(const char *file, const char *text)
 
 	sb_init(&sb);
 	scan_file(file, text, &sb);
-	m->text = sb_detach(&sb);
+	m->text = resolve_symbols(sb_detach(&sb));
 	m->loaded = true;
 	parse(m);
 	return m;

@@ -147,6 +147,46 @@ static int run_cpp(const struct dtc_job *job, const char *kdir, const char *cons
 	return run_args(&args, &owned, job->err);
 }
 
+/*
+ * The directories of the .dtsi files cpp read, from its `# 1 "path"` line
+ * markers: dtc resolves a `/include/` inside one of them (omap34xx.dtsi's
+ * clocks file in a 6.12 tree) relative to that file, as the kernel's build
+ * does with -i $(dir $<). Each directory once, at most MAX_MARKER_DIRS.
+ */
+#define MAX_MARKER_DIRS 32
+
+static void add_marker_dirs(const char *pre, struct ptrvec *args, struct ptrvec *owned)
+{
+	size_t len = 0, ndirs = 0;
+	char *text = read_file(pre, &len), *line, *save = NULL;
+	char *dirs[MAX_MARKER_DIRS];
+
+	for (line = text ? strtok_r(text, "\n", &save) : NULL; line && ndirs < MAX_MARKER_DIRS;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char *q = line[0] == '#' && line[1] == ' ' ? strchr(line, '"') : NULL;
+		char *end = q ? strchr(q + 1, '"') : NULL;
+		char *d;
+		bool seen = false;
+
+		if (!end || end - q < 7 || strncmp(end - 5, ".dtsi", 5))
+			continue;
+		*end = '\0';
+		d = dir_of(q + 1);
+		for (size_t i = 0; i < ndirs && !seen; i++)
+			seen = str_eq(dirs[i], d);
+		if (seen) {
+			free(d);
+			continue;
+		}
+		dirs[ndirs++] = d;
+		pv_push(owned, xasprintf("-i%s", d));
+		pv_push(args, owned->items[owned->len - 1]);
+	}
+	for (size_t i = 0; i < ndirs; i++)
+		free(dirs[i]);
+	free(text);
+}
+
 static int run_dtc(const struct dtc_job *job, const char *kdir, const char *const *extra,
 		   size_t ninc, const char *dts, bool symbols,
 		   const char *const *dtc_args, size_t nargs)
@@ -172,6 +212,7 @@ static int run_dtc(const struct dtc_job *job, const char *kdir, const char *cons
 	/* /include/ and /incbin/ are resolved by dtc, not cpp. */
 	pv_push(&args, srcinc);
 	add_includes(&args, &owned, "-i", kdir, extra, ninc);
+	add_marker_dirs(job->pre, &args, &owned);
 	pv_push(&args, "-o");
 	pv_push(&args, job->out);
 	pv_push(&args, job->pre);

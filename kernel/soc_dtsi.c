@@ -57,6 +57,7 @@ struct soc_dtsi {
 	const char **compat_labels;	/* compats[i].label, contiguous for returning */
 	size_t ncompats;
 	char *dir;		/* the .dtsi's directory: where its includes are */
+	char *name;		/* as loaded: relative to arch/arm/boot/dts, or absolute */
 	struct ptrvec timers;	/* the kernel's system-timer compatibles (soc_timers.c) */
 };
 
@@ -525,6 +526,7 @@ int soc_dtsi_load(const char *kernel_dir, const char *dtsi, const char *cache_di
 	}
 	*strrchr(path, '/') = 0;	/* absolute or under KDIR: has a '/' */
 	s->dir = path;
+	s->name = xstrdup(dtsi);
 	index_symbols(s);
 	index_tree(s);
 	soc_timers_scan(kernel_dir, &s->timers);
@@ -543,6 +545,7 @@ void soc_dtsi_free(struct soc_dtsi *s)
 	free(s->syms);
 	free(s->blob);
 	free(s->dir);
+	free(s->name);
 	for (size_t i = 0; i < s->timers.len; i++)
 		free(s->timers.items[i]);
 	pv_free(&s->timers);
@@ -555,6 +558,11 @@ bool soc_dtsi_is_timer(const struct soc_dtsi *s, int node)
 	const char *c = fdt_getprop(s->blob, node, "compatible", &len);
 
 	return c && len > 0 && soc_timers_has(&s->timers, c, (size_t)len);
+}
+
+const char *soc_dtsi_name(const struct soc_dtsi *s)
+{
+	return s->name;
 }
 
 const char *soc_dtsi_dir(const struct soc_dtsi *s)

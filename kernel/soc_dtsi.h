@@ -15,7 +15,8 @@
 struct soc_dtsi;
 
 /*
- * Compile KDIR/arch/arm/boot/dts/<dtsi> (cached under cache_dir when not NULL,
+ * Compile KDIR/arch/arm/boot/dts/<dtsi> (dtsi may have a vendor directory,
+ * see dtsi_find.h; cached under cache_dir when not NULL,
  * keyed by path and mtime). Returns B2D_OK or a negative b2d_err with a
  * one-line diagnostic.
  */
@@ -25,6 +26,8 @@ void soc_dtsi_free(struct soc_dtsi *s);
 
 const void *soc_dtsi_fdt(const struct soc_dtsi *s);
 bool soc_dtsi_has_label(const struct soc_dtsi *s, const char *label);
+/* The name it was loaded by: relative to arch/arm/boot/dts ("samsung/s3c6410.dtsi"). */
+const char *soc_dtsi_name(const struct soc_dtsi *s);
 /* The directory of the .dtsi (where the includes it and its board use are). */
 const char *soc_dtsi_dir(const struct soc_dtsi *s);
 const char *soc_dtsi_label_path(const struct soc_dtsi *s, const char *label);	/* or NULL */

@@ -7,6 +7,8 @@ Environment (set by corpus-run.sh):
   CORPUS_BIN       board2dts binary
   CORPUS_KERNEL    kernel tree (the board file lies under it)
   CORPUS_OUT       output root; this file's outputs go to OUT/<family>/
+  CORPUS_TARGET    target kernel tree for --kernel, dtc and scoring (default
+                   CORPUS_KERNEL; e.g. a 6.12 tree for 6.1 board files)
   CORPUS_MODE      "p" (-p BUILD_DIR --kernel K) or "tolerant" (--kernel K only)
   CORPUS_FACTS     directory of *.facts files (selftest-*.facts are ignored)
   CORPUS_SCORE     command that scores a .dts against a fact file
@@ -92,6 +94,11 @@ def dtc_check(dts, kernel, timeout):
         pp = subprocess.run(cpp, capture_output=True, timeout=timeout)
         if pp.returncode != 0:
             return False, 'cpp: ' + pp.stderr.decode(errors='replace').strip()
+        # dtc resolves a .dtsi's /include/ beside that .dtsi (vendor
+        # directories of 6.5+ trees), as the kernel's -i $(dir $<) does.
+        dirs = sorted({os.path.dirname(m) for m in re.findall(
+            rb'^# \d+ "([^"]+\.dtsi)"', pp.stdout, re.M)})
+        dtc[2:2] = [x for d in dirs for x in ('-i', d.decode(errors='replace'))]
         d = subprocess.run(dtc, input=pp.stdout, capture_output=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return False, 'cpp/dtc timed out'
@@ -139,6 +146,7 @@ def main():
 
     kernel = os.path.abspath(kernel)
     rel = os.path.relpath(os.path.abspath(board), kernel)
+    kernel = os.path.abspath(env('CORPUS_TARGET', '') or kernel)
     family = family_of(rel, build_dir)
     base = os.path.splitext(os.path.basename(board))[0]
     odir = os.path.join(out_root, family)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Regenerate docs/corpus.md: run the whole real-kernel corpus in -p mode and
-# in tolerant mode, then tabulate both. Other arguments go to both runs
+# Regenerate docs/corpus.md: run the whole real-kernel corpus in -p mode, in
+# tolerant mode and (when linux-source-6.12 is installed) in -p mode against
+# the 6.12 tree as the target, then tabulate them. Other arguments go to both runs
 # (e.g. --binary PATH, --jobs N). The runs' results stay in $CORPUS_OUT
 # (default /tmp/corpus) and $CORPUS_OUT-tolerant.
 #
@@ -40,7 +41,18 @@ rc1=$?
 bash "$ROOT/scripts/corpus-run.sh" --tolerant --out "$OUT-tolerant" "${ARGS[@]}"
 rc2=$?
 [ $rc2 = 0 ] || [ $rc2 = 1 ] || exit $rc2
-python3 "$ROOT/scripts/corpus-table.py" "$OUT" "$OUT-tolerant" >"$ROOT/docs/corpus.md.tmp" &&
+# The same corpus against the 6.12 tree as the target (issue 11), when it is there.
+TARGET=()
+if K612=$(bash "$ROOT/scripts/kernel-tree.sh" --version 6.12 2>/dev/null); then
+	bash "$ROOT/scripts/corpus-run.sh" --target "$K612" --out "$OUT-6.12" "${ARGS[@]}"
+	rc3=$?
+	[ $rc3 = 0 ] || [ $rc3 = 1 ] || exit $rc3
+	[ $rc3 = 0 ] || rc1=$rc3
+	TARGET=(--target "$OUT-6.12")
+else
+	echo "corpus-report: no linux-source-6.12 (apt-get install linux-source-6.12): no 6.12 table" >&2
+fi
+python3 "$ROOT/scripts/corpus-table.py" "$OUT" "$OUT-tolerant" "${TARGET[@]}" >"$ROOT/docs/corpus.md.tmp" &&
 	mv "$ROOT/docs/corpus.md.tmp" "$ROOT/docs/corpus.md" || exit 1
 echo "corpus-report: wrote $ROOT/docs/corpus.md" >&2
 [ $rc1 = 0 ] && [ $rc2 = 0 ]

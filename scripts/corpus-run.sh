@@ -10,7 +10,7 @@ usage() {
 	cat <<USAGE
 usage: $(basename "$0") [--tolerant] [--subset N [--include a,b]] [--families a,b]
                      [--files a,b] [--jobs N] [--out DIR] [--binary PATH] [--cache DIR]
-                     [--min-recall R] [--timeout S]
+                     [--min-recall R] [--timeout S] [--target KDIR]
 
 For every board file that scripts/kernel-corpus.sh --list prints, run
   board2dts convert -p BUILD_DIR --kernel K FILE -o OUT/<family>/ \\
@@ -42,6 +42,9 @@ run.json (default: this repository's HEAD, and whether its tree is dirty).
   --min-recall R    a fact board below R fails the run (default 0.8; 0 in
                     tolerant mode)
   --timeout S       seconds before a conversion counts as hung (default 300)
+  --target KDIR     convert against another kernel tree (its .dtsi files,
+                    drivers, bindings: e.g. scripts/kernel-tree.sh --version
+                    6.12); the board files and build dirs stay the 6.1 corpus
 
 Exit status: 0 when no file crashed or hung, every output compiles, every
 file that converted wrote one output per MACHINE_START and a report that
@@ -65,6 +68,7 @@ BIN=""
 CACHE=${B2D_CACHE:-/var/tmp/b2d}
 MIN_RECALL=""
 TIMEOUT=300
+TARGET=""
 ARGS="$*"
 
 need() { [ -n "${2:-}" ] || { echo "$(basename "$0"): $1 needs a value" >&2; exit 2; }; }
@@ -81,6 +85,7 @@ while [ $# -gt 0 ]; do
 	--cache) need "$1" "${2:-}"; CACHE=$2; shift 2 ;;
 	--min-recall) need "$1" "${2:-}"; MIN_RECALL=$2; shift 2 ;;
 	--timeout) need "$1" "${2:-}"; TIMEOUT=$2; shift 2 ;;
+	--target) need "$1" "${2:-}"; TARGET=$2; shift 2 ;;
 	-h|--help) usage; exit 0 ;;
 	*) echo "$(basename "$0"): unknown argument: $1" >&2; usage >&2; exit 2 ;;
 	esac
@@ -147,7 +152,7 @@ find "$OUT" -mindepth 2 -maxdepth 2 -name '*.result.json' -delete
 
 export CORPUS_BIN=$BIN CORPUS_KERNEL=$KERNEL CORPUS_OUT=$OUT CORPUS_MODE=$MODE \
 	CORPUS_FACTS=$FACTS_DIR CORPUS_SCORE=$SCORE CORPUS_MIN_RECALL=$MIN_RECALL \
-	CORPUS_TIMEOUT=$TIMEOUT
+	CORPUS_TIMEOUT=$TIMEOUT CORPUS_TARGET=$TARGET
 echo "corpus-run: $NFILES board files, mode $MODE, $JOBS jobs, binary $BIN, out $OUT" >&2
 start=$(date +%s)
 # xargs exits non-zero when a worker does; the per-file results say why.
@@ -168,9 +173,9 @@ printf '%s\n' "$SELECTED" | while IFS='	' read -r bdir file fam; do
 	fi
 done >"$OUT/results.jsonl"
 
-python3 - "$OUT" "$MODE" "$BIN" "$KERNEL" "$JOBS" "$start" "$end" "$ROOT" "$ARGS" <<'PY'
+python3 - "$OUT" "$MODE" "$BIN" "$KERNEL" "$JOBS" "$start" "$end" "$ROOT" "$ARGS" "$TARGET" <<'PY'
 import json, os, platform, subprocess, sys, time
-out, mode, binary, kernel, jobs, start, end, root, args = sys.argv[1:]
+out, mode, binary, kernel, jobs, start, end, root, args, target = sys.argv[1:]
 rows = [json.loads(l) for l in open(os.path.join(out, 'results.jsonl')) if l.strip()]
 
 def git(*a):
@@ -190,6 +195,7 @@ try:
 except OSError:
     cpu = platform.processor()
 meta = {'mode': mode, 'binary': binary, 'version': version, 'kernel': kernel,
+        'target': target or kernel,
         'jobs': int(jobs), 'args': args, 'files': len(rows),
         'started': time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime(int(start))),
         'wall_seconds': int(end) - int(start),

@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Turn corpus-run.sh results into docs/corpus.md (Markdown on stdout).
 
-usage: corpus-table.py RUN_DIR [TOLERANT_RUN_DIR]
+usage: corpus-table.py RUN_DIR [TOLERANT_RUN_DIR] [--target TARGET_RUN_DIR]
 
 RUN_DIR is the --out of a `scripts/corpus-run.sh` run with -p (compilation
-database) mode, TOLERANT_RUN_DIR that of a `--tolerant` run; each holds
-results.jsonl and run.json. Standard library only.
+database) mode, TOLERANT_RUN_DIR that of a `--tolerant` run, TARGET_RUN_DIR
+that of a -p run with `--target` (another kernel tree, e.g. 6.12, as the
+target); each holds results.jsonl and run.json. Standard library only.
 """
 import json
 import os
@@ -13,7 +14,9 @@ import sys
 
 REGEN = ('bash scripts/corpus-report.sh    # runs: bash scripts/corpus-run.sh --out /tmp/corpus; '
          'bash scripts/corpus-run.sh --tolerant --out /tmp/corpus-tolerant; '
-         'python3 scripts/corpus-table.py /tmp/corpus /tmp/corpus-tolerant > docs/corpus.md')
+         'bash scripts/corpus-run.sh --target $(bash scripts/kernel-tree.sh --version 6.12) '
+         '--out /tmp/corpus-6.12; python3 scripts/corpus-table.py /tmp/corpus '
+         '/tmp/corpus-tolerant --target /tmp/corpus-6.12 > docs/corpus.md')
 
 
 def load(d):
@@ -110,7 +113,48 @@ def describe(meta):
                meta.get('wall_seconds', '?')))
 
 
+def target_section(w, L, fams, tot, target_dir):
+    """The 6.1 corpus converted against another kernel tree, next to 6.1."""
+    grows, gmeta = load(target_dir)
+    gfams = by_family(grows)
+    w('## Against another target kernel')
+    w('')
+    w('The same board files and build directories (-p mode), converted with `--kernel` '
+      'pointing at another tree: `%s` (`scripts/corpus-run.sh --target`). The SoC `.dtsi` '
+      'is found there by name in any layout (vendor subdirectories since 6.5); a SoC whose '
+      '`.dtsi` the target lacks converts without one (its devices stay TODOs, with a '
+      'warning). Run: %s. Fact boards scored against that tree.' % (gmeta.get('target') or
+                                                                  gmeta.get('kernel', '?'),
+                                                                  describe(gmeta)))
+    w('')
+    body = []
+    for fam in sorted(set(fams) | set(gfams)):
+        s, g = stats(fams.get(fam, [])), stats(gfams.get(fam, []))
+        body.append([fam, '%d / %d' % (g['ok'], g['files']), '%d / %d' % (g['dtc'], g['outputs']),
+                     g['converted'], s['converted'], pct(g['converted'], g['extracted'])])
+    g = stats(grows)
+    body.append(['**total**', '%d / %d' % (g['ok'], g['files']), '%d / %d' % (g['dtc'], g['outputs']),
+                 g['converted'], tot['converted'], pct(g['converted'], g['extracted'])])
+    L.extend(table(['family', 'files converting', 'dtc-clean outputs', 'facts converted (target)',
+                    'facts converted (6.1)', 'converted % (target)'], body))
+    w('')
+    for r in grows:
+        for f in r.get('facts') or []:
+            w('- recall against the target, %s (%s): %.3f' % (os.path.basename(r['file']),
+                                                              f['machine'], f['recall']))
+    w('')
+
+
 def main():
+    args = sys.argv[1:]
+    target_dir = None
+    if '--target' in args:
+        i = args.index('--target')
+        if i + 1 >= len(args):
+            sys.exit(__doc__)
+        target_dir = args[i + 1]
+        del args[i:i + 2]
+    sys.argv[1:] = args
     if len(sys.argv) not in (2, 3):
         sys.exit(__doc__)
     rows, meta = load(sys.argv[1])
@@ -251,6 +295,9 @@ def main():
         L.extend(table(['family', 'files converting (tolerant)', 'dtc-clean outputs (tolerant)',
                         'facts converted (tolerant)', 'facts converted (-p)', 'survival'], body))
         w('')
+
+    if target_dir:
+        target_section(w, L, fams, tot, target_dir)
 
     # Failures.
     def failures(title, rs):

@@ -14,6 +14,8 @@ PACKAGES=(
 	# LLVM=1 calls clang, ld.lld, llvm-ar, llvm-nm, llvm-objcopy ... unversioned,
 	# which scripts/kernel-corpus.sh finds in /usr/lib/llvm-14/bin
 	linux-source-6.1 llvm-14 lld-14 bc bison flex libssl-dev libelf-dev
+	# the second target tree (vendor subdirectories, cirrus/ep93xx.dtsi): issue 11
+	linux-source-6.12
 	python3 make xz-utils
 	# the install test: man -l renders board2dts(1)
 	man-db

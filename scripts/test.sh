@@ -12,7 +12,8 @@
 # --check) it says which and stops; `bash scripts/install-deps.sh` installs
 # them. Prepares, both cached under /var/tmp/b2d ($B2D_CACHE):
 #   - the kernel tree (scripts/kernel-tree.sh), exported as B2D_KERNEL unless
-#     set (set it yourself to use another tree);
+#     set (set it yourself to use another tree), and the 6.12 tree used as a
+#     second target (kernel-tree.sh --version 6.12, B2D_KERNEL_612);
 #   - when a selected test reads it (ctest label "corpus"), the real-kernel
 #     corpus (scripts/kernel-corpus.sh: about 5 minutes the first time on 2
 #     cores, about a second once cached).
@@ -40,6 +41,13 @@ if [ -z "${B2D_KERNEL:-}" ]; then
 fi
 [ -d "$B2D_KERNEL/arch/arm/boot/dts" ] || { say "B2D_KERNEL=$B2D_KERNEL is not a kernel tree"; exit 1; }
 say "kernel tree $B2D_KERNEL"
+# The second target tree (tests/scripts/target_612.sh): linux-source-6.12.
+if [ -z "${B2D_KERNEL_612:-}" ]; then
+	B2D_KERNEL_612=$(bash "$ROOT/scripts/kernel-tree.sh" --version 6.12) ||
+		{ say "cannot prepare the 6.12 kernel tree (scripts/kernel-tree.sh --version 6.12)"; exit 1; }
+	export B2D_KERNEL_612
+fi
+say "6.12 target tree $B2D_KERNEL_612"
 
 # ctest ANDs several -L: the selected tests that read the corpus.
 if ctest --test-dir "$BUILD" -N -L corpus "$@" | grep -q '^ *Test *#'; then

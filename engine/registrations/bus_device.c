@@ -40,7 +40,8 @@ struct dt_node *bus_device(struct conv *c, struct dt_node *bus, const char *type
 	else if (conv_provider_label(c, e))
 		n->label = conv_provider_label(c, e);
 	if (rn_str(drule, "tail_include"))
-		dt_add_tail_include(c->t, arena_printf(c->a, "\"%s\"", rn_str(drule, "tail_include")));
+		dt_add_tail_include(c->t, arena_printf(c->a, "\"%s\"",
+						       conv_include_path(c, rn_str(drule, "tail_include"))));
 	constant_props(c, n, rn_get(drule, "props"), &e->pos);
 	if (irq && !value_is_zero(irq))
 		add_interrupt(c, n, irq, 0);

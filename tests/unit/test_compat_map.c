@@ -11,9 +11,14 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <cmocka.h>
 
+#include "common/util.h"
 #include "kernel/compat_map.h"
 
 static const char pmic[] =
@@ -121,6 +126,64 @@ static void test_other_name_is_candidate(void **state)
 	compat_map_free(m);
 }
 
+static void put(const char *root, const char *rel, const char *text)
+{
+	char *path = xasprintf("%s/%s", root, rel);
+	char *cmd = xasprintf("mkdir -p \"$(dirname '%s')\"", path);
+	FILE *f;
+
+	assert_int_equal(system(cmd), 0);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+	free(cmd);
+	free(path);
+}
+
+/*
+ * A driver whose of_match_table is defined in another file (cs4271-spi.c
+ * points at cs4271.c's cs4271_dt_ids) answers with that table's compatible,
+ * the SPI driver's own name counting as its device name; a table name that
+ * two files define (two static tables) gives no answer.
+ */
+static void test_table_in_another_file(void **state)
+{
+	char root[] = "/tmp/b2d-compat.XXXXXX";
+	struct compat_map *m;
+	struct compat_hit h[4];
+	char *rm;
+
+	(void)state;
+	assert_non_null(mkdtemp(root));
+	put(root, "Makefile", "\n");
+	put(root, "sound/soc/codecs/cs4271.c",
+	    "const struct of_device_id cs4271_dt_ids[] = {\n"
+	    "\t{ .compatible = \"cirrus,cs4271\", },\n\t{ },\n};\n");
+	put(root, "sound/soc/codecs/cs4271-spi.c",
+	    "static struct spi_driver cs4271_spi_driver = {\n"
+	    "\t.driver = {\n\t\t.name\t= \"cs4271\",\n"
+	    "\t\t.of_match_table = of_match_ptr(cs4271_dt_ids),\n\t},\n};\n");
+	put(root, "drivers/a/one.c",
+	    "static const struct of_device_id ids[] = { { .compatible = \"acme,one\" }, {} };\n");
+	put(root, "drivers/b/two.c",
+	    "static const struct of_device_id ids[] = { { .compatible = \"acme,two\" }, {} };\n");
+	put(root, "drivers/c/user.c",
+	    "static struct spi_driver d = {\n\t.driver = {\n\t\t.name = \"one\",\n"
+	    "\t\t.of_match_table = ids,\n\t},\n};\n");
+	assert_int_equal(compat_map_load(root, NULL, &m), 0);
+	assert_int_equal(compat_map_find(m, "spi", "cs4271", h, 4), 1);
+	assert_string_equal(h[0].compat, "cirrus,cs4271");
+	assert_string_equal(h[0].file, "sound/soc/codecs/cs4271-spi.c");
+	assert_true(h[0].exact);
+	assert_int_equal(compat_map_find(m, "i2c", "cs4271", h, 4), 0);
+	assert_int_equal(compat_map_find(m, "spi", "one", h, 4), 0);
+	compat_map_free(m);
+	rm = xasprintf("rm -rf '%s'", root);
+	assert_int_equal(system(rm), 0);
+	free(rm);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -128,6 +191,7 @@ int main(void)
 		cmocka_unit_test(test_exact_match_first),
 		cmocka_unit_test(test_platform_driver_name),
 		cmocka_unit_test(test_other_name_is_candidate),
+		cmocka_unit_test(test_table_in_another_file),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -354,7 +354,7 @@ static void test_fixture(void **state)
 	if (!a.soc && rs->nsocs)
 		a.soc = rn_str(rs->socs[0], "soc");
 	if (fx.dtsi)
-		dtsi = load_dtsi(&fx, rn_str(rules_soc(rs, a.soc), "dtsi"));
+		dtsi = load_dtsi(&fx, rules_soc_dtsi(rules_soc(rs, a.soc)));
 	out = run_pipeline(cpath, fx.c, rs, &a, dtsi);
 	if (getenv("B2D_FIXTURE_SHOW"))
 		fprintf(stderr, "%s\n", out);

@@ -35,6 +35,16 @@ b2d_kernel() {
 	return 1
 }
 
+# b2d_kernel612: KERNEL612=$B2D_KERNEL_612, else the 6.12 tree
+# scripts/kernel-tree.sh --version 6.12 extracts, when it is a kernel tree;
+# else KERNEL612= and status 1 (scripts/test.sh prepares it).
+b2d_kernel612() {
+	KERNEL612=${B2D_KERNEL_612:-${B2D_CACHE:-/var/tmp/b2d}/src/linux-source-6.12}
+	[ -d "$KERNEL612/arch/arm/boot/dts" ] && return 0
+	KERNEL612=
+	return 1
+}
+
 # Skips: exit status 77, which ctest shows as skipped (SKIP_RETURN_CODE).
 # b2d_skip WHY: the whole test cannot run. b2d_skip_part WHAT: one part of the
 # test cannot run; the rest goes on, and b2d_exit FAIL ends the test: exit 1

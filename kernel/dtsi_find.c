@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Find a SoC .dtsi by name in a kernel tree, whatever its layout (see
+ * dtsi_find.h). The subdirectory walk is sorted, so two machines agree.
+ */
+#include "dtsi_find.h"
+#include "../common/util.h"
+
+#include <dirent.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define MAX_DEPTH 3
+
+static bool is_file(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+static int name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The subdirectory names of dir, sorted (hidden ones left out). */
+static void subdirs(const char *dir, struct ptrvec *out)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+
+	if (!d)
+		return;
+	while ((e = readdir(d))) {
+		char *p;
+		struct stat st;
+
+		if (e->d_name[0] == '.')
+			continue;
+		p = xasprintf("%s/%s", dir, e->d_name);
+		if (stat(p, &st) == 0 && S_ISDIR(st.st_mode))
+			pv_push(out, xstrdup(e->d_name));
+		free(p);
+	}
+	closedir(d);
+	if (out->len)
+		qsort(out->items, out->len, sizeof(out->items[0]), name_cmp);
+}
+
+/* rel: the directory under root being searched ("" or "ti/omap"). */
+static char *walk(const char *root, const char *rel, const char *name, int depth)
+{
+	struct ptrvec subs = { 0 };
+	char *dir = *rel ? xasprintf("%s/%s", root, rel) : xstrdup(root);
+	char *found = NULL;
+
+	subdirs(dir, &subs);
+	for (size_t i = 0; i < subs.len && !found; i++) {
+		char *sub = *rel ? xasprintf("%s/%s", rel, (char *)subs.items[i]) :
+				   xstrdup(subs.items[i]);
+		char *path = xasprintf("%s/%s/%s", root, sub, name);
+
+		if (is_file(path))
+			found = xasprintf("%s/%s", sub, name);
+		else if (depth + 1 < MAX_DEPTH)
+			found = walk(root, sub, name, depth + 1);
+		free(path);
+		free(sub);
+	}
+	for (size_t i = 0; i < subs.len; i++)
+		free(subs.items[i]);
+	pv_free(&subs);
+	free(dir);
+	return found;
+}
+
+char *dtsi_find(const char *kernel_dir, const char *const *names, size_t n)
+{
+	char *root, *found = NULL;
+
+	if (!kernel_dir)
+		return NULL;
+	root = xasprintf("%s/arch/arm/boot/dts", kernel_dir);
+	for (size_t i = 0; i < n && !found; i++) {
+		char *path = xasprintf("%s/%s", root, names[i]);
+
+		if (is_file(path))
+			found = xstrdup(names[i]);
+		else if (!strchr(names[i], '/'))
+			found = walk(root, "", names[i], 0);
+		free(path);
+	}
+	free(root);
+	return found;
+}

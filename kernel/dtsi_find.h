@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Where a SoC .dtsi lives in a kernel tree of any layout: flat
+ * arch/arm/boot/dts/ (before 6.5) or vendor subdirectories
+ * (arch/arm/boot/dts/ti/omap/, .../samsung/, ... since 6.5).
+ */
+#ifndef B2D_DTSI_FIND_H
+#define B2D_DTSI_FIND_H
+
+#include <stddef.h>
+
+/*
+ * The first of names[0..n) found under KDIR/arch/arm/boot/dts, as a path
+ * relative to that directory ("s3c6410.dtsi" or "samsung/s3c6410.dtsi"),
+ * malloc'd; NULL when none is there. Each name in turn (the first found
+ * wins) is looked up directly, then in the subdirectories (three levels deep
+ * at most, in name order, so the answer is the same on every machine). A name with a '/' is taken as a
+ * relative path and only looked up directly.
+ */
+char *dtsi_find(const char *kernel_dir, const char *const *names, size_t n);
+
+#endif

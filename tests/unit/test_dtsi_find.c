@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Finding a SoC .dtsi in kernel trees of both layouts (kernel/dtsi_find.c):
+ * flat arch/arm/boot/dts/ (before 6.5) and vendor subdirectories (6.5+,
+ * two levels for ti/omap), the pack's candidates in order, the same answer
+ * whatever order readdir gives, and nothing for what is not a regular file.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "common/util.h"
+#include "kernel/dtsi_find.h"
+
+static char root[] = "/tmp/b2d-dtsi-find.XXXXXX";
+
+static void put(const char *rel)
+{
+	char *path = xasprintf("%s/arch/arm/boot/dts/%s", root, rel);
+	char *cmd = xasprintf("mkdir -p \"$(dirname '%s')\"", path);
+	FILE *f;
+
+	assert_int_equal(system(cmd), 0);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("/ { };\n", f);
+	fclose(f);
+	free(cmd);
+	free(path);
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	if (!mkdtemp(root))
+		return -1;
+	put("flat.dtsi");
+	put("ti/omap/omap34xx.dtsi");
+	put("samsung/s3c6410.dtsi");
+	put("zz/twice.dtsi");
+	put("aa/twice.dtsi");
+	put("a/b/c/deep.dtsi");
+	put("a/b/c/d/too-deep.dtsi");
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	char *cmd = xasprintf("rm -rf '%s'", root);
+
+	(void)state;
+	if (system(cmd) != 0)
+		fprintf(stderr, "cannot remove %s\n", root);
+	free(cmd);
+	return 0;
+}
+
+static char *find1(const char *name)
+{
+	return dtsi_find(root, &name, 1);
+}
+
+static void test_flat_and_vendor_layouts(void **state)
+{
+	char *p;
+
+	(void)state;
+	assert_string_equal(p = find1("flat.dtsi"), "flat.dtsi");
+	free(p);
+	assert_string_equal(p = find1("s3c6410.dtsi"), "samsung/s3c6410.dtsi");
+	free(p);
+	assert_string_equal(p = find1("omap34xx.dtsi"), "ti/omap/omap34xx.dtsi");
+	free(p);
+	/* A relative path is taken as it is. */
+	assert_string_equal(p = find1("samsung/s3c6410.dtsi"), "samsung/s3c6410.dtsi");
+	free(p);
+	assert_null(find1("omap/omap34xx.dtsi"));
+	assert_null(find1("no-such.dtsi"));
+	assert_string_equal(p = find1("deep.dtsi"), "a/b/c/deep.dtsi");
+	free(p);
+	assert_null(find1("too-deep.dtsi"));
+	assert_null(dtsi_find(NULL, (const char *[]){ "flat.dtsi" }, 1));
+}
+
+static void test_candidates_in_order(void **state)
+{
+	const char *names[] = { "no-such.dtsi", "s3c6410.dtsi", "flat.dtsi" };
+	char *p;
+
+	(void)state;
+	/* A direct hit on a later name does not beat an earlier name found deeper. */
+	assert_string_equal(p = dtsi_find(root, names, 3), "samsung/s3c6410.dtsi");
+	free(p);
+	/* Two vendor directories with the name: the first by name, always. */
+	assert_string_equal(p = find1("twice.dtsi"), "aa/twice.dtsi");
+	free(p);
+}
+
+static void test_only_regular_files(void **state)
+{
+	char *dir = xasprintf("%s/arch/arm/boot/dts/fifo.dtsi", root);
+	char *sub = xasprintf("%s/arch/arm/boot/dts/v/dir.dtsi", root);
+	char *cmd = xasprintf("mkdir -p '%s'", sub);
+
+	(void)state;
+	assert_int_equal(mkfifo(dir, 0644), 0);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+	assert_null(find1("fifo.dtsi"));
+	assert_null(find1("dir.dtsi"));
+	free(dir);
+	free(sub);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_flat_and_vendor_layouts),
+		cmocka_unit_test(test_candidates_in_order),
+		cmocka_unit_test(test_only_regular_files),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
