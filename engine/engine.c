@@ -417,8 +417,13 @@ static void build_root(struct conv *c, const struct machine *m)
 		dt_chunk_add_u32(t, dt_prop_add_cells(t, dt_prop_set(t, t->root, "#size-cells")), 1);
 	}
 	dt_add_include(t, "<dt-bindings/interrupt-controller/irq.h>");
-	if (dtsi)
-		dt_add_include(t, arena_printf(c->a, "\"%s\"", dtsi));
+	/* "kirkwood.dtsi kirkwood-6281.dtsi": a base and its variant, in order. */
+	for (const char *w = dtsi; w && *w; w += strspn(w, " ")) {
+		size_t n = strcspn(w, " ");
+
+		dt_add_include(t, arena_printf(c->a, "\"%.*s\"", (int)n, w));
+		w += n;
+	}
 	p = dt_prop_set(t, t->root, "model");
 	dt_prop_add_string(t, p, m->name ? m->name : m->id);
 	p->pos = m->pos;
@@ -538,6 +543,12 @@ static void convert_call(struct conv *c, const struct function *fn, const struct
 	const struct rnode *rule;
 	int state = conv_guard_state(c, call->guards, call->nguards);
 
+	/* machine_is_foo(): a condition the engine decides per machine (engine_values.c). */
+	if (!strncmp(call->callee, "machine_is_", 11) && !find_call_rule(c, call->callee)) {
+		f->fate = FACT_CONVERTED;
+		f->became = "condition: decided for each MACHINE_START (its guarded calls say how)";
+		return;
+	}
 	/* Calls with no DT meaning need no decision on their guard. */
 	if (!find_call_rule(c, call->callee) && (rule = find_ignore_rule(c, call->callee))) {
 		f->fate = FACT_CONVERTED;
@@ -590,6 +601,14 @@ static bool is_machine_record(const struct board *b, const struct variable *v)
 	return false;
 }
 
+/* An array of numbers or pointers, not of structs: its entries have no field names. */
+static bool plain_array(const struct variable *v)
+{
+	const struct value *first = v->is_array && v->init->nkids ? v->init->kids[0] : NULL;
+
+	return first && first->kind != VAL_LIST && !first->field;
+}
+
 static void account_unused_vars(struct conv *c)
 {
 	for (size_t i = 0; i < c->b->nvars; i++) {
@@ -600,6 +619,15 @@ static void account_unused_vars(struct conv *c)
 			continue;
 		if (!v->init || v->init->kind != VAL_LIST)
 			continue;
+		if (plain_array(v)) {	/* { MPP29_GPIO, MPP46_GPIO, 0 }: no struct at all */
+			f = dt_add_fact(c->t, "variable", arena_printf(c->a, "%s %s[]",
+					v->type ? v->type : "?", v->name), &v->pos);
+			f->fate = FACT_TODO;
+			f->reason = arena_printf(c->a, "an array of %s that no rule reads",
+						 v->type ? v->type : "?");
+			dt_node_add_todo(c->t, NULL, &v->pos, f->what, f->reason);
+			continue;
+		}
 		f = dt_add_fact(c->t, "variable", arena_printf(c->a, "struct %s %s", v->type ? v->type : "?",
 							       v->name), &v->pos);
 		f->fate = FACT_TODO;

@@ -149,6 +149,10 @@ void conv_finish_supplies(struct conv *c);
 
 /* engine_labels.c: what the reference check knows of labels outside the graph */
 void conv_label_check_setup(struct conv *c);
+/* engine_struct.c: one child node per entry of arr (up to count), in container. */
+void conv_add_children(struct conv *c, struct dt_node *node, const struct variable *arr,
+		       const struct value *count, const struct rnode *rule,
+		       const struct rnode *container);
 const char *conv_include_path(struct conv *c, const char *name);
 struct dt_node *conv_mbus_place(struct conv *c, struct dt_node *n, const struct rnode *rule);
 

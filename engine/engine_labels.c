@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#define _GNU_SOURCE	/* memrchr */
 /*
  * What the reference check (graph/passes.c) needs to know about labels
  * defined outside the graph: the target's .dtsi (its compiled symbols) and
@@ -128,7 +129,8 @@ void conv_label_check_setup(struct conv *c)
 		const char *inc = c->t->tail_includes[i];
 		size_t n = strlen(inc);
 		char *name = n > 2 && inc[0] == '"' ? xstrndup(inc + 1, n - 2) : xstrdup(inc);
-		const char *soc = soc_dtsi_name(c->opt->dtsi), *slash = strrchr(soc, '/');
+		const char *soc = soc_dtsi_name(c->opt->dtsi);
+		const char *slash = memrchr(soc, '/', strcspn(soc, " "));
 		size_t sub = slash ? (size_t)(slash - soc) + 1 : 0;
 
 		/* "ti/omap/twl4030.dtsi" (conv_include_path) is beside the SoC's. */
@@ -147,7 +149,7 @@ void conv_label_check_setup(struct conv *c)
 const char *conv_include_path(struct conv *c, const char *name)
 {
 	const char *soc = c->opt && c->opt->dtsi ? soc_dtsi_name(c->opt->dtsi) : NULL;
-	const char *slash = soc ? strrchr(soc, '/') : NULL;
+	const char *slash = soc ? memrchr(soc, '/', strcspn(soc, " ")) : NULL;
 	char *path;
 	bool there;
 

@@ -85,6 +85,7 @@ static const struct {
 	{ "gpio_claim", reg_gpio_claim },
 	{ "fixed_regulator", reg_fixed_regulator },
 	{ "struct_array", reg_struct_array },
+	{ "children", reg_children },
 	{ "gpiod_lookup", reg_gpiod_lookup, true },
 	{ "pwm_lookup", reg_pwm_lookup, true },
 	{ "fixed_clock", reg_fixed_clock },

@@ -184,6 +184,9 @@ static const char *apply_prop(struct conv *c, struct dt_node *node, const struct
 		return field;
 	}
 	p = converters[k].fn(&pc);
+	/* `check:` what the C cannot say about a written property (a GPIO's polarity). */
+	if (p && pc.v && !pc.reason && rn_str(pr, "check"))
+		pc.reason = arena_printf(c->a, "%s written as shown: %s", p->name, rn_str(pr, "check"));
 	if (p && pc.v) {
 		p->pos = pc.v->pos;
 		p->origin = conv_origin(c, pc.v);
@@ -256,8 +259,6 @@ static void apply_children(struct conv *c, struct dt_node *node, const struct rn
 	const struct value *count = conv_field(c, list, rn_str(ch, "count"));
 	const struct rnode *rule = conv_struct_rule(c, rn_str(ch, "struct"));
 	const char *why = "the array of children is not in this file: describe them by hand";
-	size_t total;
-	long long n;
 
 	if (field && !value_is_zero(field) && (!arr || !arr->init))
 		dt_node_add_todo(c->t, node, &field->pos, conv_origin(c, field), why);
@@ -267,9 +268,19 @@ static void apply_children(struct conv *c, struct dt_node *node, const struct rn
 		field_fact(c, count, what, node, NULL, arr && arr->init ? NULL : why);
 	if (!arr || !arr->init)
 		return;
+	conv_add_children(c, node, arr, count, rule, rn_get(ch, "container"));
+}
+
+void conv_add_children(struct conv *c, struct dt_node *node, const struct variable *arr,
+		       const struct value *count, const struct rnode *rule,
+		       const struct rnode *container)
+{
+	size_t total;
+	long long n;
+
 	conv_mark_var(c, arr->name);
-	if (rn_get(ch, "container"))
-		node = child_container(c, node, rn_get(ch, "container"));
+	if (container)
+		node = child_container(c, node, container);
 	/* .parts = &one_partition: the struct itself is the only entry. */
 	total = arr->is_array ? arr->init->nkids : 1;
 	n = count && count->kind == VAL_INT ? count->ival : (long long)total;
@@ -409,7 +420,7 @@ struct dt_node *conv_struct_node(struct conv *c, struct dt_node *parent, const s
 				 const struct value *list, const char *what, long index)
 {
 	const char *overlay = rn_str(rule, "overlay");
-	const char *name = rn_str(rule, "node");
+	const char *name = rn_str(rule, "node"), *base = NULL;
 	struct dt_node *n;
 
 	if (overlay) {
@@ -423,7 +434,7 @@ struct dt_node *conv_struct_node(struct conv *c, struct dt_node *parent, const s
 
 		if (!name)
 			name = list->type ? list->type : "node";
-		name = conv_node_name(c, name, list);
+		name = base = conv_node_name(c, name, list);
 		if (index >= 0 && !unit)
 			name = arena_printf(c->a, "%s-%ld", name, index);
 		n = dt_node_add(c->t, parent, name, unit);
@@ -434,6 +445,9 @@ struct dt_node *conv_struct_node(struct conv *c, struct dt_node *parent, const s
 					   rn_str(rule, "compatible"));
 	}
 	conv_apply_struct(c, n, rule, list, what);
+	/* A converter gave the unit address (an appended partition): no index suffix. */
+	if (base && n->unit && n->name != base && index >= 0)
+		n->name = base;
 	return n;
 }
 

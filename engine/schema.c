@@ -38,7 +38,8 @@ static const struct section prop_rule = { "property rule", "as", (const struct k
 	{ "skip_below", S_SCALAR }, { "value", S_SCALAR }, { "count", S_SCALAR },
 	{ "target", S_SCALAR }, { "arg", S_SCALAR }, { "bus", S_SCALAR }, { "none", S_SCALAR },
 	{ "zero", S_SCALAR }, { "labels", S_SEQ }, { "struct", S_SCALAR },
-	{ "size_shift", S_SCALAR }, { "otherwise", S_SCALAR }, { "before", S_SEQ }, END } };
+	{ "size_shift", S_SCALAR }, { "otherwise", S_SCALAR }, { "before", S_SEQ },
+	{ "check", S_SCALAR }, END } };
 
 static const struct section container_rule = { "children container", "node", (const struct key_spec[]){
 	{ "node", S_SCALAR }, { "compatible", S_SCALAR }, { "address_cells", S_SCALAR },
@@ -71,7 +72,7 @@ static const struct section register_rule = { "register", "kind", (const struct 
 	{ "kind", S_SCALAR }, { "bus_node", S_SCALAR }, { "info", S_SCALAR },
 	{ "count", S_SCALAR }, { "array", S_SCALAR }, { "struct", S_SCALAR },
 	{ "until", S_SCALAR }, { "label", S_SCALAR }, { "bus", S_SCALAR }, { "windows", S_SEQ },
-	{ "ranges", S_SEQ }, { "attr_mask", S_SCALAR }, END } };
+	{ "ranges", S_SEQ }, { "attr_mask", S_SCALAR }, { "container", S_MAP }, END } };
 
 static const struct section call_prop_rule = { "call property", "prop", (const struct key_spec[]){
 	{ "prop", S_SCALAR }, { "arg", S_SCALAR }, { "as", S_SCALAR }, { "scale", S_SCALAR }, END } };

@@ -77,6 +77,43 @@ static char *walk(const char *root, const char *rel, const char *name, int depth
 	return found;
 }
 
+/* One file name: directly, then in the subdirectories. */
+static char *find_one(const char *root, const char *name)
+{
+	char *path = xasprintf("%s/%s", root, name);
+	char *found = NULL;
+
+	if (is_file(path))
+		found = xstrdup(name);
+	else if (!strchr(name, '/'))
+		found = walk(root, "", name, 0);
+	free(path);
+	return found;
+}
+
+/* "kirkwood.dtsi kirkwood-6281.dtsi": every one found, or NULL. */
+static char *find_stack(const char *root, const char *names)
+{
+	char *list = xstrdup(names), *save = NULL;
+	struct strbuf sb;
+	bool all = true;
+
+	sb_init(&sb);
+	for (char *w = strtok_r(list, " ", &save); w && all; w = strtok_r(NULL, " ", &save)) {
+		char *one = find_one(root, w);
+
+		all = one != NULL;
+		if (one)
+			sb_addf(&sb, "%s%s", sb.len ? " " : "", one);
+		free(one);
+	}
+	free(list);
+	if (all && sb.len)
+		return sb_detach(&sb);
+	sb_free(&sb);
+	return NULL;
+}
+
 char *dtsi_find(const char *kernel_dir, const char *const *names, size_t n)
 {
 	char *root, *found = NULL;
@@ -84,15 +121,8 @@ char *dtsi_find(const char *kernel_dir, const char *const *names, size_t n)
 	if (!kernel_dir)
 		return NULL;
 	root = xasprintf("%s/arch/arm/boot/dts", kernel_dir);
-	for (size_t i = 0; i < n && !found; i++) {
-		char *path = xasprintf("%s/%s", root, names[i]);
-
-		if (is_file(path))
-			found = xstrdup(names[i]);
-		else if (!strchr(names[i], '/'))
-			found = walk(root, "", names[i], 0);
-		free(path);
-	}
+	for (size_t i = 0; i < n && !found; i++)
+		found = find_stack(root, names[i]);
 	free(root);
 	return found;
 }

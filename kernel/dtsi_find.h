@@ -15,7 +15,9 @@
  * malloc'd; NULL when none is there. Each name in turn (the first found
  * wins) is looked up directly, then in the subdirectories (three levels deep
  * at most, in name order, so the answer is the same on every machine). A name with a '/' is taken as a
- * relative path and only looked up directly.
+ * relative path and only looked up directly. A name may be a stack of files
+ * a board includes in order, separated by spaces ("kirkwood.dtsi
+ * kirkwood-6281.dtsi"): found when every one is, each looked up as above.
  */
 char *dtsi_find(const char *kernel_dir, const char *const *names, size_t n);
 

@@ -142,14 +142,50 @@ static void *cache_load(const char *path, size_t *len)
 	return blob;
 }
 
+/* dtsi_path: one path, or several separated by spaces, included in order. */
 static int write_wrapper(const char *path, const char *dtsi_path, bool plugin)
 {
 	FILE *f = fopen(path, "w");
+	char *list = xstrdup(dtsi_path), *save = NULL;
 
-	if (!f)
+	if (!f) {
+		free(list);
 		return -1;
-	fprintf(f, "/dts-v1/;\n%s#include \"%s\"\n", plugin ? "/plugin/;\n" : "", dtsi_path);
+	}
+	fprintf(f, "/dts-v1/;\n%s", plugin ? "/plugin/;\n" : "");
+	for (char *w = strtok_r(list, " ", &save); w; w = strtok_r(NULL, " ", &save))
+		fprintf(f, "#include \"%s\"\n", w);
+	free(list);
 	return fclose(f);
+}
+
+/*
+ * stat() every file of a space-separated list: the newest mtime and the
+ * summed size stand for them all in the cache key. -1 (errno set) when one
+ * is missing; *missing is then that one (malloc'd).
+ */
+static int stat_all(const char *paths, struct stat *st, char **missing)
+{
+	char *list = xstrdup(paths), *save = NULL;
+	int rc = 0;
+
+	memset(st, 0, sizeof(*st));
+	for (char *w = strtok_r(list, " ", &save); w && rc == 0; w = strtok_r(NULL, " ", &save)) {
+		struct stat one;
+
+		if (stat(w, &one) < 0) {
+			*missing = xstrdup(w);
+			rc = -1;
+			break;
+		}
+		if (one.st_mtim.tv_sec > st->st_mtim.tv_sec ||
+		    (one.st_mtim.tv_sec == st->st_mtim.tv_sec &&
+		     one.st_mtim.tv_nsec > st->st_mtim.tv_nsec))
+			st->st_mtim = one.st_mtim;
+		st->st_size += one.st_size;
+	}
+	free(list);
+	return rc;
 }
 
 /*
@@ -234,11 +270,12 @@ static int obtain_blob(const char *kdir, const char *dtsi_path, const char *cach
 		       void **blob, size_t *len)
 {
 	struct stat st;
-	char *cpath = NULL, *errors = NULL;
+	char *cpath = NULL, *errors = NULL, *missing = NULL;
 	int rc;
 
-	if (stat(dtsi_path, &st) < 0) {
-		diag_error(NULL, "%s: %s", dtsi_path, strerror(errno));
+	if (stat_all(dtsi_path, &st, &missing) < 0) {
+		diag_error(NULL, "%s: %s", missing, strerror(errno));
+		free(missing);
 		return B2D_ERR_IO;
 	}
 	if (cache_dir) {
@@ -503,6 +540,25 @@ static void index_tree(struct soc_dtsi *s)
 
 /* ---- public API ---- */
 
+/* Each name of a space-separated list made absolute (under KDIR/arch/arm/boot/dts). */
+static char *absolute_paths(const char *kernel_dir, const char *dtsi)
+{
+	char *list = xstrdup(dtsi), *save = NULL;
+	struct strbuf sb;
+
+	sb_init(&sb);
+	for (char *w = strtok_r(list, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+		if (sb.len)
+			sb_addc(&sb, ' ');
+		if (w[0] == '/')
+			sb_addf(&sb, "%s", w);
+		else
+			sb_addf(&sb, "%s/arch/arm/boot/dts/%s", kernel_dir, w);
+	}
+	free(list);
+	return sb_detach(&sb);
+}
+
 int soc_dtsi_load(const char *kernel_dir, const char *dtsi, const char *cache_dir,
 		  struct soc_dtsi **out)
 {
@@ -515,8 +571,7 @@ int soc_dtsi_load(const char *kernel_dir, const char *dtsi, const char *cache_di
 		diag_error(NULL, "SoC .dtsi needs a kernel tree (--kernel)");
 		return B2D_ERR_USAGE;
 	}
-	path = dtsi[0] == '/' ? xstrdup(dtsi) :
-		xasprintf("%s/arch/arm/boot/dts/%s", kernel_dir, dtsi);
+	path = absolute_paths(kernel_dir, dtsi);
 	s = xcalloc(1, sizeof(*s));
 	rc = obtain_blob(kernel_dir, path, cache_dir, &s->blob, &s->len);
 	if (rc < 0) {
@@ -524,6 +579,7 @@ int soc_dtsi_load(const char *kernel_dir, const char *dtsi, const char *cache_di
 		free(s);
 		return rc;
 	}
+	path[strcspn(path, " ")] = 0;	/* the first file's directory */
 	*strrchr(path, '/') = 0;	/* absolute or under KDIR: has a '/' */
 	s->dir = path;
 	s->name = xstrdup(dtsi);

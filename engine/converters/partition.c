@@ -2,8 +2,12 @@
 /*
  * MTD partitions: offsets may be MTDPART_OFS_APPEND (-1), i.e. right after
  * the previous partition, which the conversion tracks in `c->part_end`
- * (reset for each array of children).
+ * (reset for each array of children), or MTDPART_OFS_NXTBLK (-2), the next
+ * erase block after it: the same place when the previous end is a multiple
+ * of 1 MiB (every erase block of a NAND or NOR chip of that era divides it);
+ * else a TODO, since the erase block size is the chip's.
  */
+#define NXTBLK_SAFE_ALIGN 0x100000
 #include "converters.h"
 
 #include "../../common/util.h"
@@ -20,8 +24,13 @@ struct dt_prop *cv_partition(struct prop_ctx *pc)
 		return NULL;
 	}
 	off = pc->v ? pc->v->ival : 0;
-	if (off == -1)
+	if (off == -1 || (off == -2 && pc->c->part_end % NXTBLK_SAFE_ALIGN == 0))
 		off = pc->c->part_end;
+	if (off == -2) {
+		pc->reason = "MTDPART_OFS_NXTBLK after an end that is not 1 MiB aligned: the offset "
+			     "depends on the chip's erase block size: set reg by hand";
+		return NULL;
+	}
 	if (!size || size->kind != VAL_INT || size->ival <= 0 || off < 0) {
 		pc->reason = "size is MTDPART_SIZ_FULL or unknown: set reg by hand";
 		return NULL;

@@ -53,6 +53,9 @@ bool reg_gpio_claim(struct reg_ctx *r);
 /* fixed_regulator.c */
 bool reg_fixed_regulator(struct reg_ctx *r);
 
+/* children.c */
+bool reg_children(struct reg_ctx *r);
+
 /* struct_array.c */
 bool reg_struct_array(struct reg_ctx *r);
 

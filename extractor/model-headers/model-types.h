@@ -99,6 +99,10 @@ typedef int (*initcall_t)(void);
 #define EXPORT_SYMBOL_GPL(sym)
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+/* The machine's private common.h / generic.h (mach-kirkwood, pxa, mmp), absent in tolerant mode. */
+#ifndef ARRAY_AND_SIZE
+#define ARRAY_AND_SIZE(x) (x), ARRAY_SIZE(x)
+#endif
 #define BIT(n) (1UL << (n))
 #define GENMASK(h, l) (((~0UL) << (l)) & (~0UL >> (31 - (h))))
 #define KHZ 1000

@@ -187,6 +187,56 @@ static void test_revision_assumed(void **state)
 	free(dts);
 }
 
+/*
+ * machine_is_foo() decides each machine's branch; the call itself is no TODO
+ * (issue 13: TODO wording), and the branch of the other machine is not taken.
+ */
+static void test_machine_is_no_todo(void **state)
+{
+	static const char src[] =
+		"static struct gpio_led leds[] = { { .name = \"a\", .gpio = 10 } };\n"
+		"static struct gpio_led_platform_data led_pd = { .leds = leds, .num_leds = 1 };\n"
+		"static struct platform_device led_dev = {\n"
+		"	.name = \"leds-gpio\", .id = -1, .dev = { .platform_data = &led_pd },\n"
+		"};\n"
+		"static void __init board_init(void)\n"
+		"{\n"
+		"	if (machine_is_other_board())\n"
+		"		leds[0].gpio = 40;\n"
+		"	platform_device_register(&led_dev);\n"
+		"}\n"
+		"MACHINE_START(TEST_BOARD, \"Test board\")\n"
+		"	.init_machine = board_init,\n"
+		"MACHINE_END\n";
+	char *dts = convert("omap3", src, NULL, 0, NULL);
+
+	(void)state;
+	expect_contains(dts, "gpios = <&gpio1 10 GPIO_ACTIVE_HIGH>;");
+	expect_absent(dts, "TODO b2d-engine-test.c:8: machine_is");
+	expect_absent(dts, "no rule for call machine_is");
+	expect_absent(dts, "alternative");
+	free(dts);
+}
+
+/* A plain array (an MPP table) is not called "struct unsigned int" (issue 13). */
+static void test_plain_array_wording(void **state)
+{
+	static const char src[] =
+		"static unsigned int mpp_cfg[] = { 29, 46, 0 };\n"
+		"static void __init board_init(void)\n"
+		"{\n"
+		"}\n"
+		"MACHINE_START(TEST_BOARD, \"Test board\")\n"
+		"	.init_machine = board_init,\n"
+		"MACHINE_END\n";
+	char *dts = convert("omap3", src, NULL, 0, NULL);
+
+	(void)state;
+	expect_contains(dts, "unsigned int mpp_cfg[]: an array of unsigned int that no rule reads");
+	expect_absent(dts, "struct unsigned int");
+	free(dts);
+}
+
 static const char *s3c_src =
 	"static struct resource eth_res[] = {\n"
 	"	DEFINE_RES_MEM(S3C64XX_PA_XM0CSN1, 2),\n"
@@ -346,6 +396,8 @@ int main(void)
 		cmocka_unit_test(test_symbolic_callback_gpio),
 		cmocka_unit_test(test_revision_alternative),
 		cmocka_unit_test(test_revision_assumed),
+		cmocka_unit_test(test_machine_is_no_todo),
+		cmocka_unit_test(test_plain_array_wording),
 		cmocka_unit_test(test_interrupt_parents),
 		cmocka_unit_test(test_todos_and_counts),
 		cmocka_unit_test(test_array_elements),

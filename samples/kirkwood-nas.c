@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A fictional two-bay NAS on a Marvell Kirkwood 88F6281, written for
+ * board2dts in the style of a 2.6.3x vendor tree (arch/arm/mach-kirkwood):
+ * MACHINE_START with .phys_io, .boot_params and .timer, the plat-orion
+ * helpers (kirkwood_ge00_init, kirkwood_sata_init, kirkwood_sdio_init,
+ * kirkwood_nand_init with its partitions), an MPP table, and plain GPIO
+ * numbers for the LEDs and buttons. Kirkwood's board files left mainline
+ * before 6.1, its .dtsi files did not: the output overlays kirkwood.dtsi and
+ * kirkwood-6281.dtsi.
+ */
+#include <linux/kernel.h>
+#include <linux/init.h>
+#include <linux/platform_device.h>
+#include <linux/ata_platform.h>
+#include <linux/mtd/partitions.h>
+#include <linux/mv643xx_eth.h>
+#include <linux/gpio.h>
+#include <linux/gpio_keys.h>
+#include <linux/input.h>
+#include <linux/leds.h>
+#include <linux/i2c.h>
+#include <asm/mach-types.h>
+#include <asm/mach/arch.h>
+#include <mach/kirkwood.h>
+#include <plat/mvsdio.h>
+#include "common.h"
+#include "mpp.h"
+
+#define NAS_GPIO_USB_POWER	21
+#define NAS_GPIO_LED_DISK	36
+#define NAS_GPIO_LED_POWER	40
+#define NAS_GPIO_KEY_POWER	46
+#define NAS_GPIO_KEY_RESET	47
+#define NAS_GPIO_SD_CD		38
+
+static struct mtd_partition nas_nand_parts[] = {
+	{ .name = "uboot", .offset = 0, .size = SZ_1M },
+	{ .name = "uboot-env", .offset = MTDPART_OFS_NXTBLK, .size = SZ_512K },
+	{ .name = "kernel", .offset = SZ_2M, .size = SZ_4M },
+	{ .name = "rootfs", .offset = MTDPART_OFS_APPEND, .size = MTDPART_SIZ_FULL },
+};
+
+static struct mv643xx_eth_platform_data nas_ge00_data = {
+	.phy_addr	= MV643XX_ETH_PHY_ADDR(8),
+};
+
+static struct mv_sata_platform_data nas_sata_data = {
+	.n_ports	= 2,
+};
+
+static struct mvsdio_platform_data nas_mvsdio_data = {
+	.gpio_card_detect	= NAS_GPIO_SD_CD,
+};
+
+static struct gpio_led nas_leds[] = {
+	{
+		.name			= "nas:blue:power",
+		.default_trigger	= "default-on",
+		.gpio			= NAS_GPIO_LED_POWER,
+		.active_low		= 1,
+	}, {
+		.name			= "nas:red:disk",
+		.default_trigger	= "disk-activity",
+		.gpio			= NAS_GPIO_LED_DISK,
+	},
+};
+
+static struct gpio_led_platform_data nas_led_data = {
+	.leds		= nas_leds,
+	.num_leds	= ARRAY_SIZE(nas_leds),
+};
+
+static struct platform_device nas_led_device = {
+	.name	= "leds-gpio",
+	.id	= -1,
+	.dev	= { .platform_data = &nas_led_data },
+};
+
+static struct gpio_keys_button nas_buttons[] = {
+	{
+		.code		= KEY_POWER,
+		.gpio		= NAS_GPIO_KEY_POWER,
+		.desc		= "Power button",
+		.active_low	= 1,
+	}, {
+		.code		= KEY_RESTART,
+		.gpio		= NAS_GPIO_KEY_RESET,
+		.desc		= "Reset button",
+		.active_low	= 1,
+	},
+};
+
+static struct gpio_keys_platform_data nas_button_data = {
+	.buttons	= nas_buttons,
+	.nbuttons	= ARRAY_SIZE(nas_buttons),
+};
+
+static struct platform_device nas_button_device = {
+	.name	= "gpio-keys",
+	.id	= -1,
+	.dev	= { .platform_data = &nas_button_data },
+};
+
+static struct i2c_board_info __initdata nas_i2c_rtc = {
+	I2C_BOARD_INFO("rs5c372a", 0x32),
+};
+
+static unsigned int nas_mpp_config[] __initdata = {
+	MPP21_GPIO,		/* USB power */
+	MPP36_GPIO,		/* disk LED */
+	MPP38_GPIO,		/* SD card detect */
+	MPP40_GPIO,		/* power LED */
+	MPP46_GPIO,		/* power button */
+	MPP47_GPIO,		/* reset button */
+	0
+};
+
+static void __init nas_init(void)
+{
+	kirkwood_init();
+	kirkwood_mpp_conf(nas_mpp_config);
+
+	kirkwood_uart0_init();
+	kirkwood_nand_init(ARRAY_AND_SIZE(nas_nand_parts), 25);
+
+	if (gpio_request(NAS_GPIO_USB_POWER, "USB Power Enable") != 0 ||
+	    gpio_direction_output(NAS_GPIO_USB_POWER, 1) != 0)
+		pr_err("nas: cannot enable USB power\n");
+	kirkwood_ehci_init();
+
+	kirkwood_ge00_init(&nas_ge00_data);
+	kirkwood_sata_init(&nas_sata_data);
+	kirkwood_sdio_init(&nas_mvsdio_data);
+
+	kirkwood_i2c_init();
+	i2c_register_board_info(0, &nas_i2c_rtc, 1);
+
+	platform_device_register(&nas_led_device);
+	platform_device_register(&nas_button_device);
+}
+
+MACHINE_START(KW_NAS, "Example Kirkwood NAS")
+	.phys_io	= KIRKWOOD_REGS_PHYS_BASE,
+	.io_pg_offst	= ((KIRKWOOD_REGS_VIRT_BASE) >> 18) & 0xfffc,
+	.boot_params	= 0x00000100,
+	.init_machine	= nas_init,
+	.map_io		= kirkwood_map_io,
+	.init_irq	= kirkwood_init_irq,
+	.timer		= &kirkwood_timer,
+MACHINE_END
