@@ -601,12 +601,32 @@ static bool is_machine_record(const struct board *b, const struct variable *v)
 	return false;
 }
 
-/* An array of numbers or pointers, not of structs: its entries have no field names. */
+/*
+ * An array of numbers, not of structs: a scalar element type (every word a C
+ * integer type word or a kernel fixed-width type) and entries without field
+ * names. `struct omap_board_mux m[] = { OMAP3_MUX(...) }` is no such array.
+ */
 static bool plain_array(const struct variable *v)
 {
+	static const char *const words[] = { "unsigned", "signed", "int", "char", "short", "long",
+					     "u8", "u16", "u32", "u64", "s8", "s16", "s32", "s64",
+					     "const", "__initdata" };
 	const struct value *first = v->is_array && v->init->nkids ? v->init->kids[0] : NULL;
+	char *t, *save = NULL;
+	bool scalar = v->type != NULL;
 
-	return first && first->kind != VAL_LIST && !first->field;
+	if (!first || first->kind == VAL_LIST || first->field || !scalar)
+		return false;
+	t = xstrdup(v->type);
+	for (char *w = strtok_r(t, " ", &save); w && scalar; w = strtok_r(NULL, " ", &save)) {
+		bool known = false;
+
+		for (size_t i = 0; i < sizeof(words) / sizeof(words[0]) && !known; i++)
+			known = str_eq(w, words[i]);
+		scalar = known;
+	}
+	free(t);
+	return scalar;
 }
 
 static void account_unused_vars(struct conv *c)

@@ -72,7 +72,8 @@ static const struct section register_rule = { "register", "kind", (const struct 
 	{ "kind", S_SCALAR }, { "bus_node", S_SCALAR }, { "info", S_SCALAR },
 	{ "count", S_SCALAR }, { "array", S_SCALAR }, { "struct", S_SCALAR },
 	{ "until", S_SCALAR }, { "label", S_SCALAR }, { "bus", S_SCALAR }, { "windows", S_SEQ },
-	{ "ranges", S_SEQ }, { "attr_mask", S_SCALAR }, { "container", S_MAP }, END } };
+	{ "ranges", S_SEQ }, { "attr_mask", S_SCALAR }, { "container", S_MAP },
+	{ "bus_number", S_SCALAR }, END } };
 
 static const struct section call_prop_rule = { "call property", "prop", (const struct key_spec[]){
 	{ "prop", S_SCALAR }, { "arg", S_SCALAR }, { "as", S_SCALAR }, { "scale", S_SCALAR }, END } };

@@ -3,6 +3,8 @@
  * `register: children`: an array passed to a SoC helper with its length
  * (kirkwood_nand_init(parts, nr_parts, delay)): one child node per entry on
  * the call's `node:`, as a struct's `children:` does for an array field.
+ * Without `node:` the container is a new node at the root
+ * (at91_gpio_leds(leds, n): `container: {node: leds, compatible: gpio-leds}`).
  *
  *   register: {kind: children, array: parts, count: nr, struct: mtd_partition,
  *              container: {node: partitions, compatible: fixed-partitions,
@@ -20,16 +22,19 @@ bool reg_children(struct reg_ctx *r)
 	const struct rnode *rule = conv_struct_rule(c, rn_str(r->reg, "struct"));
 	struct dt_node *target;
 
-	if (!node || node->kind != RN_SCALAR || !rule)
+	if ((node && node->kind != RN_SCALAR) || (!node && !rn_get(r->reg, "container")) || !rule)
 		return false;
-	target = dt_overlay(c->t, conv_template(c, node->scalar, NULL, r->call,
-						rn_get(r->rule, "args")));
+	target = node ? dt_overlay(c->t, conv_template(c, node->scalar, NULL, r->call,
+						       rn_get(r->rule, "args")))
+		      : c->t->root;
 	if (!arr || !arr->init) {
-		reg_todo(r, arena_printf(c->a, "&%s: the array is not in this file: describe its "
-					 "entries by hand", target->ref));
+		reg_todo(r, arena_printf(c->a, "%s: the array is not in this file: describe its "
+					 "entries by hand", node ? arena_printf(c->a, "&%s", target->ref)
+					 : r->call->spelling));
 		return true;
 	}
 	conv_add_children(c, target, arr, reg_arg(r, "count"), rule, rn_get(r->reg, "container"));
-	reg_converted(r, arena_printf(c->a, "&%s: %s entries", target->ref, arr->name));
+	reg_converted(r, arena_printf(c->a, "%s: %s entries", node ? arena_printf(c->a, "&%s",
+				      target->ref) : "/", arr->name));
 	return true;
 }

@@ -1,5 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
-/* `register: i2c`: an i2c_board_info table on bus N. */
+/*
+ * `register: i2c`: an i2c_board_info table on bus N (the `bus` argument, or
+ * `bus_number: N` for a SoC helper with one bus and no such argument:
+ * at91_add_device_i2c(devices, n)).
+ */
 #include "registrations.h"
 
 #include "../../common/util.h"
@@ -23,7 +27,11 @@ bool reg_i2c(struct reg_ctx *r)
 	const struct value *list = arr ? arr->init : info && info->kind == VAL_LIST ? info : NULL;
 	const char *aname = arr ? arr->name : "(struct i2c_board_info[])";
 
-	if (!list || !label || !bus || bus->kind != VAL_INT) {
+	long long busno;
+
+	if (!(bus && bus->kind == VAL_INT ? (busno = bus->ival, true)
+					   : rn_get_long(r->reg, "bus_number", &busno)) ||
+	    !list || !label) {
 		reg_todo(r, "I2C bus or board info not known at build time");
 		return true;
 	}
@@ -42,7 +50,7 @@ bool reg_i2c(struct reg_ctx *r)
 					     value_field_str(e, "type") ? value_field_str(e, "type") : "?"),
 					     &e->pos);
 
-		conv_bind_dev(r->c, arena_printf(r->c->a, "%lld-%04llx", bus->ival, addr), dn);
+		conv_bind_dev(r->c, arena_printf(r->c->a, "%lld-%04llx", busno, addr), dn);
 		f->fate = FACT_CONVERTED;
 		f->became = dt_node_path(r->c->t, dn);
 	}
