@@ -629,7 +629,18 @@ static bool plain_array(const struct variable *v)
 	return scalar;
 }
 
-static void account_unused_vars(struct conv *c)
+/* The machine_desc field whose value is &v (`.timer = &board_timer`), or NULL. */
+static const char *machine_field_of(const struct machine *m, const struct variable *v)
+{
+	const struct value *rec = m->record;
+
+	for (size_t i = 0; rec && i < rec->nkids; i++)
+		if (rec->kids[i]->kind == VAL_ADDR && str_eq(rec->kids[i]->text, v->name))
+			return rec->kids[i]->field;
+	return NULL;
+}
+
+static void account_unused_vars(struct conv *c, const struct machine *m)
 {
 	for (size_t i = 0; i < c->b->nvars; i++) {
 		const struct variable *v = c->b->vars[i];
@@ -639,6 +650,15 @@ static void account_unused_vars(struct conv *c)
 			continue;
 		if (!v->init || v->init->kind != VAL_LIST)
 			continue;
+		if (machine_field_of(m, v)) {	/* .timer = &board_timer (a 2.6/3.x sys_timer) */
+			f = dt_add_fact(c->t, "variable", arena_printf(c->a, "struct %s %s",
+					v->type ? v->type : "?", v->name), &v->pos);
+			f->fate = FACT_CONVERTED;
+			f->became = arena_printf(c->a, "no DT equivalent: the machine's .%s (SoC code; "
+						 "its calls are converted where they are)",
+						 machine_field_of(m, v));
+			continue;
+		}
 		if (plain_array(v)) {	/* { MPP29_GPIO, MPP46_GPIO, 0 }: no struct at all */
 			f = dt_add_fact(c->t, "variable", arena_printf(c->a, "%s %s[]",
 					v->type ? v->type : "?", v->name), &v->pos);
@@ -750,7 +770,7 @@ static void convert_machine(struct conv *c, const struct machine *m)
 					convert_call(c, c->reach[i], call);
 			}
 	conv_finish_supplies(c);
-	account_unused_vars(c);
+	account_unused_vars(c, m);
 	account_lost(c);
 	drop_unknown_overlays(c);
 	conv_status_pass(c, m);

@@ -12,10 +12,15 @@ struct dt_prop *cv_enum(struct prop_ctx *pc)
 	const char *s;
 	struct dt_prop *p;
 
-	if (pc->v->kind != VAL_INT)
+	/* A key may be the enumerator's name (PHY_INTERFACE_MODE_RMII), whose
+	 * number changed between kernel versions, or the number. */
+	s = pc->v->spelling ? rn_str(rn_get(pc->rule, "values"), pc->v->spelling) : NULL;
+	if (!s && pc->v->kind != VAL_INT)
 		return NULL;
-	snprintf(key, sizeof(key), "%lld", pc->v->ival);
-	s = rn_str(rn_get(pc->rule, "values"), key);
+	if (!s) {
+		snprintf(key, sizeof(key), "%lld", pc->v->ival);
+		s = rn_str(rn_get(pc->rule, "values"), key);
+	}
 	if (!s) {
 		pc->reason = "value has no device tree equivalent";
 		return NULL;

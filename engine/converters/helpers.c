@@ -33,6 +33,8 @@ bool is_active_low(struct prop_ctx *pc)
 
 	if (!f)
 		return false;
+	if (str_eq(f, "true"))	/* the driver reads the line active low, always (mmc_gpio cd) */
+		return true;
 	v = conv_field(pc->c, pc->list, invert ? f + 1 : f);
 	return invert ? value_is_zero(v) : !value_is_zero(v);
 }

@@ -13,20 +13,46 @@
 #define GPIOF_INIT_HIGH		(1 << 1)
 #define GPIOF_ACTIVE_LOW	(1 << 2)
 
+/* Lower case, '_' -> '-': NAS_GPIO_USB_POWER -> nas-gpio-usb-power, accel_en -> accel-en. */
+static const char *dashed(struct conv *c, const char *s)
+{
+	char *n = arena_printf(c->a, "%s", s);
+
+	for (char *q = n; *q; q++)
+		*q = *q == '_' ? '-' : (char)tolower((unsigned char)*q);
+	return n;
+}
+
 /* The hog's node name: the label, else the GPIO's macro name, else its number. */
 static const char *hog_name(struct conv *c, const struct value *gpio, const struct value *label)
 {
 	if (label && label->kind == VAL_STRING)
-		return label->text;
+		return dashed(c, label->text);
 	if (gpio->spelling && (isalpha((unsigned char)gpio->spelling[0]) || gpio->spelling[0] == '_') &&
-	    !strpbrk(gpio->spelling, "( +-")) {
-		char *n = arena_printf(c->a, "%s", gpio->spelling);
-
-		for (char *q = n; *q; q++)	/* NAS_GPIO_USB_POWER -> nas-gpio-usb-power */
-			*q = *q == '_' ? '-' : (char)tolower((unsigned char)*q);
-		return n;
-	}
+	    !strpbrk(gpio->spelling, "( +-"))
+		return dashed(c, gpio->spelling);
 	return arena_printf(c->a, "gpio%lld", gpio->kind == VAL_INT ? gpio->ival : 0);
+}
+
+/*
+ * gpio_set_value() on the same line anywhere in the board's functions: the
+ * line is pulsed (a reset: low, wait, high), so the level gpio_direction_output
+ * gave is not the one it keeps, and a hog would state the wrong one.
+ */
+static const struct call *later_write(const struct conv *c, const struct value *gpio)
+{
+	for (size_t i = 0; gpio->kind == VAL_INT && i < c->b->nfuncs; i++)
+		for (size_t k = 0; k < c->b->funcs[i]->ncalls; k++) {
+			const struct call *w = c->b->funcs[i]->calls[k];
+
+			if (w->nargs == 2 && w->args[0]->kind == VAL_INT &&
+			    w->args[0]->ival == gpio->ival && w->callee &&
+			    (!strcmp(w->callee, "gpio_set_value") ||
+			     !strcmp(w->callee, "gpio_set_value_cansleep") ||
+			     !strcmp(w->callee, "__gpio_set_value")))
+				return w;
+		}
+	return NULL;
 }
 
 /*
@@ -57,6 +83,13 @@ bool reg_gpio_hog(struct reg_ctx *r)
 		reg_todo(r, gpio && gpio->kind == VAL_INT
 		     ? arena_printf(c->a, "GPIO %lld: no controller provides it", gpio->ival)
 		     : "GPIO number not known at build time");
+		return true;
+	}
+	if (value && later_write(c, gpio)) {
+		reg_todo(r, arena_printf(c->a, "the line <&%s %u> is pulsed (%s): a reset or enable "
+					 "line, the *-gpios property of the device it drives (e.g. "
+					 "phy-reset-gpios), by hand", tmp.cells[0].text, tmp.cells[1].val,
+					 later_write(c, gpio)->spelling));
 		return true;
 	}
 	ctrl = conv_controller_overlay(c, tmp.cells[0].text);
