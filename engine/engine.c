@@ -600,7 +600,7 @@ static void account_lost(struct conv *c)
 {
 	for (size_t i = 0; i < c->b->nlost; i++) {
 		const struct lost_fact *l = c->b->lost[i];
-		struct fact *f = dt_add_fact(c->t, "field", l->message, &l->pos);
+		struct fact *f = dt_add_fact(c->t, l->kind ? l->kind : "field", l->message, &l->pos);
 
 		f->fate = FACT_TODO;
 		f->reason = l->reason ? l->reason
