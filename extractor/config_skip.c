@@ -108,6 +108,24 @@ static void add_skipped(struct ex *x, const struct ex_config *cfg, const struct 
 	sb_free(&why);
 }
 
+bool board_config_decides(const struct board *b, const char *text)
+{
+	size_t n;
+	char **syms = text ? config_cond_symbols(text, &n) : NULL;
+	bool all = n > 0;
+
+	for (size_t i = 0; syms && i < n; i++) {
+		bool found = b->config_file != NULL;
+
+		for (size_t k = 0; k < b->nassumed_config && !found; k++)
+			found = !strcmp(b->assumed_config[k], syms[i]);
+		all = all && found;
+		free(syms[i]);
+	}
+	free(syms);
+	return syms && all;
+}
+
 void config_note(struct ex *x, const struct ex_config *cfg)
 {
 	size_t len = 0, nd;

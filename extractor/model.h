@@ -160,6 +160,12 @@ const char *value_field_str(const struct value *list, const char *field);
  */
 bool board_guard_names(const struct board *b, const char *name);
 
+/*
+ * Tolerant mode: do --config or the assumptions (extractor/config.h) decide
+ * every CONFIG_ symbol `text` names (false when it names none)?
+ */
+bool board_config_decides(const struct board *b, const char *text);
+
 void board_free(struct board *b);
 
 #endif
