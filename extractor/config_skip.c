@@ -116,9 +116,14 @@ bool board_config_decides(const struct board *b, const char *text)
 
 	for (size_t i = 0; syms && i < n; i++) {
 		bool found = b->config_file != NULL;
+		size_t l = strlen(syms[i]);
+		/* CONFIG_X assumed (built in) decides CONFIG_X_MODULE (undefined) too */
+		size_t base = l > 7 && !strcmp(syms[i] + l - 7, "_MODULE") ? l - 7 : l;
 
 		for (size_t k = 0; k < b->nassumed_config && !found; k++)
-			found = !strcmp(b->assumed_config[k], syms[i]);
+			found = !strcmp(b->assumed_config[k], syms[i]) ||
+				(strlen(b->assumed_config[k]) == base &&
+				 !strncmp(b->assumed_config[k], syms[i], base));
 		all = all && found;
 		free(syms[i]);
 	}
