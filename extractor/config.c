@@ -86,14 +86,16 @@ int config_load(const char *path, struct ex_config *cfg)
 		return B2D_ERR_USAGE;
 	}
 	for (p = text; ret == B2D_OK && p < text + len; p = nl + 1, line++) {
+		char *e;
+		bool nul;
+
 		nl = memchr(p, '\n', (size_t)(text + len - p));
 		if (!nl)
-			nl = text + len;
-		bool nul = memchr(p, '\0', (size_t)(nl - p)) != NULL;
-
-		*nl = '\0';
-		if (nl > p && nl[-1] == '\r')
-			nl[-1] = '\0';
+			nl = text + len;	/* read_file NUL-terminates */
+		nul = memchr(p, '\0', (size_t)(nl - p)) != NULL;
+		for (e = nl; e > p && (e[-1] == '\r' || e[-1] == ' ' || e[-1] == '\t'); e--)
+			;
+		*e = '\0';
 		if (nul || !config_line(p, cfg)) {
 			diag_error(&(struct srcpos){ path, line, 1 }, "--config: not a .config line "
 				   "(CONFIG_NAME=VALUE or '# CONFIG_NAME is not set')");
