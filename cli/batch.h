@@ -53,6 +53,7 @@ struct batch_ctx {
 	const char *state_dir;		/* out_dir/.batch */
 	const char *kernel_dir;
 	const char *rules_dir;
+	const char *config_file;	/* --config FILE (tolerant jobs) */
 	const char **clang_args;
 	size_t nclang_args;
 	struct ruleset *rules;		/* loaded once, before forking */

@@ -133,6 +133,13 @@ char *batch_fingerprint(const struct batch_ctx *c, const struct batch_job *jb)
 		c->annotate);
 	for (size_t i = 0; i < c->nclang_args; i++)
 		sb_addf(&sb, "%s%s", i ? " " : "", c->clang_args[i]);
+	if (c->config_file && !jb->build_dir) {	/* its name and contents */
+		struct ptrvec one = { 0 };
+
+		pv_push(&one, xstrdup(c->config_file));
+		sb_addf(&sb, ";config=%s:%016llx", c->config_file,
+			(unsigned long long)digest_files("", &one));
+	}
 	for (char *p = sb.buf; *p; p++)
 		if (*p == '\n')
 			*p = ' ';

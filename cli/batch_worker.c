@@ -276,6 +276,7 @@ void batch_convert(struct batch_ctx *c, struct batch_job *jb)
 	o.build_dir = jb->build_dir;
 	o.kernel_dir = c->kernel_dir;
 	o.rules_dir = c->rules_dir;
+	o.config_file = o.build_dir ? NULL : c->config_file;	/* tolerant jobs only */
 	o.annotate = c->annotate;
 	o.clang_args = c->clang_args;
 	o.nclang_args = c->nclang_args;

@@ -36,6 +36,7 @@ struct cli_options {
 	const char *dtb;		/* --dtb */
 	const char *report;		/* --report */
 	const char *rules_dir;		/* --rules */
+	const char *config_file;	/* --config FILE: kernel .config (tolerant mode) */
 	bool annotate;			/* default true; --no-annotate */
 	bool json;			/* extract --json */
 	struct opt_list assume;		/* --assume NAME=VALUE, as given */

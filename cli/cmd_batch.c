@@ -34,6 +34,7 @@
 #include <fcntl.h>
 
 #include "common/diag.h"
+#include "extractor/config.h"
 #include "common/json.h"
 #include "common/runlimit.h"
 #include "emitter/emit.h"
@@ -43,6 +44,7 @@ struct batch_args {
 	struct ptrvec build_dirs;	/* -p, repeatable */
 	const char *kernel_dir;
 	const char *rules_dir;
+	const char *config_file;	/* --config FILE */
 	const char *out_dir;
 	long jobs;
 	long shard_i, shard_n;
@@ -55,7 +57,7 @@ struct batch_args {
 };
 
 static const char batch_usage[] =
-	"usage: board2dts batch [-p BUILD_DIR]... [--from-compdb] [--kernel KDIR]\n"
+	"usage: board2dts batch [-p BUILD_DIR]... [--from-compdb] [--kernel KDIR] [--config FILE]\n"
 	"                       [-j N] [--shard I/N] [--force] [--json] [--rules DIR]\n"
 	"                       [--no-annotate] [--timeout S] [--max-memory SIZE]\n"
 	"                       --out-dir DIR [FILE.c...] [-- CLANG_ARGS...]\n"
@@ -69,6 +71,8 @@ static const char batch_usage[] =
 	"  -p BUILD_DIR       compile_commands.json directory; repeatable (each file\n"
 	"                     uses the first database that lists it); none: tolerant\n"
 	"  --from-compdb      add every file with MACHINE_START the -p databases list\n"
+	"  --config FILE      kernel .config or defconfig for the tolerant files (those\n"
+	"                     no -p database lists); see convert --help\n"
 	"  --kernel KDIR      kernel tree: SoC .dtsi, and every output is compiled\n"
 	"                     with the kernel's cpp + dtc (the summary's dtc column)\n"
 	"  -j N               worker processes (default: number of cores)\n"
@@ -119,7 +123,7 @@ static bool parse_long(const char *s, long *out)
 /* The options as given, before numbers are checked. */
 struct batch_raw {
 	struct opt_list build_dirs;
-	const char *kernel_dir, *rules_dir, *out_dir, *jobs, *shard, *timeout, *max_memory;
+	const char *kernel_dir, *rules_dir, *config_file, *out_dir, *jobs, *shard, *timeout, *max_memory;
 	bool force, json, from_compdb, annotate;
 };
 
@@ -129,6 +133,7 @@ static const struct opt_spec batch_opts[] = {
 	{ "build-dir", 'p', OPT_LIST, B(build_dirs) },
 	{ "kernel", 0, OPT_VALUE, B(kernel_dir) },
 	{ "rules", 0, OPT_VALUE, B(rules_dir) },
+	{ "config", 0, OPT_VALUE, B(config_file) },
 	{ "out-dir", 0, OPT_VALUE, B(out_dir) },
 	{ "jobs", 'j', OPT_VALUE, B(jobs) },
 	{ "shard", 0, OPT_VALUE, B(shard) },
@@ -175,6 +180,7 @@ static int parse_args(int argc, char **argv, struct batch_args *a)
 		pv_push(&a->build_dirs, (void *)r.build_dirs.v[i]);
 	a->kernel_dir = r.kernel_dir;
 	a->rules_dir = r.rules_dir;
+	a->config_file = r.config_file;
 	a->out_dir = r.out_dir;
 	a->force = r.force;
 	a->json = r.json;
@@ -1074,6 +1080,9 @@ static int setup(const struct batch_args *a, struct batch_ctx *c)
 	c->out_dir = a->out_dir;
 	c->state_dir = xasprintf("%s/.batch", a->out_dir);
 	c->kernel_dir = a->kernel_dir;
+	c->config_file = a->config_file;
+	if (c->config_file && config_load(c->config_file, NULL) != B2D_OK)
+		return EXIT_USAGE;	/* checked once, not per file */
 	c->annotate = a->annotate;
 	c->timeout = a->timeout;
 	c->max_memory = a->max_memory;

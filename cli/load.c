@@ -155,6 +155,7 @@ static int parse_with(const struct cli_options *o, const struct rnode *soc, void
 	eo.build_dir = o->build_dir;
 	eo.kernel_dir = o->kernel_dir;
 	eo.model_dir = cli_model_dir();
+	eo.config_file = o->config_file;	/* extractor/config.h */
 	eo.defines = soc_defines(soc, &eo.ndefines);
 	eo.clang_args = o->clang_args;
 	eo.nclang_args = o->nclang_args;

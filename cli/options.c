@@ -20,6 +20,7 @@
 static const struct opt_spec convert_opts[] = {
 	{ "build-dir", 'p', OPT_VALUE, O(build_dir) },
 	{ "kernel", 0, OPT_VALUE, O(kernel_dir) },
+	{ "config", 0, OPT_VALUE, O(config_file) },
 	{ "soc", 0, OPT_VALUE, O(soc) },
 	{ "rules", 0, OPT_VALUE, O(rules_dir) },
 	{ "machine", 0, OPT_VALUE, O(machine) },
@@ -41,6 +42,7 @@ static const struct opt_spec convert_opts[] = {
 static const struct opt_spec extract_opts[] = {
 	{ "build-dir", 'p', OPT_VALUE, O(build_dir) },
 	{ "kernel", 0, OPT_VALUE, O(kernel_dir) },
+	{ "config", 0, OPT_VALUE, O(config_file) },
 	{ "soc", 0, OPT_VALUE, O(soc) },
 	{ "rules", 0, OPT_VALUE, O(rules_dir) },
 	{ "json", 0, OPT_FLAG, O(json) },
@@ -144,6 +146,11 @@ int cli_parse(enum cli_command cmd, int argc, char **argv, int first, struct cli
 	if (o->validate && !o->kernel_dir) {
 		diag_error(NULL, "%s: --validate needs --kernel KDIR (the .dts includes the SoC "
 			   ".dtsi and dt-bindings headers found there)", cmd_name(cmd));
+		return EXIT_USAGE;
+	}
+	if (o->config_file && o->build_dir) {
+		diag_error(NULL, "%s: --config is for tolerant mode (-p already has the build's "
+			   ".config)", cmd_name(cmd));
 		return EXIT_USAGE;
 	}
 	if (o->strict && !o->validate) {

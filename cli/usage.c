@@ -47,6 +47,10 @@ static const char parse_opts[] =
 	"                     without it the file is parsed in tolerant mode\n"
 	"  --kernel KDIR      kernel source tree: include dirs in tolerant mode, the\n"
 	"                     SoC .dtsi for labels/addresses, the base of --dtb\n"
+	"  --config FILE      kernel .config or defconfig (tolerant mode): its CONFIG_\n"
+	"                     symbols decide #if; without it those FILE.c tests are\n"
+	"                     assumed enabled (listed in the .dts header) and each\n"
+	"                     skipped #else region is a TODO\n"
 	"  --soc NAME         SoC rule pack (default: inferred from path and calls)\n"
 	"  --rules DIR        rule pack directory (default: $BOARD2DTS_RULES, else\n"
 	"                     %s)\n"
@@ -59,7 +63,7 @@ static const char parse_opts[] =
 	"  -- CLANG_ARGS...   extra arguments passed to clang last\n";
 
 static const char convert_usage[] =
-	"usage: board2dts convert [-p BUILD_DIR] [--kernel KDIR] [--soc NAME]\n"
+	"usage: board2dts convert [-p BUILD_DIR | --config FILE] [--kernel KDIR] [--soc NAME]\n"
 	"                         [--machine ID] [-o OUT.dts|DIR|-] [--dtb OUT.dtb]\n"
 	"                         [--report OUT.json] [--no-annotate]\n"
 	"                         [--assume NAME=VALUE]... [--rules DIR]\n"
@@ -97,7 +101,7 @@ static const char convert_usage[] =
 	"\n";
 
 static const char extract_usage[] =
-	"usage: board2dts extract FILE.c --json [-p BUILD_DIR] [--kernel KDIR]\n"
+	"usage: board2dts extract FILE.c --json [-p BUILD_DIR | --config FILE] [--kernel KDIR]\n"
 	"                         [--soc NAME] [--rules DIR] [-- CLANG_ARGS...]\n"
 	"\n"
 	"Print the board model (initializers, calls, stores, machines, with source\n"

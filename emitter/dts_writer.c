@@ -386,6 +386,36 @@ static const char *model_of(const struct dt_tree *t)
 	return NULL;
 }
 
+/* Tolerant mode: where the CONFIG_ symbols came from (extractor/config.h). */
+static void write_config_note(struct strbuf *out, const struct dt_tree *t)
+{
+	size_t col = 0;
+
+	if (t->config_file) {
+		sb_add(out, " * CONFIG_ symbols from --config ");
+		comment_text(out, path_basename(t->config_file), COMMENT_TEXT_MAX);
+		sb_add(out, ".\n");
+	}
+	if (!t->nassumed_config)
+		return;
+	sb_add(out, " * Tolerant mode assumed these enabled (the board file tests them;\n"
+		    " * pass --config FILE to decide):");
+	col = 80;
+	for (size_t i = 0; i < t->nassumed_config; i++) {
+		size_t n = strlen(t->assumed_config[i]) + 2;
+
+		if (col + n > 78) {
+			sb_add(out, "\n *");
+			col = 2;
+		}
+		sb_addc(out, ' ');
+		comment_text(out, t->assumed_config[i], COMMENT_TEXT_MAX);
+		sb_add(out, i + 1 < t->nassumed_config ? "," : ".");
+		col += n;
+	}
+	sb_addc(out, '\n');
+}
+
 static void write_header(struct strbuf *out, const struct dt_tree *t)
 {
 	const char *model = model_of(t);
@@ -404,7 +434,9 @@ static void write_header(struct strbuf *out, const struct dt_tree *t)
 		comment_text(out, model, COMMENT_TEXT_MAX);
 		sb_add(out, "\")");
 	}
-	sb_add(out, ".\n * Review every TODO before use.\n */\n\n/dts-v1/;\n");
+	sb_add(out, ".\n");
+	write_config_note(out, t);
+	sb_add(out, " * Review every TODO before use.\n */\n\n/dts-v1/;\n");
 }
 
 static void write_overlays(struct strbuf *out, const struct dt_tree *t,

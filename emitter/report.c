@@ -106,6 +106,21 @@ static void write_functions(struct json *j, const struct dt_tree *t)
 	json_end(j);
 }
 
+/* Tolerant mode: "config" (--config FILE or null), "assumed_config" (extractor/config.h). */
+static void write_config(struct json *j, const struct dt_tree *t)
+{
+	json_key(j, "config");
+	if (t->config_file)
+		json_string(j, t->config_file);
+	else
+		json_null(j);
+	json_key(j, "assumed_config");
+	json_begin_array(j);
+	for (size_t i = 0; i < t->nassumed_config; i++)
+		json_string(j, t->assumed_config[i]);
+	json_end(j);
+}
+
 void report_add_machine(struct json *j, const struct dt_tree *t)
 {
 	struct dt_todo_ref *todos;
@@ -116,6 +131,8 @@ void report_add_machine(struct json *j, const struct dt_tree *t)
 	json_kv_string(j, "source", t->source);
 	write_counts(j, t, ntodos);
 	write_functions(j, t);
+	if (t->tolerant)
+		write_config(j, t);
 	json_key(j, "facts");
 	json_begin_array(j);
 	for (size_t i = 0; i < t->nfacts; i++)

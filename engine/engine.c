@@ -683,7 +683,7 @@ static void account_lost(struct conv *c)
 {
 	for (size_t i = 0; i < c->b->nlost; i++) {
 		const struct lost_fact *l = c->b->lost[i];
-		struct fact *f = dt_add_fact(c->t, "field", l->message, &l->pos);
+		struct fact *f = dt_add_fact(c->t, l->kind ? l->kind : "field", l->message, &l->pos);
 
 		f->fate = FACT_TODO;
 		f->reason = l->reason ? l->reason
@@ -785,6 +785,10 @@ int engine_convert(const struct board *b, const struct ruleset *rs, const struct
 	c.a = &c.t->arena;
 	c.t->machine_id = arena_strdup(c.a, m->id);
 	c.t->source = arena_strdup(c.a, b->path);
+	c.t->tolerant = b->tolerant;
+	c.t->config_file = b->config_file;	/* the board outlives its trees */
+	c.t->assumed_config = b->assumed_config;
+	c.t->nassumed_config = b->nassumed_config;
 	c.soc = engine_pick_soc(b, rs, opt->soc);
 	convert_machine(&c, m);
 	conv_label_check_setup(&c);

@@ -153,8 +153,13 @@ static bool eval_cond(const struct conv *c, const struct value *v, const struct 
  */
 static bool config_dependent(const struct conv *c, const struct value *v)
 {
-	return c->b->tolerant && ((v->spelling && strstr(v->spelling, "CONFIG_")) ||
-				  (v->expansion && strstr(v->expansion, "CONFIG_")));
+	bool s = v->spelling && strstr(v->spelling, "CONFIG_");
+	bool e = v->expansion && strstr(v->expansion, "CONFIG_");
+
+	/* --config, or symbols the file tests and tolerant mode assumed (extractor/config.h) */
+	if ((s || e) && board_config_decides(c->b, s ? v->spelling : v->expansion))
+		return false;
+	return c->b->tolerant && (s || e);
 }
 
 static bool eval_leaf(const struct conv *c, const struct value *v, const struct value *other,

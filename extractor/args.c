@@ -178,6 +178,8 @@ static void tolerant_args(const char *path, const struct extract_options *opt,
 	}
 	for (size_t i = 0; i < opt->ndefines; i++)
 		pv_push(args, xasprintf("-D%s", opt->defines[i]));
+	for (size_t i = 0; i < opt->nconfig_defines; i++)
+		pv_push(args, xasprintf("-D%s", opt->config_defines[i]));
 }
 
 int ex_build_args(const char *path, const struct extract_options *opt,

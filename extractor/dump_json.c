@@ -184,6 +184,21 @@ static void dump_vars(struct json *j, const struct board *b)
 	json_end(j);
 }
 
+/* Tolerant mode: --config FILE or null, the CONFIG_ symbols assumed (config.h). */
+static void dump_config(struct json *j, const struct board *b)
+{
+	json_key(j, "config");
+	if (b->config_file)
+		json_string(j, b->config_file);
+	else
+		json_null(j);
+	json_key(j, "assumed_config");
+	json_begin_array(j);
+	for (size_t i = 0; i < b->nassumed_config; i++)
+		json_string(j, b->assumed_config[i]);
+	json_end(j);
+}
+
 void board_dump_json(const struct board *b, struct strbuf *out)
 {
 	struct json j;
@@ -194,6 +209,8 @@ void board_dump_json(const struct board *b, struct strbuf *out)
 	json_kv_bool(&j, "tolerant", b->tolerant);
 	json_kv_int(&j, "clang_errors", b->clang_errors);
 	json_kv_bool(&j, "reparsed", b->reparsed);
+	if (b->tolerant)
+		dump_config(&j, b);
 	dump_machines(&j, b);
 	dump_vars(&j, b);
 	json_key(&j, "functions");

@@ -7,6 +7,7 @@
  * variables, machines and functions.
  */
 #include "ex_internal.h"
+#include "config.h"
 #include "../common/paths.h"
 #include "../common/runlimit.h"
 
@@ -501,9 +502,11 @@ static size_t reparse(struct ex *x, const char *path,
 	return decls;
 }
 
-int extract_board(const char *path, const struct extract_options *opt,
+int extract_board(const char *path, const struct extract_options *given,
 		  struct board **out)
 {
+	struct extract_options o2 = *given, *opt = &o2;
+	struct ex_config cfg = { 0 };
 	CXIndex index = opt->index ? opt->index : clang_createIndex(0, 0);
 	CXTranslationUnit tu = NULL;
 	struct ex x = { 0 };
@@ -519,7 +522,11 @@ int extract_board(const char *path, const struct extract_options *opt,
 		ret = B2D_ERR_IO;
 		goto done;
 	}
-	ret = parse(path, opt, index, NULL, NULL, NULL, &tu);
+	ret = config_prepare(path, given, &cfg);	/* CONFIG_ symbols (config.h) */
+	o2.config_defines = (const char **)cfg.defines;
+	o2.nconfig_defines = cfg.ndefines;
+	if (ret == B2D_OK)
+		ret = parse(path, opt, index, NULL, NULL, NULL, &tu);
 	if (ret)
 		goto done;
 	decls = ex_open(&x, path, opt, tu, &top, &first);
@@ -535,6 +542,7 @@ int extract_board(const char *path, const struct extract_options *opt,
 	} else {
 		build(&x, &top);
 		ex_note_grown(&x, &ov.grown);
+		config_note(&x, &cfg);
 		if (x.limit_hit) {	/* reported by ex_limit */
 			ret = B2D_ERR_LIMIT;
 			board_free(x.b);
@@ -545,6 +553,7 @@ int extract_board(const char *path, const struct extract_options *opt,
 	ex_close(&x, &top);
 	ex_overlays_free(&ov);
 done:
+	config_free(&cfg);
 	free(first);
 	if (!opt->index)
 		clang_disposeIndex(index);

@@ -22,6 +22,10 @@ struct extract_options {
 	const char *model_dir;		/* bundled model headers (tolerant mode) */
 	const char **defines;		/* extra -D NAME=VALUE (from the SoC rule pack), tolerant mode */
 	size_t ndefines;
+	const char *config_file;	/* --config FILE (tolerant mode): its CONFIG_ symbols;
+					 * NULL: those the file tests are assumed enabled */
+	const char **config_defines;	/* set by extract_board (extractor/config.h) */
+	size_t nconfig_defines;
 	const char **clang_args;	/* arguments after `--`, passed to clang last */
 	size_t nclang_args;
 	const struct unsaved_source *unsaved;

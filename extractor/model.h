@@ -109,6 +109,7 @@ struct lost_fact {
 	struct srcpos pos;
 	const char *message;	/* clang's message, or what the value is */
 	const char *reason;	/* why it is a TODO; NULL: the model lacks the field */
+	const char *kind;	/* the fact's kind; NULL: "field" */
 };
 
 /* An error clang reported in the board file itself (not in a header). */
@@ -135,6 +136,10 @@ struct board {
 	struct lost_fact **lost;	/* initializer members clang dropped (model header lacks the field) */
 	size_t nlost;
 	bool reparsed;		/* tolerant mode: parsed again with synthesized declarations */
+	const char *config_file;	/* tolerant mode: --config FILE, or NULL */
+	const char **assumed_config;	/* tolerant mode without --config: CONFIG_ symbols
+					 * assumed enabled (extractor/config.h) */
+	size_t nassumed_config;
 };
 
 /* Lookups (linear; boards hold at most a few hundred items). */
@@ -154,6 +159,12 @@ const char *value_field_str(const struct value *list, const char *field);
  * its condition (what --assume NAME=VALUE can decide)?
  */
 bool board_guard_names(const struct board *b, const char *name);
+
+/*
+ * Tolerant mode: do --config or the assumptions (extractor/config.h) decide
+ * every CONFIG_ symbol `text` names (false when it names none)?
+ */
+bool board_config_decides(const struct board *b, const char *text);
 
 void board_free(struct board *b);
 

@@ -127,6 +127,11 @@ struct dt_tree {
 	const char **ext_labels;
 	size_t next_labels;
 	size_t nunresolved;	/* references the check turned into TODOs */
+	/* Tolerant mode (extractor/config.h): the CONFIG_ source, for the header and report. */
+	bool tolerant;
+	const char *config_file;	/* --config FILE, or NULL */
+	const char **assumed_config;	/* without it: the symbols assumed enabled */
+	size_t nassumed_config;
 };
 
 struct dt_tree *dt_tree_new(void);

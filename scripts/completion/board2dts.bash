@@ -36,13 +36,13 @@ _board2dts()
 		COMPREPLY=($(compgen -W "convert extract diff check batch" -- "$cur")); return ;;
 	esac
 	case $cmd in
-	convert) opts="-p --kernel --soc --rules --machine -o --dtb --report --no-annotate
+	convert) opts="-p --config --kernel --soc --rules --machine -o --dtb --report --no-annotate
 		--assume --against --against-format --against-out --validate --strict
 		--timeout --max-memory -v --verbose --quiet --help" ;;
-	extract) opts="--json -p --kernel --soc --rules --timeout --max-memory -v --verbose --help" ;;
+	extract) opts="--json -p --config --kernel --soc --rules --timeout --max-memory -v --verbose --help" ;;
 	diff) opts="-I --kernel --format --help" ;;
 	check) opts="-I --kernel --rules --help" ;;
-	batch) opts="-p --from-compdb --kernel -j --shard --force --json --rules
+	batch) opts="-p --config --from-compdb --kernel -j --shard --force --json --rules
 		--no-annotate --out-dir --timeout --max-memory --help" ;;
 	*) return ;;
 	esac

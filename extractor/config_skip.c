@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Tolerant mode: what the CONFIG_ handling (config.c) leaves on the board,
+ * the symbols assumed, and one TODO (a lost fact of kind "skipped") for
+ * every region of the board file the preprocessor skipped that holds more
+ * than blank lines, comments and #includes, naming the condition and, when
+ * it tested an assumed symbol, the assumption.
+ */
+#include "config.h"
+#include "ex_internal.h"
+
+#include <ctype.h>
+#include <string.h>
+
+#include "../common/util.h"
+
+/* Anything but blanks and #include/#if/#else/#endif lines in lines (a, b) of clean? */
+static bool has_content(const char *clean, size_t len, unsigned a, unsigned b)
+{
+	unsigned line = 1;
+
+	for (const char *p = clean, *end = clean + len; p < end && line < b; line++) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p)), *e = nl ? nl : end, *s = p;
+
+		p = nl ? nl + 1 : end;
+		if (line <= a)
+			continue;
+		while (s < e && isspace((unsigned char)*s))
+			s++;
+		if (s == e)
+			continue;
+		if (*s != '#')
+			return true;
+		for (s++; s < e && isspace((unsigned char)*s); s++)
+			;
+		if (!str_starts(s, "include") && !str_starts(s, "if") &&
+		    !str_starts(s, "el") && !str_starts(s, "endif"))
+			return true;
+	}
+	return false;
+}
+
+static const struct pp_dir *dir_at(const struct pp_dir *d, size_t n, unsigned line)
+{
+	for (size_t i = 0; i < n; i++)
+		if (d[i].line == line)
+			return &d[i];
+	return NULL;
+}
+
+static bool is_assumed(const struct ex_config *cfg, const char *s, size_t len)
+{
+	for (size_t i = 0; i < cfg->nassumed; i++)
+		if (strlen(cfg->assumed[i]) == len && !strncmp(cfg->assumed[i], s, len))
+			return true;
+	return false;
+}
+
+/* The assumed symbols the conditions of d's group up to d test, ", "-separated. */
+static void group_assumed(const struct pp_dir *v, size_t n, const struct pp_dir *d,
+			  const struct ex_config *cfg, struct strbuf *out)
+{
+	for (size_t i = 0; i < n; i++) {
+		size_t ns;
+		char **syms;
+
+		if (v[i].open_line != d->open_line || v[i].line > d->line)
+			continue;
+		syms = config_cond_symbols(v[i].cond, &ns);
+		for (size_t k = 0; k < ns; k++) {
+			if (is_assumed(cfg, syms[k], strlen(syms[k])) &&
+			    !(out->buf && strstr(out->buf, syms[k])))
+				sb_addf(out, "%s%s", out->len ? ", " : "", syms[k]);
+			free(syms[k]);
+		}
+		free(syms);
+	}
+}
+
+static void add_skipped(struct ex *x, const struct ex_config *cfg, const struct pp_dir *v,
+			size_t n, unsigned a, unsigned b)
+{
+	const struct pp_dir *d = dir_at(v, n, a), *open = d ? dir_at(v, n, d->open_line) : NULL;
+	struct lost_fact *l = arena_alloc(x->a, sizeof(*l));
+	struct strbuf why;
+
+	sb_init(&why);
+	if (d && open && open != d)
+		l->message = arena_printf(x->a, "lines %u-%u skipped by the preprocessor "
+					  "(#%s of `#%s %s`, line %u)", a, b, d->kw, open->kw,
+					  open->cond, open->line);
+	else
+		l->message = arena_printf(x->a, "lines %u-%u skipped by the preprocessor (`#%s %s`)",
+					  a, b, d ? d->kw : "if", d ? d->cond : "?");
+	if (d)
+		group_assumed(v, n, d, cfg, &why);
+	if (why.len)
+		l->reason = arena_printf(x->a, "assumed %s enabled (tolerant mode; pass --config "
+					 "FILE to decide)", why.buf);
+	else if (cfg->file)
+		l->reason = arena_printf(x->a, "not compiled with --config %s", cfg->file);
+	else
+		l->reason = "not compiled: the condition is false in tolerant mode "
+			    "(convert with -p or --config FILE, or by hand)";
+	l->kind = "skipped";
+	l->pos = (struct srcpos){ x->b->path, a, 1 };
+	arena_push(x->a, (void ***)&x->b->lost, &x->b->nlost, l);
+	sb_free(&why);
+}
+
+bool board_config_decides(const struct board *b, const char *text)
+{
+	size_t n;
+	char **syms = text ? config_cond_symbols(text, &n) : NULL;
+	bool all = n > 0;
+
+	for (size_t i = 0; syms && i < n; i++) {
+		bool found = b->config_file != NULL;
+		size_t l = strlen(syms[i]);
+		/* CONFIG_X assumed (built in) decides CONFIG_X_MODULE (undefined) too */
+		size_t base = l > 7 && !strcmp(syms[i] + l - 7, "_MODULE") ? l - 7 : l;
+
+		for (size_t k = 0; k < b->nassumed_config && !found; k++)
+			found = !strcmp(b->assumed_config[k], syms[i]) ||
+				(strlen(b->assumed_config[k]) == base &&
+				 !strncmp(b->assumed_config[k], syms[i], base));
+		all = all && found;
+		free(syms[i]);
+	}
+	free(syms);
+	return syms && all;
+}
+
+void config_note(struct ex *x, const struct ex_config *cfg)
+{
+	size_t len = 0, nd;
+	const char *text;
+	CXSourceRangeList *r;
+	char *clean;
+	struct pp_dir *dirs;
+
+	if (!x->b->tolerant || !x->main_file)
+		return;
+	x->b->config_file = arena_strdup(x->a, cfg->file);
+	for (size_t i = 0; i < cfg->nassumed; i++)
+		arena_push(x->a, (void ***)&x->b->assumed_config, &x->b->nassumed_config,
+			   arena_strdup(x->a, cfg->assumed[i]));
+	text = clang_getFileContents(x->tu, x->main_file, &len);
+	r = text ? clang_getSkippedRanges(x->tu, x->main_file) : NULL;
+	if (!r)
+		return;
+	clean = config_blank(text, len);
+	dirs = config_directives(text, len, &nd);
+	for (unsigned i = 0; i < r->count; i++) {
+		unsigned a, b;
+
+		clang_getSpellingLocation(clang_getRangeStart(r->ranges[i]), NULL, &a, NULL, NULL);
+		clang_getSpellingLocation(clang_getRangeEnd(r->ranges[i]), NULL, &b, NULL, NULL);
+		if (has_content(clean, len, a, b))
+			add_skipped(x, cfg, dirs, nd, a, b);
+	}
+	config_dirs_free(dirs, nd);
+	free(clean);
+	clang_disposeSourceRangeList(r);
+}

@@ -1,0 +1,182 @@
+#!/usr/bin/env bash
+# `#if CONFIG_` in tolerant mode (docs/eras.md, "#if CONFIG_ in tolerant
+# mode"), on a board file of our own with LEDs under `#ifdef CONFIG_LEDS_GPIO`,
+# keys in its `#else` arm and a button registered under
+# `if (IS_ENABLED(CONFIG_KEYBOARD_GPIO))`:
+#   - without --config the symbols the file tests are assumed enabled: LEDs
+#     and button converted, the .dts header and the report (`assumed_config`)
+#     name the assumption, each skipped `#else` region is a TODO saying so;
+#   - `-- -UCONFIG_LEDS_GPIO` is not overridden;
+#   - `--config` with `# CONFIG_LEDS_GPIO is not set`: the keys, no LEDs, no
+#     button (also through `batch --config`);
+#   - a bad .config line is one `file:line:col: error:` (exit 2), a FIFO as
+#     --config is refused without blocking, -p with --config is a usage error.
+#
+#   bash config_tolerant.sh BOARD2DTS SOURCE_DIR     (run by ctest)
+set -uo pipefail
+
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+b2d_init config_tolerant.sh "$@"
+b2d_tmpdir b2d-config
+FAIL=0
+fail() { echo "FAIL: $*"; FAIL=1; }
+has() { grep -q -- "$2" "$1" || fail "$3"; }
+hasnt() { [ -f "$1" ] && ! grep -q -- "$2" "$1" || fail "$3"; }
+
+B=$TMP/board-cfgdemo.c
+cat >"$B" <<'C'
+// SPDX-License-Identifier: GPL-2.0
+/* board2dts test board: LEDs behind CONFIG_LEDS_GPIO, keys in the #else arm. */
+#include <linux/kernel.h>
+#include <linux/init.h>
+#include <linux/platform_device.h>
+#include <linux/leds.h>
+#include <linux/gpio_keys.h>
+#include <linux/input.h>
+#include <asm/mach-types.h>
+#include <asm/mach/arch.h>
+
+#ifdef CONFIG_LEDS_GPIO
+static struct gpio_led demo_leds[] = {
+	{ .name = "demo:green:power", .gpio = 12, .default_trigger = "default-on" },
+};
+
+static struct gpio_led_platform_data demo_led_data = {
+	.leds = demo_leds,
+	.num_leds = ARRAY_SIZE(demo_leds),
+};
+
+static struct platform_device demo_leds_device = {
+	.name = "leds-gpio",
+	.id = -1,
+	.dev = { .platform_data = &demo_led_data },
+};
+#else
+static struct gpio_keys_button demo_keys[] = {
+	{ .code = KEY_POWER, .gpio = 13, .desc = "power", .active_low = 1 },
+};
+
+static struct gpio_keys_platform_data demo_key_data = {
+	.buttons = demo_keys,
+	.nbuttons = ARRAY_SIZE(demo_keys),
+};
+
+static struct platform_device demo_keys_device = {
+	.name = "gpio-keys",
+	.id = -1,
+	.dev = { .platform_data = &demo_key_data },
+};
+#endif
+
+static struct gpio_keys_button demo_buttons[] = {
+	{ .code = KEY_PROG1, .gpio = 14, .desc = "button", .active_low = 1 },
+};
+
+static struct gpio_keys_platform_data demo_button_data = {
+	.buttons = demo_buttons,
+	.nbuttons = ARRAY_SIZE(demo_buttons),
+};
+
+static struct platform_device demo_button_device = {
+	.name = "gpio-keys",
+	.id = 1,
+	.dev = { .platform_data = &demo_button_data },
+};
+
+static struct platform_device *demo_devices[] __initdata = {
+#ifdef CONFIG_LEDS_GPIO
+	&demo_leds_device,
+#else
+	&demo_keys_device,
+#endif
+};
+
+static void __init demo_init(void)
+{
+	platform_add_devices(demo_devices, ARRAY_SIZE(demo_devices));
+	if (IS_ENABLED(CONFIG_KEYBOARD_GPIO))
+		platform_device_register(&demo_button_device);
+}
+
+MACHINE_START(CFGDEMO, "Config demo board")
+	.init_machine	= demo_init,
+MACHINE_END
+C
+
+# 1. No --config: assumed enabled, and said so.
+OUT=$TMP/assumed.dts
+if ! "$BIN" convert "$B" -o "$OUT" --report "$TMP/assumed.json" 2>"$TMP/err1"; then
+	cat "$TMP/err1"
+	fail "convert without --config exited non-zero"
+fi
+has "$OUT" '"demo:green:power"' "LEDs under #ifdef CONFIG_LEDS_GPIO not converted without --config"
+has "$OUT" '"button"' "button under if (IS_ENABLED(CONFIG_KEYBOARD_GPIO)) not converted"
+hasnt "$OUT" '"power"' "the #else arm's keys converted although CONFIG_LEDS_GPIO was assumed"
+has "$OUT" 'Tolerant mode assumed these enabled' "no header note on the assumed symbols"
+has "$OUT" 'lines 27-42 skipped by the preprocessor (#else of `#ifdef CONFIG_LEDS_GPIO`, line 12): assumed CONFIG_LEDS_GPIO enabled' \
+	"no TODO for the skipped #else arm (lines 27-42)"
+has "$OUT" 'lines 62-64 skipped by the preprocessor' "no TODO for the skipped #else in demo_devices"
+python3 - "$TMP/assumed.json" <<'PY' || FAIL=1
+import json, sys
+m = json.load(open(sys.argv[1]))["machines"][0]
+ok = m.get("assumed_config") == ["CONFIG_LEDS_GPIO", "CONFIG_KEYBOARD_GPIO"] and m.get("config") is None
+ok = ok and sum(f["kind"] == "skipped" and f["fate"] == "todo" for f in m["facts"]) == 2
+print(("ok" if ok else "FAIL") + ": report assumed_config %r, skipped facts %d" % (
+    m.get("assumed_config"), sum(f["kind"] == "skipped" for f in m["facts"])))
+sys.exit(0 if ok else 1)
+PY
+
+# 2. A -U after `--` is not overridden.
+OUT=$TMP/undef.dts
+"$BIN" convert "$B" -o "$OUT" -- -UCONFIG_LEDS_GPIO 2>"$TMP/err2" || fail "convert -- -U exited non-zero"
+hasnt "$OUT" '"demo:green:power"' "-UCONFIG_LEDS_GPIO overridden by the assumption"
+has "$OUT" '"power"' "-UCONFIG_LEDS_GPIO: the #else arm's keys missing"
+has "$OUT" 'lines 12-27 skipped by the preprocessor (`#ifdef CONFIG_LEDS_GPIO`): not compiled' \
+	"-UCONFIG_LEDS_GPIO: no TODO for the skipped LEDs"
+
+# 3. --config decides.
+CFG=$TMP/demo_defconfig
+printf '# comment\nCONFIG_ARM=y\n# CONFIG_LEDS_GPIO is not set\nCONFIG_CMDLINE="console=ttyS0 root=/dev/mmcblk0p2"\nCONFIG_FOO=m\n\n' >"$CFG"
+OUT=$TMP/config.dts
+"$BIN" convert --config "$CFG" "$B" -o "$OUT" --report "$TMP/config.json" 2>"$TMP/err3" ||
+	{ cat "$TMP/err3"; fail "convert --config exited non-zero"; }
+has "$OUT" '"power"' "--config without CONFIG_LEDS_GPIO: the #else arm's keys missing"
+hasnt "$OUT" '"demo:green:power"' "--config without CONFIG_LEDS_GPIO: LEDs converted anyway"
+hasnt "$OUT" '"button"' "--config without CONFIG_KEYBOARD_GPIO: button converted anyway"
+has "$OUT" 'CONFIG_ symbols from --config demo_defconfig' "no header note naming --config"
+has "$OUT" 'not compiled with --config' "--config: no TODO for the skipped LEDs region"
+
+# 4. Batch passes --config on.
+"$BIN" batch -j 1 --config "$CFG" --out-dir "$TMP/batch" "$B" >"$TMP/batch.log" 2>&1 ||
+	{ cat "$TMP/batch.log"; fail "batch --config exited non-zero"; }
+has "$TMP/batch/board-cfgdemo.dts" '"power"' "batch --config: the #else arm's keys missing"
+hasnt "$TMP/batch/board-cfgdemo.dts" '"demo:green:power"' "batch --config: LEDs converted anyway"
+
+# 5. Bad input: a bad line, a FIFO, -p with --config.
+printf 'CONFIG_ARM=y\nthis is not a config line\n' >"$TMP/bad.config"
+"$BIN" convert --config "$TMP/bad.config" "$B" -o "$TMP/bad.dts" 2>"$TMP/err5"
+b2d_check_diag "bad --config line" 2 $? 'bad\.config:2:1: error: --config: not a \.config line' 1 \
+	"$TMP/err5" || FAIL=1
+[ ! -e "$TMP/bad.dts" ] || fail "bad --config line: output written"
+"$BIN" batch --config "$TMP/bad.config" --out-dir "$TMP/badbatch" "$B" >/dev/null 2>"$TMP/err5b"
+b2d_check_diag "batch: bad --config line" 2 $? 'bad\.config:2:1: error:' 1 "$TMP/err5b" || FAIL=1
+mkfifo "$TMP/fifo.config"
+timeout 20 "$BIN" convert --config "$TMP/fifo.config" "$B" -o "$TMP/fifo.dts" 2>"$TMP/err6"
+b2d_check_diag "FIFO as --config" 2 $? 'fifo\.config: error: --config: cannot read: not a regular file' 1 \
+	"$TMP/err6" || FAIL=1
+mkdir -p "$TMP/build" && echo '[]' >"$TMP/build/compile_commands.json"
+"$BIN" convert -p "$TMP/build" --config "$CFG" "$B" -o "$TMP/p.dts" 2>"$TMP/err7"
+b2d_check_diag "-p with --config" 2 $? 'error: convert: --config is for tolerant mode' 1 \
+	"$TMP/err7" || FAIL=1
+
+# 6. The outputs compile (with a kernel tree).
+if b2d_kernel; then
+	for f in assumed undef config; do
+		b2d_dts_compile "$KERNEL" "$TMP/$f.dts" "$TMP/$f.dtc.log" ||
+			{ cat "$TMP/$f.dtc.log"; fail "$f.dts does not compile"; }
+	done
+else
+	b2d_skip_part "no kernel tree: outputs not compiled"
+fi
+[ $FAIL = 0 ] && echo "ok: config_tolerant"
+b2d_exit $FAIL
