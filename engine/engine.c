@@ -211,31 +211,56 @@ static bool board_record_refs(const struct board *b, const char *fn)
 	return false;
 }
 
-static bool soc_matches(const struct board *b, const struct rnode *soc)
+/* How many of the pack's `match: calls:` the board calls (or its machine record names). */
+static size_t soc_calls_matched(const struct board *b, const struct rnode *soc)
 {
-	const struct rnode *match = rn_get(soc, "match");
-	const struct rnode *paths = rn_get(match, "paths");
-	const struct rnode *calls = rn_get(match, "calls");
+	const struct rnode *calls = rn_get(rn_get(soc, "match"), "calls");
+	size_t n = 0;
+
+	for (size_t i = 0; calls && i < calls->n; i++)
+		if (board_calls(b, calls->items[i]->scalar) ||
+		    board_record_refs(b, calls->items[i]->scalar))
+			n++;
+	return n;
+}
+
+static bool soc_path_matches(const struct board *b, const struct rnode *soc)
+{
+	const struct rnode *paths = rn_get(rn_get(soc, "match"), "paths");
 
 	for (size_t i = 0; paths && i < paths->n; i++)
 		if (strstr(b->path, paths->items[i]->scalar))
 			return true;
-	for (size_t i = 0; calls && i < calls->n; i++)
-		if (board_calls(b, calls->items[i]->scalar) ||
-		    board_record_refs(b, calls->items[i]->scalar))
-			return true;
 	return false;
 }
 
+/*
+ * --soc, else the pack most of whose SoC helpers (`match: calls:`) the board
+ * calls, the first in file order on a tie, else the first whose path
+ * pattern the file's path matches: the calls say more than a directory
+ * several SoCs share (mach-omap2/ holds OMAP3 and OMAP4 boards, which share
+ * omap_register_i2c_bus() but not omap3_mux_init() / omap4_mux_init()).
+ */
 const struct rnode *engine_pick_soc(const struct board *b, const struct ruleset *rs,
 				    const char *soc)
 {
+	const struct rnode *best = NULL;
+	size_t best_n = 0;
+
 	if (soc)
 		return rules_soc(rs, soc);
-	for (size_t i = 0; i < rs->nsocs; i++)
-		if (soc_matches(b, rs->socs[i]))
-			return rs->socs[i];
-	return NULL;
+	for (size_t i = 0; i < rs->nsocs; i++) {
+		size_t n = soc_calls_matched(b, rs->socs[i]);
+
+		if (n > best_n) {
+			best = rs->socs[i];
+			best_n = n;
+		}
+	}
+	for (size_t i = 0; !best && i < rs->nsocs; i++)
+		if (soc_path_matches(b, rs->socs[i]))
+			best = rs->socs[i];
+	return best;
 }
 
 /* --- Callback parameters -------------------------------------------------- */
@@ -543,6 +568,8 @@ static void convert_call(struct conv *c, const struct function *fn, const struct
 	const struct rnode *rule;
 	int state = conv_guard_state(c, call->guards, call->nguards);
 
+	c->cur_fn = fn;
+
 	/* machine_is_foo(): a condition the engine decides per machine (engine_values.c). */
 	if (!strncmp(call->callee, "machine_is_", 11) && !find_call_rule(c, call->callee)) {
 		f->fate = FACT_CONVERTED;
@@ -577,6 +604,14 @@ static void convert_call(struct conv *c, const struct function *fn, const struct
 	rule = find_call_rule(c, call->callee);
 	if (rule && conv_register_call(c, call, rule, f))
 		return;
+	/* The rule's kind could not read the arguments: a TODO, never a silent drop. */
+	if (rule && f->reason && f->fate != FACT_TODO) {
+		f->fate = FACT_TODO;
+		f->became = NULL;
+		dt_node_add_todo(c->t, NULL, &call->pos, call->spelling ? call->spelling : call->callee,
+				 f->reason);
+		return;
+	}
 	if (!rule && (rule = find_ignore_rule(c, call->callee))) {
 		f->fate = FACT_CONVERTED;
 		f->became = arena_printf(c->a, "no DT equivalent: %s", rn_str(rule, "note"));

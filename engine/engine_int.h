@@ -81,6 +81,7 @@ struct conv {
 	struct mbus_window **windows;	/* MBus windows, in call order */
 	size_t nwindows;
 	long long part_end;		/* end of the last MTD partition (MTDPART_OFS_APPEND) */
+	const struct function *cur_fn;	/* the function whose call is being converted */
 };
 
 /* engine_compat.c: a compatible for a device name no rule maps, from the kernel's drivers */
@@ -109,6 +110,9 @@ struct dt_node *conv_enable(struct conv *c, const char *label, const struct srcp
 			    const char *origin);
 const char *conv_origin(struct conv *c, const struct value *v);
 const char *conv_label(struct conv *c, const char *text);
+
+/* engine_values.c: a call argument that is a parameter of its function, as its caller passed it */
+const struct value *conv_param_value(const struct conv *c, const struct value *v);
 
 /* engine_values.c: field reads through store overrides */
 struct value *conv_field(const struct conv *c, const struct value *list, const char *field);

@@ -26,7 +26,7 @@ const struct value *reg_arg(const struct reg_ctx *r, const char *name)
 		name = alias;
 	for (size_t i = 0; names && i < names->n && i < r->call->nargs; i++)
 		if (str_eq(names->items[i]->scalar, name))
-			return r->call->args[i];
+			return conv_param_value(r->c, r->call->args[i]);
 	return NULL;
 }
 

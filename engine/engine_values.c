@@ -390,3 +390,61 @@ void conv_apply_stores(struct conv *c)
 		for (size_t j = 0; j < c->reach[i]->nstores; j++)
 			apply_store(c, c->reach[i]->stores[j]);
 }
+
+/* The function's parameter named `name`: its position, or -1. */
+static long param_index(const struct function *fn, const char *name)
+{
+	for (size_t k = 0; fn && name && k < fn->nparams; k++)
+		if (str_eq(fn->params[k], name))
+			return (long)k;
+	return -1;
+}
+
+/*
+ * The one call of fn among the functions the machine reaches, and the
+ * function it is in; NULL when there are none or several (a wrapper called
+ * twice with different arguments has no single value).
+ */
+static const struct call *only_call_of(const struct conv *c, const struct function *fn,
+				       const struct function **in)
+{
+	const struct call *site = NULL;
+
+	for (size_t i = 0; i < c->nreach; i++)
+		for (size_t k = 0; k < c->reach[i]->ncalls; k++)
+			if (str_eq(c->reach[i]->calls[k]->callee, fn->name)) {
+				if (site)
+					return NULL;
+				site = c->reach[i]->calls[k];
+				*in = c->reach[i];
+			}
+	return site;
+}
+
+/*
+ * A board wrapper's argument (`omap2_hsmmc_init(controllers)` inside
+ * `omap4_twl6030_hsmmc_init(struct omap2_hsmmc_info *controllers)`): the value
+ * the wrapper's one caller passes (`mmc`), through up to 4 wrappers. A
+ * callback parameter with a meaning (a GPIO base) is left as it is.
+ */
+const struct value *conv_param_value(const struct conv *c, const struct value *v)
+{
+	const struct function *fn = c->cur_fn;
+
+	for (int depth = 0; depth < 4 && v && fn; depth++) {
+		const struct function *in = NULL;
+		const struct call *site;
+		long k;
+
+		if ((v->kind != VAL_UNKNOWN && v->kind != VAL_SYMBOLIC) || v->sym_meaning)
+			break;
+		k = param_index(fn, v->kind == VAL_SYMBOLIC ? v->sym : v->spelling);
+		if (k < 0 || !(site = only_call_of(c, fn, &in)) || (size_t)k >= site->nargs)
+			break;
+		if (v->kind == VAL_SYMBOLIC && v->ival)
+			break;	/* base + offset: not the argument itself */
+		v = site->args[k];
+		fn = in;
+	}
+	return v;
+}

@@ -16,8 +16,9 @@ struct dt_prop *cv_supplies(struct prop_ctx *pc)
 	conv_mark_var(c, var->name);
 	if (!pc->node->ref && !pc->node->label)
 		pc->node->label = conv_label(c, var->name);
-	for (size_t i = 0; i < var->init->nkids; i++) {
-		const struct value *e = var->init->kids[i];
+	/* `.consumer_supplies = &one_supply`: the struct itself is the only entry. */
+	for (size_t i = 0; i < (var->is_array ? var->init->nkids : 1); i++) {
+		const struct value *e = var->is_array ? var->init->kids[i] : var->init;
 		struct pending_supply *s = arena_alloc(c->a, sizeof(*s));
 
 		s->supply = value_field_str(e, "supply");
@@ -25,8 +26,11 @@ struct dt_prop *cv_supplies(struct prop_ctx *pc)
 		s->reg_label = pc->node->ref ? pc->node->ref : pc->node->label;
 		s->pos = e->pos;
 		s->origin = e->spelling;
-		s->fact = dt_add_fact(c->t, "field", arena_printf(c->a, "%s[%zu] supply %s -> %s",
-				var->name, i, s->supply ? s->supply : "?", s->dev_name ? s->dev_name : "?"),
+		s->fact = dt_add_fact(c->t, "field", var->is_array
+				? arena_printf(c->a, "%s[%zu] supply %s -> %s", var->name, i,
+					       s->supply ? s->supply : "?", s->dev_name ? s->dev_name : "?")
+				: arena_printf(c->a, "%s supply %s -> %s", var->name,
+					       s->supply ? s->supply : "?", s->dev_name ? s->dev_name : "?"),
 				&e->pos);
 		arena_push(c->a, (void ***)&c->supplies, &c->nsupplies, s);
 	}

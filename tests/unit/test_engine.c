@@ -237,6 +237,36 @@ static void test_plain_array_wording(void **state)
 	free(dts);
 }
 
+/*
+ * A board wrapper passes its parameter on (omap4_twl6030_hsmmc_init(mmc)
+ * calling omap_hsmmc_init(controllers)): the caller's argument is used.
+ */
+static void test_wrapper_parameter(void **state)
+{
+	static const char src[] =
+		"struct omap2_hsmmc_info { int mmc; unsigned long caps; };\n"
+		"extern void omap_hsmmc_init(struct omap2_hsmmc_info *c);\n"
+		"static struct omap2_hsmmc_info mmc[] = { { .mmc = 2, .caps = 1 }, {} };\n"
+		"static void __init wrap(struct omap2_hsmmc_info *controllers)\n"
+		"{\n"
+		"	omap_hsmmc_init(controllers);\n"
+		"}\n"
+		"static void __init board_init(void)\n"
+		"{\n"
+		"	wrap(mmc);\n"
+		"}\n"
+		"MACHINE_START(TEST_BOARD, \"Test board\")\n"
+		"	.init_machine = board_init,\n"
+		"MACHINE_END\n";
+	char *dts = convert("omap3", src, NULL, 0, NULL);
+
+	(void)state;
+	expect_contains(dts, "&mmc2 {");
+	expect_contains(dts, "bus-width = <4>;");
+	expect_absent(dts, "arguments not understood");
+	free(dts);
+}
+
 static const char *s3c_src =
 	"static struct resource eth_res[] = {\n"
 	"	DEFINE_RES_MEM(S3C64XX_PA_XM0CSN1, 2),\n"
@@ -398,6 +428,7 @@ int main(void)
 		cmocka_unit_test(test_revision_assumed),
 		cmocka_unit_test(test_machine_is_no_todo),
 		cmocka_unit_test(test_plain_array_wording),
+		cmocka_unit_test(test_wrapper_parameter),
 		cmocka_unit_test(test_interrupt_parents),
 		cmocka_unit_test(test_todos_and_counts),
 		cmocka_unit_test(test_array_elements),
