@@ -18,7 +18,7 @@
 
 #include "../common/util.h"
 
-#define COMMENT_TEXT_MAX 100	/* longer C text is cut and ends in "..." */
+#define COMMENT_TEXT_MAX 100	/* longer C text is cut at a space and ends in " ..." */
 #define WRAP_COLUMN 100		/* long values continue on the next line */
 
 /*
@@ -28,7 +28,7 @@
  */
 static void comment_text(struct strbuf *out, const char *s, size_t max)
 {
-	size_t n = 0;
+	size_t n = 0, start = out->len, last_space = 0;
 	bool space = false;
 
 	for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
@@ -37,10 +37,16 @@ static void comment_text(struct strbuf *out, const char *s, size_t max)
 			continue;
 		}
 		if (max && n >= max) {
-			sb_add(out, "...");
+			/* Cut at a space, never inside a word or a macro call. */
+			if (last_space > start + max / 2) {
+				out->len = last_space;
+				out->buf[out->len] = '\0';
+			}
+			sb_add(out, " ...");
 			return;
 		}
 		if (space) {
+			last_space = out->len;
 			sb_addc(out, ' ');
 			n++;
 			space = false;
@@ -325,7 +331,7 @@ static void write_todo_text(struct strbuf *out, const struct dt_todo *td)
 	}
 	if (td->reason) {
 		sb_addc(out, ' ');
-		comment_text(out, td->reason, COMMENT_TEXT_MAX);
+		comment_text(out, td->reason, 0);	/* a reason is read whole */
 	}
 }
 

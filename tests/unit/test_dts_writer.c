@@ -221,7 +221,11 @@ static void test_empty_tree(void **state)
 	dt_tree_free(t);
 }
 
-/* Long C text is cut; a node opening with a child has no blank line first. */
+/*
+ * Long C text is cut (at a space when there is one in its second half, so a
+ * macro call stays whole; a 300-letter word is cut at the cap); a node
+ * opening with a child has no blank line first.
+ */
 static void test_long_origin_and_child_first(void **state)
 {
 	struct dt_tree *t = dt_tree_new();
@@ -237,8 +241,15 @@ static void test_long_origin_and_child_first(void **state)
 	p->origin = origin;
 	s = render(t, true);
 	assert_non_null(strstr(s, "\tx;\t/* xxxxxxxxxx"));
-	assert_non_null(strstr(s, "xxx... */\n"));
+	assert_non_null(strstr(s, "xxx ... */\n"));
 	assert_null(strstr(s, "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"));
+	free(s);
+
+	/* Words: the cut falls between two, never inside S3C64XX_GPN(5). */
+	p->origin = "gpio_request(S3C64XX_GPN(5), \"a\") gpio_request(S3C64XX_GPN(5), \"b\") "
+		    "gpio_request(S3C64XX_GPN(5), \"c\") gpio_request(S3C64XX_GPN(5), \"d\")";
+	s = render(t, true);
+	assert_non_null(strstr(s, "\"b\") gpio_request(S3C64XX_GPN(5), ... */\n"));
 	free(s);
 
 	dt_prop_del(n, "x");
