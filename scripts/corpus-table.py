@@ -145,6 +145,21 @@ def target_section(w, L, fams, tot, target_dir):
     w('')
 
 
+def eras_section(w):
+    """docs/eras.md (hand-written: historic board files and era twins), one
+    heading level down, so the per-era figures are in this file too."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'docs', 'eras.md')
+    try:
+        text = open(path).read()
+    except OSError:
+        return
+    w('## Board files of other kernel eras (from docs/eras.md)')
+    w('')
+    for line in text.splitlines()[1:]:
+        w('#' + line if line.startswith('#') else line)
+    w('')
+
+
 def main():
     args = sys.argv[1:]
     target_dir = None
@@ -298,6 +313,7 @@ def main():
 
     if target_dir:
         target_section(w, L, fams, tot, target_dir)
+    eras_section(w)
 
     # Failures.
     def failures(title, rs):
