@@ -211,56 +211,43 @@ static bool board_record_refs(const struct board *b, const char *fn)
 	return false;
 }
 
-/* How many of the pack's `match: calls:` the board calls (or its machine record names). */
-static size_t soc_calls_matched(const struct board *b, const struct rnode *soc)
+/* Does the board call (or its machine record name) one of these functions? */
+static bool board_calls_any(const struct board *b, const struct rnode *calls)
 {
-	const struct rnode *calls = rn_get(rn_get(soc, "match"), "calls");
-	size_t n = 0;
-
 	for (size_t i = 0; calls && i < calls->n; i++)
 		if (board_calls(b, calls->items[i]->scalar) ||
 		    board_record_refs(b, calls->items[i]->scalar))
-			n++;
-	return n;
-}
-
-static bool soc_path_matches(const struct board *b, const struct rnode *soc)
-{
-	const struct rnode *paths = rn_get(rn_get(soc, "match"), "paths");
-
-	for (size_t i = 0; paths && i < paths->n; i++)
-		if (strstr(b->path, paths->items[i]->scalar))
 			return true;
 	return false;
 }
 
 /*
- * --soc, else the pack most of whose SoC helpers (`match: calls:`) the board
- * calls, the first in file order on a tie, else the first whose path
- * pattern the file's path matches: the calls say more than a directory
- * several SoCs share (mach-omap2/ holds OMAP3 and OMAP4 boards, which share
- * omap_register_i2c_bus() but not omap3_mux_init() / omap4_mux_init()).
+ * A pack matches a board when the file's path contains one of its `paths`
+ * or the board calls one of its `calls`, unless it calls one of its
+ * `unless_calls` (mach-omap2/ holds OMAP3 and OMAP4 boards: the OMAP3 pack
+ * steps aside for a board that calls omap4_mux_init()).
  */
+static bool soc_matches(const struct board *b, const struct rnode *soc)
+{
+	const struct rnode *match = rn_get(soc, "match");
+	const struct rnode *paths = rn_get(match, "paths");
+	bool hit = board_calls_any(b, rn_get(match, "calls"));
+
+	for (size_t i = 0; !hit && paths && i < paths->n; i++)
+		hit = strstr(b->path, paths->items[i]->scalar) != NULL;
+	return hit && !board_calls_any(b, rn_get(match, "unless_calls"));
+}
+
+/* --soc, else the first pack (in file order) that matches the board. */
 const struct rnode *engine_pick_soc(const struct board *b, const struct ruleset *rs,
 				    const char *soc)
 {
-	const struct rnode *best = NULL;
-	size_t best_n = 0;
-
 	if (soc)
 		return rules_soc(rs, soc);
-	for (size_t i = 0; i < rs->nsocs; i++) {
-		size_t n = soc_calls_matched(b, rs->socs[i]);
-
-		if (n > best_n) {
-			best = rs->socs[i];
-			best_n = n;
-		}
-	}
-	for (size_t i = 0; !best && i < rs->nsocs; i++)
-		if (soc_path_matches(b, rs->socs[i]))
-			best = rs->socs[i];
-	return best;
+	for (size_t i = 0; i < rs->nsocs; i++)
+		if (soc_matches(b, rs->socs[i]))
+			return rs->socs[i];
+	return NULL;
 }
 
 /* --- Callback parameters -------------------------------------------------- */

@@ -267,6 +267,42 @@ static void test_wrapper_parameter(void **state)
 	free(dts);
 }
 
+/* The SoC pack the board's calls choose (no --soc), by extract + engine_pick_soc(). */
+static const char *picked_soc(const char *path, const char *src)
+{
+	struct unsaved_source u = { path, src, strlen(src) };
+	struct extract_options o = { .model_dir = MODEL_DIR, .unsaved = &u, .nunsaved = 1 };
+	struct board *b = NULL;
+	const char *name;
+
+	assert_int_equal(extract_board(u.path, &o, &b), B2D_OK);
+	name = rn_str(engine_pick_soc(b, rules, NULL), "soc");
+	board_free(b);
+	return name;
+}
+
+/*
+ * mach-omap2/ holds OMAP3 and OMAP4 boards, which share the generic
+ * helpers: the OMAP3 pack's `unless_calls:` steps aside for an OMAP4 one.
+ */
+static void test_soc_pick_unless_calls(void **state)
+{
+	static const char omap3[] =
+		"extern int omap_register_i2c_bus(int, unsigned, void *, unsigned);\n"
+		"static void __init board_init(void) { omap_register_i2c_bus(1, 2600, 0, 0); }\n"
+		"MACHINE_START(A, \"a\")\n	.init_machine = board_init,\nMACHINE_END\n";
+	static const char omap4[] =
+		"extern int omap_register_i2c_bus(int, unsigned, void *, unsigned);\n"
+		"extern void omap4_mux_init(void *, int);\n"
+		"static void __init board_init(void)\n"
+		"{ omap4_mux_init(0, 0); omap_register_i2c_bus(1, 400, 0, 0); }\n"
+		"MACHINE_START(B, \"b\")\n	.init_machine = board_init,\nMACHINE_END\n";
+
+	(void)state;
+	assert_string_equal(picked_soc("/tmp/arch/arm/mach-omap2/board-3430sdp.c", omap3), "omap3");
+	assert_string_equal(picked_soc("/tmp/arch/arm/mach-omap2/board-4430sdp.c", omap4), "omap4");
+}
+
 static const char *s3c_src =
 	"static struct resource eth_res[] = {\n"
 	"	DEFINE_RES_MEM(S3C64XX_PA_XM0CSN1, 2),\n"
@@ -429,6 +465,7 @@ int main(void)
 		cmocka_unit_test(test_machine_is_no_todo),
 		cmocka_unit_test(test_plain_array_wording),
 		cmocka_unit_test(test_wrapper_parameter),
+		cmocka_unit_test(test_soc_pick_unless_calls),
 		cmocka_unit_test(test_interrupt_parents),
 		cmocka_unit_test(test_todos_and_counts),
 		cmocka_unit_test(test_array_elements),
