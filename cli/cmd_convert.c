@@ -7,7 +7,6 @@
  * no output file behind.
  */
 #include "cli.h"
-#include "convert_core.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -28,6 +27,8 @@
 #include "engine/engine.h"
 #include "engine/rules.h"
 #include "kernel/soc_dtsi.h"
+#include "pipeline/convert_core.h"
+#include "pipeline/pipeline.h"
 
 /* One file to write at the end. path NULL: stdout. */
 struct output {
@@ -331,7 +332,7 @@ static int dtc_self_check(const struct cli_options *o, const struct machine *m,
 }
 
 /* Convert every selected machine into the plan (nothing written yet). */
-static int build_outputs(const struct cli_options *o, const struct cli_session *s,
+static int build_outputs(const struct cli_options *o, const struct pipeline_session *s,
 			 struct machine **sel, size_t nsel, const struct dests *d,
 			 const struct soc_dtsi *dtsi, struct plan *p, unsigned *verrors)
 {
@@ -346,7 +347,7 @@ static int build_outputs(const struct cli_options *o, const struct cli_session *
 
 	for (size_t i = 0; i < o->nassume; i++)
 		assume[i] = (struct assumption){ o->assume_names[i], o->assume_values[i] };
-	eo.soc = o->soc ? o->soc : cli_soc_name(s->soc);
+	eo.soc = o->soc ? o->soc : pipeline_soc_name(s->soc);
 	eo.assume = assume;
 	eo.nassume = o->nassume;
 	eo.dtsi = dtsi;
@@ -492,14 +493,18 @@ static void warn_unused_assume(const struct cli_options *o, const struct board *
 
 int cmd_convert(const struct cli_options *o)
 {
-	struct cli_session s;
+	struct pipeline_session s;
 	struct machine **sel = NULL;
 	size_t nsel = 0;
 	struct soc_dtsi *dtsi = NULL;
 	struct plan plan = { 0 };
 	struct dests d;
 	unsigned verrors = 0;
-	int rc = cli_load(o, &s);
+	struct pipeline_options po;
+	int rc;
+
+	cli_pipeline_options(o, &po);
+	rc = pipeline_load(&po, &s);
 
 	if (rc == EXIT_OK)
 		rc = select_machines(o, s.board, &sel, &nsel);
@@ -522,6 +527,6 @@ int cmd_convert(const struct cli_options *o)
 	if (dtsi)
 		soc_dtsi_free(dtsi);
 	free(sel);
-	cli_session_free(&s);
+	pipeline_session_free(&s);
 	return rc;
 }

@@ -211,15 +211,22 @@ static bool board_record_refs(const struct board *b, const char *fn)
 	return false;
 }
 
-static bool soc_matches(const struct board *b, const struct rnode *soc)
+bool engine_soc_path_matches(const struct rnode *soc, const char *path)
 {
-	const struct rnode *match = rn_get(soc, "match");
-	const struct rnode *paths = rn_get(match, "paths");
-	const struct rnode *calls = rn_get(match, "calls");
+	const struct rnode *paths = rn_get(rn_get(soc, "match"), "paths");
 
 	for (size_t i = 0; paths && i < paths->n; i++)
-		if (strstr(b->path, paths->items[i]->scalar))
+		if (paths->items[i]->scalar && strstr(path, paths->items[i]->scalar))
 			return true;
+	return false;
+}
+
+static bool soc_matches(const struct board *b, const struct rnode *soc)
+{
+	const struct rnode *calls = rn_get(rn_get(soc, "match"), "calls");
+
+	if (engine_soc_path_matches(soc, b->path))
+		return true;
 	for (size_t i = 0; calls && i < calls->n; i++)
 		if (board_calls(b, calls->items[i]->scalar) ||
 		    board_record_refs(b, calls->items[i]->scalar))

@@ -4,7 +4,7 @@
  * `batch` (see convert_core.h).
  */
 #include "convert_core.h"
-#include "cli.h"
+#include "pipeline.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -19,7 +19,7 @@
 #include "engine/engine.h"
 #include "kernel/soc_dtsi.h"
 
-int conv_machines(const struct cli_session *s, struct machine *const *sel, size_t nsel,
+int conv_machines(const struct pipeline_session *s, struct machine *const *sel, size_t nsel,
 		  const struct engine_options *eo, bool annotate, const char *source,
 		  struct conv_run *r)
 {
@@ -29,7 +29,7 @@ int conv_machines(const struct cli_session *s, struct machine *const *sel, size_
 	memset(r, 0, sizeof(*r));
 	sb_init(&r->report);
 	json_init(&j, &r->report);
-	report_begin(&j, source, cli_soc_name(s->soc), (unsigned)s->board->nmain_errors);
+	report_begin(&j, source, pipeline_soc_name(s->soc), (unsigned)s->board->nmain_errors);
 	r->v = xcalloc(nsel ? nsel : 1, sizeof(*r->v));
 	for (size_t i = 0; i < nsel; i++) {
 		const struct machine *m = sel[i];

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The conversion shared by `convert` (cmd_convert.c) and the `batch` worker
+ * The conversion shared by `convert` (cli/cmd_convert.c) and the `batch` worker
  * (batch_worker.c): the selected machines of a loaded session through
  * engine -> normalise -> .dts text, in memory, with the file's JSON report;
  * and the output names both commands give those machines.
@@ -13,7 +13,7 @@
 
 #include "common/util.h"
 
-struct cli_session;
+struct pipeline_session;
 struct dt_tree;
 struct engine_options;
 struct machine;
@@ -42,7 +42,7 @@ struct conv_run {
  * machine that fails. source is the report's "source". Nothing is written.
  * Returns r->err. Free r with conv_run_free().
  */
-int conv_machines(const struct cli_session *s, struct machine *const *sel, size_t nsel,
+int conv_machines(const struct pipeline_session *s, struct machine *const *sel, size_t nsel,
 		  const struct engine_options *eo, bool annotate, const char *source,
 		  struct conv_run *r);
 void conv_run_free(struct conv_run *r);
