@@ -267,27 +267,21 @@ static int err_status(int err)
 static const void *dtb_base(const struct cli_options *o, const struct dt_tree *t,
 			    const struct strbuf *dts, const struct soc_dtsi *dtsi, void **owned)
 {
-	char path[] = "/tmp/board2dts-dtb-XXXXXX.dts";
+	char *path;
 	size_t len;
 	char *errors = NULL;
-	int fd;
 
 	*owned = NULL;
 	if (!t->ntail_includes || !o->kernel_dir)
 		return dtsi ? soc_dtsi_fdt(dtsi) : NULL;
-	fd = mkstemps(path, 4);
-	if (fd < 0)
+	path = temp_file_write("board2dts-dtb-", ".dts", dts->buf, dts->len);
+	if (!path)
 		return NULL;
-	if (write(fd, dts->buf, dts->len) != (ssize_t)dts->len) {
-		close(fd);
-		unlink(path);
-		return NULL;
-	}
-	close(fd);
 	if (kernel_dts_compile(o->kernel_dir, NULL, 0, path, true, owned, &len, &errors) != B2D_OK)
 		*owned = NULL;
 	free(errors);
 	unlink(path);
+	free(path);
 	return *owned;
 }
 
@@ -299,26 +293,22 @@ static const void *dtb_base(const struct cli_options *o, const struct dt_tree *t
 static int dtc_self_check(const struct cli_options *o, const struct machine *m,
 			  const struct strbuf *dts)
 {
-	char path[] = "/tmp/board2dts-check-XXXXXX.dts";
+	char *path;
 	void *blob = NULL;
 	size_t len = 0;
 	char *errors = NULL, *nl;
-	int fd, err;
+	int err;
 
 	if (!o->kernel_dir)
 		return EXIT_OK;
-	fd = mkstemps(path, 4);
-	if (fd < 0 || write(fd, dts->buf, dts->len) != (ssize_t)dts->len) {
-		if (fd >= 0) {
-			close(fd);
-			unlink(path);
-		}
+	path = temp_file_write("board2dts-check-", ".dts", dts->buf, dts->len);
+	if (!path) {
 		diag_error(NULL, "machine %s: cannot write a temporary file to check the .dts", m->id);
 		return EXIT_FAIL;
 	}
-	close(fd);
 	err = kernel_dts_compile(o->kernel_dir, NULL, 0, path, false, &blob, &len, &errors);
 	unlink(path);
+	free(path);
 	free(blob);
 	if (err != B2D_OK) {
 		nl = errors ? strchr(errors, '\n') : NULL;
