@@ -15,6 +15,7 @@
 #include "emitter/emit.h"
 #include "extractor/extract.h"
 #include "engine/engine.h"
+#include "pipeline/pipeline.h"
 
 #define MODEL_DIR TEST_SOURCE_DIR "/extractor/model-headers"
 
@@ -31,25 +32,13 @@ static int free_rules(void **state)
 	return 0;
 }
 
-/* The SoC pack's defines as -D arguments, like the CLI passes them. */
-static size_t soc_defines(const char *soc, const char ***out)
-{
-	const struct rnode *d = rn_get(rules_soc(rules, soc), "defines");
-	const char **defs = xcalloc(d ? d->n + 1 : 1, sizeof(*defs));
-
-	for (size_t i = 0; d && i < d->n; i++)
-		defs[i] = xasprintf("%s=%s", d->keys[i], d->items[i]->scalar);
-	*out = defs;
-	return d ? d->n : 0;
-}
-
 /* Convert the one machine of `src` and return its .dts text (no annotations). */
 static char *convert(const char *soc, const char *src, const struct assumption *as, size_t nas,
 		     struct dt_tree **tree_out)
 {
 	struct unsaved_source u = { "/tmp/b2d-engine-test.c", src, strlen(src) };
-	const char **defs;
-	size_t ndefs = soc_defines(soc, &defs);
+	size_t ndefs;
+	const char **defs = pipeline_soc_defines(rules_soc(rules, soc), &ndefs);
 	struct extract_options o = { .model_dir = MODEL_DIR, .defines = defs, .ndefines = ndefs,
 				     .unsaved = &u, .nunsaved = 1 };
 	struct engine_options eo = { .soc = soc, .assume = as, .nassume = nas };
@@ -65,9 +54,7 @@ static char *convert(const char *soc, const char *src, const struct assumption *
 	graph_normalise(t);
 	sb_init(&sb);
 	dts_write(t, &dopt, &sb);
-	for (size_t i = 0; i < ndefs; i++)
-		free((void *)defs[i]);
-	free(defs);
+	pipeline_defines_free(defs, ndefs);
 	board_free(b);
 	if (tree_out)
 		*tree_out = t;
