@@ -257,70 +257,6 @@ static int err_status(int err)
 	return err == B2D_ERR_USAGE || err == B2D_ERR_RULES ? EXIT_USAGE : EXIT_FAIL;
 }
 
-/*
- * The base blob the .dtb is merged into. Normally the SoC .dtsi; when the
- * output also includes .dtsi files after the board nodes (twl4030.dtsi needs
- * the &twl node first), the labels they define only exist in the compiled
- * .dts itself, so that is compiled (kernel cpp + dtc) and used as the base.
- * Caller frees *owned.
- */
-static const void *dtb_base(const struct cli_options *o, const struct dt_tree *t,
-			    const struct strbuf *dts, const struct soc_dtsi *dtsi, void **owned)
-{
-	char *path;
-	size_t len;
-	char *errors = NULL;
-
-	*owned = NULL;
-	if (!t->ntail_includes || !o->kernel_dir)
-		return dtsi ? soc_dtsi_fdt(dtsi) : NULL;
-	path = temp_file_write("board2dts-dtb-", ".dts", dts->buf, dts->len);
-	if (!path)
-		return NULL;
-	if (kernel_dts_compile(o->kernel_dir, NULL, 0, path, true, owned, &len, &errors) != B2D_OK)
-		*owned = NULL;
-	free(errors);
-	unlink(path);
-	free(path);
-	return *owned;
-}
-
-/*
- * With a kernel tree, the .dts must compile (kernel cpp + dtc) before it is
- * written, as batch checks its outputs: an output dtc rejects is an error,
- * with dtc's first message. Without one there is no .dtsi to compile against.
- */
-static int dtc_self_check(const struct cli_options *o, const struct machine *m,
-			  const struct strbuf *dts)
-{
-	char *path;
-	void *blob = NULL;
-	size_t len = 0;
-	char *errors = NULL, *nl;
-	int err;
-
-	if (!o->kernel_dir)
-		return EXIT_OK;
-	path = temp_file_write("board2dts-check-", ".dts", dts->buf, dts->len);
-	if (!path) {
-		diag_error(NULL, "machine %s: cannot write a temporary file to check the .dts", m->id);
-		return EXIT_FAIL;
-	}
-	err = kernel_dts_compile(o->kernel_dir, NULL, 0, path, false, &blob, &len, &errors);
-	unlink(path);
-	free(path);
-	free(blob);
-	if (err != B2D_OK) {
-		nl = errors ? strchr(errors, '\n') : NULL;
-		if (nl)
-			*nl = '\0';
-		diag_error(&m->pos, "machine %s: the generated .dts does not compile (nothing written): %s",
-			   m->id, errors && *errors ? errors : b2d_strerror(err));
-	}
-	free(errors);
-	return err == B2D_OK ? EXIT_OK : EXIT_FAIL;
-}
-
 /* Convert every selected machine into the plan (nothing written yet). */
 static int build_outputs(const struct cli_options *o, const struct pipeline_session *s,
 			 struct machine **sel, size_t nsel, const struct dests *d,
@@ -350,7 +286,7 @@ static int build_outputs(const struct cli_options *o, const struct pipeline_sess
 		struct strbuf dts = run.v[i].dts;
 
 		sb_init(&run.v[i].dts);	/* the plan owns the text */
-		rc = dtc_self_check(o, m, &dts);
+		rc = conv_dtc_check(o->kernel_dir, m, &dts);
 		if (d->dts_stdout)
 			plan_add(p, NULL, dts.buf, dts.len, false);
 		else if (d->dts_dir)
@@ -366,7 +302,7 @@ static int build_outputs(const struct cli_options *o, const struct pipeline_sess
 		if (rc == EXIT_OK && o->dtb) {
 			void *blob = NULL, *owned;
 			size_t len = 0;
-			const void *fdt = dtb_base(o, t, &dts, dtsi, &owned);
+			const void *fdt = conv_dtb_base(o->kernel_dir, t, &dts, dtsi, &owned);
 			int err = dtb_write(t, fdt, &blob, &len);
 
 			free(owned);

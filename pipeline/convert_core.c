@@ -10,10 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "common/diag.h"
 #include "common/json.h"
 #include "kernel/compat_map.h"
+#include "kernel/kernel_dt.h"
 #include "emitter/emit.h"
 #include "extractor/model.h"
 #include "engine/engine.h"
@@ -137,4 +139,55 @@ int conv_dtsi_load(const char *kernel_dir, const char *name, struct soc_dtsi **o
 	if (err != B2D_OK)
 		*out = NULL;
 	return err;
+}
+
+const void *conv_dtb_base(const char *kernel_dir, const struct dt_tree *t,
+			  const struct strbuf *dts, const struct soc_dtsi *dtsi, void **owned)
+{
+	char *path;
+	size_t len;
+	char *errors = NULL;
+
+	*owned = NULL;
+	if (!t->ntail_includes || !kernel_dir)
+		return dtsi ? soc_dtsi_fdt(dtsi) : NULL;
+	path = temp_file_write("board2dts-dtb-", ".dts", dts->buf, dts->len);
+	if (!path)
+		return NULL;
+	if (kernel_dts_compile(kernel_dir, NULL, 0, path, true, owned, &len, &errors) != B2D_OK)
+		*owned = NULL;
+	free(errors);
+	unlink(path);
+	free(path);
+	return *owned;
+}
+
+int conv_dtc_check(const char *kernel_dir, const struct machine *m, const struct strbuf *dts)
+{
+	char *path;
+	void *blob = NULL;
+	size_t len = 0;
+	char *errors = NULL, *nl;
+	int err;
+
+	if (!kernel_dir)
+		return PL_OK;
+	path = temp_file_write("board2dts-check-", ".dts", dts->buf, dts->len);
+	if (!path) {
+		diag_error(NULL, "machine %s: cannot write a temporary file to check the .dts", m->id);
+		return PL_FAIL;
+	}
+	err = kernel_dts_compile(kernel_dir, NULL, 0, path, false, &blob, &len, &errors);
+	unlink(path);
+	free(path);
+	free(blob);
+	if (err != B2D_OK) {
+		nl = errors ? strchr(errors, '\n') : NULL;
+		if (nl)
+			*nl = '\0';
+		diag_error(&m->pos, "machine %s: the generated .dts does not compile (nothing written): %s",
+			   m->id, errors && *errors ? errors : b2d_strerror(err));
+	}
+	free(errors);
+	return err == B2D_OK ? PL_OK : PL_FAIL;
 }

@@ -67,4 +67,22 @@ int conv_dtsi_load(const char *kernel_dir, const char *name, struct soc_dtsi **o
 /* The kernel tree's device-name -> compatible map (scanned on first use), or NULL. */
 struct compat_map *conv_compat_open(const char *kernel_dir);
 
+/*
+ * The base blob a machine's .dtb is merged into. Normally the SoC .dtsi's;
+ * when the output also includes .dtsi files after the board nodes
+ * (twl4030.dtsi needs the &twl node first), the labels they define only exist
+ * in the compiled .dts itself, so that is compiled (kernel cpp + dtc, in a
+ * temporary file) and used as the base. NULL: none. Caller frees *owned.
+ */
+const void *conv_dtb_base(const char *kernel_dir, const struct dt_tree *t,
+			  const struct strbuf *dts, const struct soc_dtsi *dtsi, void **owned);
+
+/*
+ * With a kernel tree, a machine's .dts must compile (kernel cpp + dtc) before
+ * it is written, as batch checks its outputs: PL_FAIL after one diagnostic
+ * with dtc's first message when it does not. Without one (kernel_dir NULL)
+ * there is no .dtsi to compile against: PL_OK.
+ */
+int conv_dtc_check(const char *kernel_dir, const struct machine *m, const struct strbuf *dts);
+
 #endif
