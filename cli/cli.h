@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The command-line front end: option parsing (options.c), the shared
- * "load rules, parse the board, pick the SoC" step (load.c), and one file per
- * command (cmd_convert.c, cmd_extract.c). main.c dispatches and prints usage.
+ * The command-line front end: option parsing (options.c, opt.c), usage
+ * (usage.c), and one thin file per command (cmd_*.c) calling the core
+ * library: the pipeline for one file and batch are in pipeline/. main.c
+ * dispatches and prints usage.
  */
 #ifndef B2D_CLI_H
 #define B2D_CLI_H
@@ -11,10 +12,7 @@
 #include <stddef.h>
 
 #include "opt.h"
-
-#ifndef B2D_VERSION
-#define B2D_VERSION "0.1.0"
-#endif
+#include "pipeline/pipeline.h"	/* B2D_VERSION */
 
 /* Exit statuses (documented in --help and README.md). */
 enum {
@@ -76,39 +74,12 @@ void cli_options_free(struct cli_options *o);
 #include <stdio.h>
 void cli_usage(FILE *f, const char *command);
 
-/* The loaded inputs shared by every command. */
-struct ruleset;
-struct board;
-struct rnode;
-struct cli_session {
-	struct ruleset *rules;
-	struct board *board;
-	const struct rnode *soc;	/* the SoC pack used, or NULL */
-};
-
 /*
- * Load the rules (--rules / $BOARD2DTS_RULES / built-in), check the input,
- * parse the board with the right SoC pack's defines and bind callbacks.
- * Returns EXIT_OK or the exit status to use (diagnostic already printed).
+ * The pipeline's options (pipeline/pipeline.h) of o: input, -p, --kernel,
+ * --soc, --rules, -- CLANG_ARGS, -v.
  */
-int cli_load(const struct cli_options *o, struct cli_session *s);
-void cli_session_free(struct cli_session *s);
-
-/*
- * The board half of cli_load() with rules already loaded (batch: once, before
- * forking) and an optional CXIndex to reuse (NULL: one per parse). s->rules
- * is set to `rules`: clear it before cli_session_free() to keep them.
- */
-int cli_load_board(const struct cli_options *o, struct ruleset *rules, void *index,
-		   struct cli_session *s);
-
-/* The rule directory cli_load() uses: --rules, $BOARD2DTS_RULES, built-in. */
-const char *cli_rules_dir(const struct cli_options *o);
-/* The tolerant-mode model headers: BOARD2DTS_MODEL, else B2D_MODEL_DIR (common/paths.h). */
-const char *cli_model_dir(void);
-
-/* The SoC pack's name (`soc:` key), or NULL. */
-const char *cli_soc_name(const struct rnode *soc);
+struct pipeline_options;
+void cli_pipeline_options(const struct cli_options *o, struct pipeline_options *po);
 
 int cmd_convert(const struct cli_options *o);
 int cmd_extract(const struct cli_options *o);

@@ -12,7 +12,7 @@
 
 #include "common/diag.h"
 #include "common/util.h"
-#include "convert_core.h"
+#include "pipeline/convert_core.h"
 #include "review/review.h"
 #include "common/paths.h"
 

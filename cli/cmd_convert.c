@@ -7,7 +7,6 @@
  * no output file behind.
  */
 #include "cli.h"
-#include "convert_core.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -28,6 +27,8 @@
 #include "engine/engine.h"
 #include "engine/rules.h"
 #include "kernel/soc_dtsi.h"
+#include "pipeline/convert_core.h"
+#include "pipeline/pipeline.h"
 
 /* One file to write at the end. path NULL: stdout. */
 struct output {
@@ -252,82 +253,8 @@ static int err_status(int err)
 	return err == B2D_ERR_USAGE || err == B2D_ERR_RULES ? EXIT_USAGE : EXIT_FAIL;
 }
 
-/*
- * The base blob the .dtb is merged into. Normally the SoC .dtsi; when the
- * output also includes .dtsi files after the board nodes (twl4030.dtsi needs
- * the &twl node first), the labels they define only exist in the compiled
- * .dts itself, so that is compiled (kernel cpp + dtc) and used as the base.
- * Caller frees *owned.
- */
-static const void *dtb_base(const struct cli_options *o, const struct dt_tree *t,
-			    const struct strbuf *dts, const struct soc_dtsi *dtsi, void **owned)
-{
-	char path[] = "/tmp/board2dts-dtb-XXXXXX.dts";
-	size_t len;
-	char *errors = NULL;
-	int fd;
-
-	*owned = NULL;
-	if (!t->ntail_includes || !o->kernel_dir)
-		return dtsi ? soc_dtsi_fdt(dtsi) : NULL;
-	fd = mkstemps(path, 4);
-	if (fd < 0)
-		return NULL;
-	if (write(fd, dts->buf, dts->len) != (ssize_t)dts->len) {
-		close(fd);
-		unlink(path);
-		return NULL;
-	}
-	close(fd);
-	if (kernel_dts_compile(o->kernel_dir, NULL, 0, path, true, owned, &len, &errors) != B2D_OK)
-		*owned = NULL;
-	free(errors);
-	unlink(path);
-	return *owned;
-}
-
-/*
- * With a kernel tree, the .dts must compile (kernel cpp + dtc) before it is
- * written, as batch checks its outputs: an output dtc rejects is an error,
- * with dtc's first message. Without one there is no .dtsi to compile against.
- */
-static int dtc_self_check(const struct cli_options *o, const struct machine *m,
-			  const struct strbuf *dts)
-{
-	char path[] = "/tmp/board2dts-check-XXXXXX.dts";
-	void *blob = NULL;
-	size_t len = 0;
-	char *errors = NULL, *nl;
-	int fd, err;
-
-	if (!o->kernel_dir)
-		return EXIT_OK;
-	fd = mkstemps(path, 4);
-	if (fd < 0 || write(fd, dts->buf, dts->len) != (ssize_t)dts->len) {
-		if (fd >= 0) {
-			close(fd);
-			unlink(path);
-		}
-		diag_error(NULL, "machine %s: cannot write a temporary file to check the .dts", m->id);
-		return EXIT_FAIL;
-	}
-	close(fd);
-	err = kernel_dts_compile(o->kernel_dir, NULL, 0, path, false, &blob, &len, &errors);
-	unlink(path);
-	free(blob);
-	if (err != B2D_OK) {
-		nl = errors ? strchr(errors, '\n') : NULL;
-		if (nl)
-			*nl = '\0';
-		diag_error(&m->pos, "machine %s: the generated .dts does not compile (nothing written): %s",
-			   m->id, errors && *errors ? errors : b2d_strerror(err));
-	}
-	free(errors);
-	return err == B2D_OK ? EXIT_OK : EXIT_FAIL;
-}
-
 /* Convert every selected machine into the plan (nothing written yet). */
-static int build_outputs(const struct cli_options *o, const struct cli_session *s,
+static int build_outputs(const struct cli_options *o, const struct pipeline_session *s,
 			 struct machine **sel, size_t nsel, const struct dests *d,
 			 const struct soc_dtsi *dtsi, struct plan *p, unsigned *verrors)
 {
@@ -342,7 +269,7 @@ static int build_outputs(const struct cli_options *o, const struct cli_session *
 
 	for (size_t i = 0; i < o->nassume; i++)
 		assume[i] = (struct assumption){ o->assume_names[i], o->assume_values[i] };
-	eo.soc = o->soc ? o->soc : cli_soc_name(s->soc);
+	eo.soc = o->soc ? o->soc : pipeline_soc_name(s->soc);
 	eo.assume = assume;
 	eo.nassume = o->nassume;
 	eo.dtsi = dtsi;
@@ -356,7 +283,7 @@ static int build_outputs(const struct cli_options *o, const struct cli_session *
 		struct strbuf dts = run.v[i].dts;
 
 		sb_init(&run.v[i].dts);	/* the plan owns the text */
-		rc = dtc_self_check(o, m, &dts);
+		rc = conv_dtc_check(o->kernel_dir, m, &dts);
 		if (d->dts_stdout)
 			plan_add(p, NULL, dts.buf, dts.len, false);
 		else if (d->dts_dir)
@@ -372,7 +299,7 @@ static int build_outputs(const struct cli_options *o, const struct cli_session *
 		if (rc == EXIT_OK && o->dtb) {
 			void *blob = NULL, *owned;
 			size_t len = 0;
-			const void *fdt = dtb_base(o, t, &dts, dtsi, &owned);
+			const void *fdt = conv_dtb_base(o->kernel_dir, t, &dts, dtsi, &owned);
 			int err = dtb_write(t, fdt, &blob, &len);
 
 			free(owned);
@@ -489,14 +416,18 @@ static void warn_unused_assume(const struct cli_options *o, const struct board *
 
 int cmd_convert(const struct cli_options *o)
 {
-	struct cli_session s;
+	struct pipeline_session s;
 	struct machine **sel = NULL;
 	size_t nsel = 0;
 	struct soc_dtsi *dtsi = NULL;
 	struct plan plan = { 0 };
 	struct dests d;
 	unsigned verrors = 0;
-	int rc = cli_load(o, &s);
+	struct pipeline_options po;
+	int rc;
+
+	cli_pipeline_options(o, &po);
+	rc = pipeline_load(&po, &s);
 
 	if (rc == EXIT_OK)
 		rc = select_machines(o, s.board, &sel, &nsel);
@@ -519,6 +450,6 @@ int cmd_convert(const struct cli_options *o)
 	if (dtsi)
 		soc_dtsi_free(dtsi);
 	free(sel);
-	cli_session_free(&s);
+	pipeline_session_free(&s);
 	return rc;
 }

@@ -11,15 +11,20 @@
 #include "common/runlimit.h"
 #include "common/util.h"
 #include "extractor/extract.h"
+#include "pipeline/pipeline.h"
 
 int cmd_extract(const struct cli_options *o)
 {
-	struct cli_session s;
+	struct pipeline_options po;
+	struct pipeline_session s;
 	struct strbuf sb;
-	int rc = cli_load(o, &s);
+	int rc;
+
+	cli_pipeline_options(o, &po);
+	rc = pipeline_load(&po, &s);
 
 	if (rc) {
-		cli_session_free(&s);
+		pipeline_session_free(&s);
 		return rc;
 	}
 	rl_stop();	/* --timeout bounds the parse, not the output */
@@ -32,6 +37,6 @@ int cmd_extract(const struct cli_options *o)
 		rc = EXIT_FAIL;
 	}
 	sb_free(&sb);
-	cli_session_free(&s);
+	pipeline_session_free(&s);
 	return rc;
 }

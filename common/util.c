@@ -247,3 +247,32 @@ char *read_file(const char *path, size_t *len)
 		*len = sb.len;
 	return sb_detach(&sb);
 }
+
+const char *temp_dir(void)
+{
+	const char *tmp = getenv("TMPDIR");
+
+	return tmp && *tmp ? tmp : P_tmpdir;
+}
+
+char *temp_path(const char *name)
+{
+	return xasprintf("%s/%s", temp_dir(), name);
+}
+
+char *temp_file_write(const char *prefix, const char *suffix, const void *data, size_t len)
+{
+	char *path = xasprintf("%s/%sXXXXXX%s", temp_dir(), prefix, suffix);
+	int fd = mkstemps(path, (int)strlen(suffix));
+	bool ok = fd >= 0 && write(fd, data, len) == (ssize_t)len;
+
+	if (fd >= 0 && close(fd) != 0)
+		ok = false;
+	if (!ok) {
+		if (fd >= 0)
+			unlink(path);
+		free(path);
+		return NULL;
+	}
+	return path;
+}

@@ -69,4 +69,14 @@ int regular_file_error(const char *path);
 /* strerror() that also knows B2D_ENOTREG. */
 const char *file_strerror(int err);
 
+/* The directory for temporary files: $TMPDIR when set, else P_tmpdir. */
+const char *temp_dir(void);
+/* "<temp_dir>/<name>" (malloc'd), e.g. a mkstemps()/mkdtemp() template. */
+char *temp_path(const char *name);
+/*
+ * A new file <temp_dir>/<prefix>XXXXXX<suffix> holding data[0..len): its path
+ * (malloc'd; the caller unlinks it), or NULL when it cannot be written.
+ */
+char *temp_file_write(const char *prefix, const char *suffix, const void *data, size_t len);
+
 #endif

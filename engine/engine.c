@@ -211,6 +211,16 @@ static bool board_record_refs(const struct board *b, const char *fn)
 	return false;
 }
 
+bool engine_soc_path_matches(const struct rnode *soc, const char *path)
+{
+	const struct rnode *paths = rn_get(rn_get(soc, "match"), "paths");
+
+	for (size_t i = 0; paths && i < paths->n; i++)
+		if (paths->items[i]->scalar && strstr(path, paths->items[i]->scalar))
+			return true;
+	return false;
+}
+
 /* Does the board call (or its machine record name) one of these functions? */
 static bool board_calls_any(const struct board *b, const struct rnode *calls)
 {
@@ -230,11 +240,9 @@ static bool board_calls_any(const struct board *b, const struct rnode *calls)
 static bool soc_matches(const struct board *b, const struct rnode *soc)
 {
 	const struct rnode *match = rn_get(soc, "match");
-	const struct rnode *paths = rn_get(match, "paths");
-	bool hit = board_calls_any(b, rn_get(match, "calls"));
+	bool hit = board_calls_any(b, rn_get(match, "calls")) ||
+		   engine_soc_path_matches(soc, b->path);
 
-	for (size_t i = 0; !hit && paths && i < paths->n; i++)
-		hit = strstr(b->path, paths->items[i]->scalar) != NULL;
 	return hit && !board_calls_any(b, rn_get(match, "unless_calls"));
 }
 

@@ -34,6 +34,9 @@ struct engine_options {
 const struct rnode *engine_pick_soc(const struct board *b, const struct ruleset *rs,
 				    const char *soc);
 
+/* Does path contain one of the pack's `match: paths:` strings? */
+bool engine_soc_path_matches(const struct rnode *soc, const char *path);
+
 /* Mark callback parameters with their meaning (sym_meaning) from the `callbacks:` rules. */
 void engine_bind_callbacks(struct board *b, const struct ruleset *rs);
 

@@ -71,8 +71,7 @@ static int run_args(struct ptrvec *args, struct ptrvec *owned, const char *errpa
 
 static int job_init(struct dtc_job *job)
 {
-	const char *tmp = getenv("TMPDIR");
-	char *tmpl = xasprintf("%s/b2d-dtc.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	char *tmpl = temp_path("b2d-dtc.XXXXXX");
 
 	memset(job, 0, sizeof(*job));
 	if (!mkdtemp(tmpl)) {

@@ -200,13 +200,15 @@ static int compile_dtsi(const char *kdir, const char *dtsi_path, void **blob, si
 			char **errors)
 {
 	static const char *const force[] = { "-f" };
-	char tmpl[] = "/tmp/b2d-dtsi.XXXXXX";
+	char *tmpl = temp_path("b2d-dtsi.XXXXXX");
 	char *wrapper, *first = NULL;
 	int rc = B2D_ERR_IO;
 
 	*errors = NULL;
-	if (!mkdtemp(tmpl))
+	if (!mkdtemp(tmpl)) {
+		free(tmpl);
 		return B2D_ERR_IO;
+	}
 	wrapper = xasprintf("%s/wrapper.dts", tmpl);
 	for (int step = 0; step < 3; step++) {
 		bool plugin = step > 0;
@@ -234,6 +236,7 @@ static int compile_dtsi(const char *kdir, const char *dtsi_path, void **blob, si
 	free(first);
 	unlink(wrapper);
 	rmdir(tmpl);
+	free(tmpl);
 	free(wrapper);
 	return rc;
 }

@@ -123,6 +123,31 @@ static void add_prop(struct rv_node_diff *nd, enum rv_change c, const char *name
 	nd->props[nd->nprops++] = (struct rv_prop_diff){ c, name, o, n };
 }
 
+/*
+ * Equal but for phandle numbers: every cell that differs is, on each side, the
+ * phandle of a node, and those two nodes matched. Catches phandles in
+ * properties no binding table names (atmel,smc, fsl,usbmisc), which dtc
+ * numbers in another order when a board adds references.
+ */
+static bool same_but_phandles(const struct rv_tree *ta, const struct rv_prop *pa,
+			      const struct rv_tree *tb, const struct rv_prop *pb)
+{
+	if (pa->len != pb->len || pa->len % 4)
+		return false;
+	for (int i = 0; i < pa->len / 4; i++) {
+		uint32_t x = rv_cell(pa, i), y = rv_cell(pb, i);
+		const struct rv_node *na, *nb;
+
+		if (x == y)
+			continue;
+		na = x ? rv_by_phandle(ta, x) : NULL;
+		nb = y ? rv_by_phandle(tb, y) : NULL;
+		if (!na || !nb || na->match != nb)
+			return false;
+	}
+	return true;
+}
+
 static void diff_props(struct rv_tree *ta, struct rv_tree *tb, struct rv_node_diff *nd)
 {
 	const struct rv_node *a = nd->a, *b = nd->b;
@@ -139,7 +164,7 @@ static void diff_props(struct rv_tree *ta, struct rv_tree *tb, struct rv_node_di
 		}
 		ka = value(ta, a, pa, name_a);
 		kb = value(tb, b, pb, name_b);
-		if (strcmp(ka, kb))
+		if (strcmp(ka, kb) && !same_but_phandles(ta, pa, tb, pb))
 			add_prop(nd, RV_CHANGED, pa->name, value(ta, a, pa, rv_fmt_ref),
 				 value(tb, b, pb, rv_fmt_ref));
 		free(ka);

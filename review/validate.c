@@ -118,7 +118,8 @@ int rv_dt_schema(const char *kdir, const char *cache_dir, char **schema_path)
 		path = xasprintf("%s/processed-schema-%016llx.json", cache_dir,
 				 (unsigned long long)h);
 	else
-		path = xasprintf("/tmp/board2dts-schema-%016llx.json", (unsigned long long)h);
+		path = xasprintf("%s/board2dts-schema-%016llx.json", temp_dir(),
+				 (unsigned long long)h);
 	if (stat(path, &st) == 0 && st.st_size > 0) {
 		free(bindings);
 		*schema_path = path;
@@ -446,16 +447,13 @@ static void *pruned_blob(const struct rv_tree *t, const struct rv_keyset *bl, si
 static int run_dt_validate(const struct rv_gen *g, const struct rv_genload *gl,
 			   const char *schema, struct strbuf *diags, struct rv_validate_result *res)
 {
-	char dtb[] = "/tmp/board2dts-val-XXXXXX.dtb";
-	char *errp, *text, *parsed, *save = NULL;
+	char *dtb, *errp, *text, *parsed, *save = NULL;
 	struct rv_keyset bl;
 	struct seen seen = { 0 };
-	int fd = mkstemps(dtb, 4), rc;
 	size_t plen = 0;
 	void *pruned;
+	int rc;
 
-	if (fd < 0)
-		return B2D_ERR_IO;
 	rv_board_level(g->dtsi_fdt, gl->tree, &bl);
 	pruned = getenv("B2D_VALIDATE_FULL") ? NULL : pruned_blob(gl->tree, &bl, &plen);
 	if (!pruned) {
@@ -463,15 +461,12 @@ static int run_dt_validate(const struct rv_gen *g, const struct rv_genload *gl,
 		pruned = xmalloc(plen);
 		memcpy(pruned, gl->tree->blob, plen);
 	}
-	if (write(fd, pruned, plen) != (ssize_t)plen) {
-		close(fd);
-		unlink(dtb);
-		free(pruned);
+	dtb = temp_file_write("board2dts-val-", ".dtb", pruned, plen);
+	free(pruned);
+	if (!dtb) {
 		rv_keyset_free(&bl);
 		return B2D_ERR_IO;
 	}
-	free(pruned);
-	close(fd);
 	errp = xasprintf("%s.err", dtb);
 	{
 		char *argv[] = { "dt-validate", "-s", (char *)schema, dtb, NULL };
@@ -481,6 +476,7 @@ static int run_dt_validate(const struct rv_gen *g, const struct rv_genload *gl,
 	text = read_file(errp, NULL);
 	unlink(errp);
 	unlink(dtb);
+	free(dtb);
 	free(errp);
 	if (rc < 0 || rc == 127) {
 		free(text);

@@ -16,8 +16,9 @@ b2d_shared_cache
 b2d_tmpdir b2d-batch
 
 shopt -s nullglob
-SAMPLES=("$SRC"/samples/*.c)
-[ ${#SAMPLES[@]} -eq 3 ] || { echo "FAIL: batch.sh: expected 3 samples/*.c, found ${#SAMPLES[@]}"; exit 1; }
+# The three original samples (4 machines); the counts below are theirs.
+SAMPLES=("$SRC"/samples/board-omap3-handheld.c "$SRC"/samples/board-twin-rev.c "$SRC"/samples/mach-s3c64xx-devboard.c)
+[ ${#SAMPLES[@]} -eq 3 ] || { echo "FAIL: batch.sh: expected the 3 original samples, found ${#SAMPLES[@]}"; exit 1; }
 KARGS=()
 if b2d_kernel; then
 	KARGS=(--kernel "$KERNEL")

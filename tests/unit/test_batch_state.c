@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * batch's state and fingerprint (cli/batch_state.c) and resume command
- * (cli/batch_summary.c): the JSON state round-trips, keeps only plain output
+ * batch's state and fingerprint (pipeline/batch_state.c) and resume command
+ * (pipeline/batch_summary.c): the JSON state round-trips, keeps only plain output
  * names and rejects what is not its format; the stamp follows the contents
  * of the rule files and model headers; the resume command is shell-quoted
  * and drops --force.
@@ -17,7 +17,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "cli/batch.h"
+#include "pipeline/batch.h"
 #include "common/diag.h"
 #include "emitter/emit.h"
 

@@ -130,6 +130,24 @@ static void test_equal(void **state)
 	rv_tree_free(b);
 }
 
+/* Renumbered phandles in properties no table names are no change; another node is. */
+static void test_phandle_renumbered(void **state)
+{
+	struct rv_tree *a = load(DATA "diff-phandle-a.dts"), *b = load(DATA "diff-phandle-b.dts");
+	struct rv_diff d;
+	const struct rv_node_diff *nd;
+
+	(void)state;
+	rv_diff(a, b, &d);
+	nd = find(&d, "/ebi");
+	assert_non_null(nd);
+	assert_int_equal(nd->nprops, 1);
+	assert_string_equal(nd->props[0].name, "other");
+	rv_diff_free(&d);
+	rv_tree_free(a);
+	rv_tree_free(b);
+}
+
 static void test_dtc_errors(void **state)
 {
 	char *s = rv_dtc_errors("x.dts:3.7-5.4: Warning (w): /a: something\n"
@@ -148,6 +166,7 @@ int main(void)
 		cmocka_unit_test(test_format),
 		cmocka_unit_test(test_match),
 		cmocka_unit_test(test_equal),
+		cmocka_unit_test(test_phandle_renumbered),
 		cmocka_unit_test(test_dtc_errors),
 	};
 

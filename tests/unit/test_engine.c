@@ -15,6 +15,8 @@
 #include "emitter/emit.h"
 #include "extractor/extract.h"
 #include "engine/engine.h"
+#include "pipeline/convert_core.h"
+#include "pipeline/pipeline.h"
 
 #define MODEL_DIR TEST_SOURCE_DIR "/extractor/model-headers"
 
@@ -31,49 +33,38 @@ static int free_rules(void **state)
 	return 0;
 }
 
-/* The SoC pack's defines as -D arguments, like the CLI passes them. */
-static size_t soc_defines(const char *soc, const char ***out)
-{
-	const struct rnode *d = rn_get(rules_soc(rules, soc), "defines");
-	const char **defs = xcalloc(d ? d->n + 1 : 1, sizeof(*defs));
-
-	for (size_t i = 0; d && i < d->n; i++)
-		defs[i] = xasprintf("%s=%s", d->keys[i], d->items[i]->scalar);
-	*out = defs;
-	return d ? d->n : 0;
-}
-
-/* Convert the one machine of `src` and return its .dts text (no annotations). */
+/*
+ * Convert the one machine of `src` through the pipeline's conversion
+ * (conv_machines: engine, passes, .dts writer) and return its .dts text (no
+ * annotations).
+ */
 static char *convert(const char *soc, const char *src, const struct assumption *as, size_t nas,
 		     struct dt_tree **tree_out)
 {
-	struct unsaved_source u = { "/tmp/b2d-engine-test.c", src, strlen(src) };
-	const char **defs;
-	size_t ndefs = soc_defines(soc, &defs);
+	struct unsaved_source u = { "b2d-engine-test.c", src, strlen(src) };
+	struct pipeline_session s = { rules, NULL, rules_soc(rules, soc) };
+	size_t ndefs;
+	const char **defs = pipeline_soc_defines(s.soc, &ndefs);
 	struct extract_options o = { .model_dir = MODEL_DIR, .defines = defs, .ndefines = ndefs,
 				     .unsaved = &u, .nunsaved = 1 };
 	struct engine_options eo = { .soc = soc, .assume = as, .nassume = nas };
-	struct dts_options dopt = { .annotate = false };
-	struct board *b = NULL;
-	struct dt_tree *t = NULL;
-	struct strbuf sb;
+	struct conv_run run;
+	char *dts;
 
-	assert_int_equal(extract_board(u.path, &o, &b), B2D_OK);
-	engine_bind_callbacks(b, rules);
-	assert_int_equal(b->nmachines, 1);
-	assert_int_equal(engine_convert(b, rules, b->machines[0], &eo, &t), B2D_OK);
-	graph_normalise(t);
-	sb_init(&sb);
-	dts_write(t, &dopt, &sb);
-	for (size_t i = 0; i < ndefs; i++)
-		free((void *)defs[i]);
-	free(defs);
-	board_free(b);
-	if (tree_out)
-		*tree_out = t;
-	else
-		dt_tree_free(t);
-	return sb_detach(&sb);
+	assert_int_equal(extract_board(u.path, &o, &s.board), B2D_OK);
+	engine_bind_callbacks(s.board, rules);
+	assert_int_equal(s.board->nmachines, 1);
+	assert_int_equal(conv_machines(&s, s.board->machines, 1, &eo, false, u.path, &run), B2D_OK);
+	assert_int_equal(run.n, 1);
+	dts = sb_detach(&run.v[0].dts);
+	if (tree_out) {
+		*tree_out = run.v[0].t;
+		run.v[0].t = NULL;
+	}
+	conv_run_free(&run);
+	pipeline_defines_free(defs, ndefs);
+	board_free(s.board);
+	return dts;
 }
 
 static void expect_contains(const char *text, const char *needle)

@@ -4,23 +4,25 @@
  * `batch` (see convert_core.h).
  */
 #include "convert_core.h"
-#include "cli.h"
+#include "pipeline.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "common/diag.h"
 #include "common/json.h"
 #include "kernel/compat_map.h"
+#include "kernel/kernel_dt.h"
 #include "emitter/emit.h"
 #include "extractor/model.h"
 #include "engine/engine.h"
 #include "kernel/soc_dtsi.h"
 #include "kernel/dtsi_find.h"
 
-int conv_machines(const struct cli_session *s, struct machine *const *sel, size_t nsel,
+int conv_machines(const struct pipeline_session *s, struct machine *const *sel, size_t nsel,
 		  const struct engine_options *eo, bool annotate, const char *source,
 		  struct conv_run *r)
 {
@@ -30,7 +32,7 @@ int conv_machines(const struct cli_session *s, struct machine *const *sel, size_
 	memset(r, 0, sizeof(*r));
 	sb_init(&r->report);
 	json_init(&j, &r->report);
-	report_begin(&j, source, cli_soc_name(s->soc), (unsigned)s->board->nmain_errors);
+	report_begin(&j, source, pipeline_soc_name(s->soc), (unsigned)s->board->nmain_errors);
 	r->v = xcalloc(nsel ? nsel : 1, sizeof(*r->v));
 	for (size_t i = 0; i < nsel; i++) {
 		const struct machine *m = sel[i];
@@ -177,4 +179,55 @@ int conv_dtsi_load(const char *kernel_dir, const struct rnode *soc, struct soc_d
 		*out = NULL;
 	}
 	return err;
+}
+
+const void *conv_dtb_base(const char *kernel_dir, const struct dt_tree *t,
+			  const struct strbuf *dts, const struct soc_dtsi *dtsi, void **owned)
+{
+	char *path;
+	size_t len;
+	char *errors = NULL;
+
+	*owned = NULL;
+	if (!t->ntail_includes || !kernel_dir)
+		return dtsi ? soc_dtsi_fdt(dtsi) : NULL;
+	path = temp_file_write("board2dts-dtb-", ".dts", dts->buf, dts->len);
+	if (!path)
+		return NULL;
+	if (kernel_dts_compile(kernel_dir, NULL, 0, path, true, owned, &len, &errors) != B2D_OK)
+		*owned = NULL;
+	free(errors);
+	unlink(path);
+	free(path);
+	return *owned;
+}
+
+int conv_dtc_check(const char *kernel_dir, const struct machine *m, const struct strbuf *dts)
+{
+	char *path;
+	void *blob = NULL;
+	size_t len = 0;
+	char *errors = NULL, *nl;
+	int err;
+
+	if (!kernel_dir)
+		return PL_OK;
+	path = temp_file_write("board2dts-check-", ".dts", dts->buf, dts->len);
+	if (!path) {
+		diag_error(NULL, "machine %s: cannot write a temporary file to check the .dts", m->id);
+		return PL_FAIL;
+	}
+	err = kernel_dts_compile(kernel_dir, NULL, 0, path, false, &blob, &len, &errors);
+	unlink(path);
+	free(path);
+	free(blob);
+	if (err != B2D_OK) {
+		nl = errors ? strchr(errors, '\n') : NULL;
+		if (nl)
+			*nl = '\0';
+		diag_error(&m->pos, "machine %s: the generated .dts does not compile (nothing written): %s",
+			   m->id, errors && *errors ? errors : b2d_strerror(err));
+	}
+	free(errors);
+	return err == B2D_OK ? PL_OK : PL_FAIL;
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The conversion shared by `convert` (cmd_convert.c) and the `batch` worker
+ * The conversion shared by `convert` (cli/cmd_convert.c) and the `batch` worker
  * (batch_worker.c): the selected machines of a loaded session through
  * engine -> normalise -> .dts text, in memory, with the file's JSON report;
  * and the output names both commands give those machines.
@@ -13,7 +13,7 @@
 
 #include "common/util.h"
 
-struct cli_session;
+struct pipeline_session;
 struct dt_tree;
 struct engine_options;
 struct machine;
@@ -42,7 +42,7 @@ struct conv_run {
  * machine that fails. source is the report's "source". Nothing is written.
  * Returns r->err. Free r with conv_run_free().
  */
-int conv_machines(const struct cli_session *s, struct machine *const *sel, size_t nsel,
+int conv_machines(const struct pipeline_session *s, struct machine *const *sel, size_t nsel,
 		  const struct engine_options *eo, bool annotate, const char *source,
 		  struct conv_run *r);
 void conv_run_free(struct conv_run *r);
@@ -72,5 +72,23 @@ struct rnode;
 int conv_dtsi_load(const char *kernel_dir, const struct rnode *soc, struct soc_dtsi **out);
 /* The kernel tree's device-name -> compatible map (scanned on first use), or NULL. */
 struct compat_map *conv_compat_open(const char *kernel_dir);
+
+/*
+ * The base blob a machine's .dtb is merged into. Normally the SoC .dtsi's;
+ * when the output also includes .dtsi files after the board nodes
+ * (twl4030.dtsi needs the &twl node first), the labels they define only exist
+ * in the compiled .dts itself, so that is compiled (kernel cpp + dtc, in a
+ * temporary file) and used as the base. NULL: none. Caller frees *owned.
+ */
+const void *conv_dtb_base(const char *kernel_dir, const struct dt_tree *t,
+			  const struct strbuf *dts, const struct soc_dtsi *dtsi, void **owned);
+
+/*
+ * With a kernel tree, a machine's .dts must compile (kernel cpp + dtc) before
+ * it is written, as batch checks its outputs: PL_FAIL after one diagnostic
+ * with dtc's first message when it does not. Without one (kernel_dir NULL)
+ * there is no .dtsi to compile against: PL_OK.
+ */
+int conv_dtc_check(const char *kernel_dir, const struct machine *m, const struct strbuf *dts);
 
 #endif

@@ -10,7 +10,7 @@
  */
 #define _GNU_SOURCE	/* program_invocation_name */
 #include "batch.h"
-#include "cli.h"
+#include "pipeline.h"
 
 #include <errno.h>
 #include <stdio.h>

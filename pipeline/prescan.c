@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #define _XOPEN_SOURCE 700	/* nftw */
 /*
- * A cheap look at the board file before libclang parses it (cli/load.c), for
+ * A cheap look at the board file before libclang parses it (pipeline/load.c), for
  * two inputs libclang would never finish with:
  *   - `#include "X"` (or `<X>` with an absolute path) where X, relative to the
  *     board file's directory or absolute, is a FIFO, device or socket:
@@ -17,7 +17,7 @@
  * (every #define counts, the last one wins).
  */
 #include "prescan.h"
-#include "cli.h"
+#include "pipeline.h"
 
 #include <ctype.h>
 #include <ftw.h>
@@ -257,7 +257,7 @@ static int check_include(struct scan *s, const char *q, unsigned line, unsigned 
 	int err;
 
 	if (!e || e == q + 1 || (close == '>' && q[1] != '/'))
-		return EXIT_OK;
+		return PL_OK;
 	name = xstrndup(q + 1, (size_t)(e - q - 1));
 	slash = strrchr(s->path, '/');
 	full = name[0] == '/' ? xstrdup(name) :
@@ -270,7 +270,7 @@ static int check_include(struct scan *s, const char *q, unsigned line, unsigned 
 	}
 	free(name);
 	free(full);
-	return err == B2D_ENOTREG ? EXIT_FAIL : EXIT_OK;
+	return err == B2D_ENOTREG ? PL_FAIL : PL_OK;
 }
 
 /* One logical line [p, end) starting at line `line`. */
@@ -278,7 +278,7 @@ static int scan_line(struct scan *s, const char *p, const char *end, unsigned li
 {
 	const char *bol = p, *q = p;
 	struct ptok *t;
-	int n, rc = EXIT_OK;
+	int n, rc = PL_OK;
 
 	while (q < end && (*q == ' ' || *q == '\t'))
 		q++;
@@ -303,10 +303,10 @@ static int scan_line(struct scan *s, const char *p, const char *end, unsigned li
 			add_define(s, t, n, after);
 			free_toks(t, n);
 		}
-		return EXIT_OK;
+		return PL_OK;
 	}
 	t = tokenize(p, end, line, bol, &n);
-	for (int i = 0; i < n && rc == EXIT_OK; i++) {
+	for (int i = 0; i < n && rc == PL_OK; i++) {
 		struct pmacro *m = lookup(s, t[i].s);
 		int k = i;
 		unsigned long long size;
@@ -321,7 +321,7 @@ static int scan_line(struct scan *s, const char *p, const char *end, unsigned li
 
 			diag_error(&pos, "macro '%s' expands to more than %lu tokens", t[i].s,
 				   (unsigned long)B2D_MAX_MACRO_EXPANSION);
-			rc = EXIT_FAIL;
+			rc = PL_FAIL;
 		}
 	}
 	free_toks(t, n);
@@ -333,12 +333,12 @@ int prescan_board(const char *path)
 	struct scan s = { .path = path };
 	char *text = read_file(path, NULL), *p, *end;
 	unsigned line = 1;
-	int rc = EXIT_OK;
+	int rc = PL_OK;
 
 	if (!text)
-		return EXIT_OK;	/* the parse reports it */
+		return PL_OK;	/* the parse reports it */
 	strip_comments(text);
-	for (p = text; *p && rc == EXIT_OK; p = *end ? end + 1 : end) {
+	for (p = text; *p && rc == PL_OK; p = *end ? end + 1 : end) {
 		unsigned lines = 1;
 
 		for (end = p; *end && !(*end == '\n' && (end == p || end[-1] != '\\')); end++)
@@ -374,14 +374,14 @@ static int model_entry(const char *path, const struct stat *st, int type, struct
 
 int prescan_model_dir(const char *dir)
 {
-	int rc = EXIT_OK;
+	int rc = PL_OK;
 
 	bad_model_entry = NULL;
 	if (nftw(dir, model_entry, 8, 0) == 1 && bad_model_entry) {
 		struct srcpos pos = { bad_model_entry, 0, 0 };
 
 		diag_error(&pos, "not a regular file (in the model headers)");
-		rc = EXIT_FAIL;
+		rc = PL_FAIL;
 	}
 	free(bad_model_entry);
 	bad_model_entry = NULL;

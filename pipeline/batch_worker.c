@@ -10,14 +10,13 @@
  * the worker's stderr there); the first error line becomes the message.
  */
 #include "batch.h"
-#include "cli.h"
+#include "pipeline.h"
 #include "convert_core.h"
 
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "common/diag.h"
@@ -76,16 +75,7 @@ void batch_worker_end(struct batch_ctx *c)
 	ndcache = 0;
 }
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-/* The first "error:" line of this file's log (else its last line), or NULL. */
-static char *log_message(const struct batch_ctx *c, const struct batch_job *jb)
+char *batch_log_message(const struct batch_ctx *c, const struct batch_job *jb, bool last_line)
 {
 	char *path = xasprintf("%s/%s.log", c->state_dir, jb->base);
 	char *text = read_file(path, NULL), *line, *save = NULL, *last = NULL, *r = NULL;
@@ -100,7 +90,7 @@ static char *log_message(const struct batch_ctx *c, const struct batch_job *jb)
 		}
 		last = line;
 	}
-	if (!r && last)
+	if (!r && last && last_line)
 		r = xstrdup(last);
 	free(text);
 	return r;
@@ -210,7 +200,7 @@ static void commit_outputs(struct batch_ctx *c, struct out_txn *t, struct batch_
 }
 
 static void convert_machines(struct batch_ctx *c, struct batch_job *jb,
-			     const struct cli_session *s, const struct soc_dtsi *dtsi)
+			     const struct pipeline_session *s, const struct soc_dtsi *dtsi)
 {
 	struct batch_result *r = &jb->r;
 	struct engine_options eo = { 0 };
@@ -222,7 +212,7 @@ static void convert_machines(struct batch_ctx *c, struct batch_job *jb,
 	struct conv_run run;
 	size_t ndts;
 
-	eo.soc = cli_soc_name(s->soc);
+	eo.soc = pipeline_soc_name(s->soc);
 	eo.dtsi = dtsi;
 	eo.target_tree = c->kernel_dir != NULL;
 	eo.compat = compat = conv_compat_open(c->kernel_dir);
@@ -261,53 +251,50 @@ static void convert_machines(struct batch_ctx *c, struct batch_job *jb,
 void batch_convert(struct batch_ctx *c, struct batch_job *jb)
 {
 	struct batch_result *r = &jb->r;
-	struct cli_options o;
-	struct cli_session s;
-	double t0 = now();
+	struct pipeline_options o = { 0 };
+	struct pipeline_session s;
+	double t0 = batch_now();
 	int rc;
 
 	memset(r, 0, sizeof(*r));
 	r->status = xstrdup("ok");
 	r->dtc = xstrdup(c->kernel_dir ? "ok" : "not run");
 	r->options = batch_fingerprint(c, jb);
-	memset(&o, 0, sizeof(o));
-	o.cmd = CMD_CONVERT;
 	o.input = jb->path;
 	o.build_dir = jb->build_dir;
 	o.kernel_dir = c->kernel_dir;
 	o.rules_dir = c->rules_dir;
 	o.config_file = o.build_dir ? NULL : c->config_file;	/* tolerant jobs only */
-	o.annotate = c->annotate;
 	o.clang_args = c->clang_args;
 	o.nclang_args = c->nclang_args;
 
 	test_crash_hook(jb);
-	rc = cli_load_board(&o, c->rules, c->index, &s);
-	if (rc == EXIT_OK && !s.board->nmachines) {
+	rc = pipeline_load_board(&o, c->rules, c->index, &s);
+	if (rc == PL_OK && !s.board->nmachines) {
 		diag_error(&(struct srcpos){ jb->path, 0, 0 }, "no MACHINE_START record found");
-		rc = EXIT_FAIL;
+		rc = PL_FAIL;
 	}
-	if (rc == EXIT_OK) {
+	if (rc == PL_OK) {
 		const struct soc_dtsi *dtsi = NULL;
 
-		r->soc = cli_soc_name(s.soc) ? xstrdup(cli_soc_name(s.soc)) : NULL;
+		r->soc = pipeline_soc_name(s.soc) ? xstrdup(pipeline_soc_name(s.soc)) : NULL;
 		if (get_dtsi(c, s.soc, &dtsi) != B2D_OK) {
 			diag_error(&(struct srcpos){ jb->path, 0, 0 },
 				   "cannot compile the SoC .dtsi %s", rules_soc_dtsi(s.soc));
-			rc = EXIT_FAIL;
+			rc = PL_FAIL;
 		} else {
 			convert_machines(c, jb, &s, dtsi);
 		}
 	}
 	fflush(stderr);
-	if (rc != EXIT_OK) {
-		char *msg = log_message(c, jb);
+	if (rc != PL_OK) {
+		char *msg = batch_log_message(c, jb, true);
 
 		fail(r, msg ? msg : xstrdup("conversion failed"));
 	}
 	s.rules = NULL;	/* shared by every file */
-	cli_session_free(&s);
-	r->time = now() - t0;
+	pipeline_session_free(&s);
+	r->time = batch_now() - t0;
 	r->valid = true;
 	batch_state_write(c, jb);
 }

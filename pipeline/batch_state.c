@@ -7,7 +7,7 @@
  */
 #define _GNU_SOURCE	/* nftw */
 #include "batch.h"
-#include "cli.h"
+#include "pipeline.h"
 
 #include <dirent.h>
 #include <ftw.h>

@@ -11,11 +11,12 @@
  * with that pack's defines (tolerant mode only: a build directory's flags
  * already define everything).
  */
-#include "cli.h"
+#include "pipeline.h"
 #include "prescan.h"
 
 #include <errno.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -27,23 +28,23 @@
 #include "engine/rules.h"
 #include "common/paths.h"
 
-const char *cli_soc_name(const struct rnode *soc)
+const char *pipeline_soc_name(const struct rnode *soc)
 {
 	return soc ? rn_str(soc, "soc") : NULL;
 }
 
-const char *cli_rules_dir(const struct cli_options *o)
+const char *pipeline_rules_dir(const char *rules_dir)
 {
 	const char *env = getenv("BOARD2DTS_RULES");
 
-	if (o->rules_dir)
-		return o->rules_dir;
+	if (rules_dir)
+		return rules_dir;
 	if (env && *env)
 		return env;
 	return B2D_RULES_DIR;
 }
 
-const char *cli_model_dir(void)
+const char *pipeline_model_dir(void)
 {
 	const char *env = getenv("BOARD2DTS_MODEL");
 
@@ -59,37 +60,27 @@ static int check_input(const char *path)
 
 	if (stat(path, &st) != 0) {
 		diag_error(&pos, "cannot open: %s", strerror(errno));
-		return EXIT_FAIL;
+		return PL_FAIL;
 	}
 	if (S_ISDIR(st.st_mode)) {
 		diag_error(&pos, "is a directory, not a board file");
-		return EXIT_FAIL;
+		return PL_FAIL;
 	}
 	if (!S_ISREG(st.st_mode)) {
 		diag_error(&pos, "not a regular file");
-		return EXIT_FAIL;
+		return PL_FAIL;
 	}
 	f = fopen(path, "r");
 	if (!f) {
 		diag_error(&pos, "cannot open: %s", strerror(errno));
-		return EXIT_FAIL;
+		return PL_FAIL;
 	}
 	fclose(f);
 	if (st.st_size == 0) {
 		diag_error(&pos, "empty file: no MACHINE_START record found");
-		return EXIT_FAIL;
+		return PL_FAIL;
 	}
 	return prescan_board(path);	/* an #include of a FIFO, a macro of 2^31 tokens */
-}
-
-static bool path_matches(const char *path, const struct rnode *soc)
-{
-	const struct rnode *paths = rn_get(rn_get(soc, "match"), "paths");
-
-	for (size_t i = 0; paths && i < paths->n; i++)
-		if (paths->items[i]->scalar && strstr(path, paths->items[i]->scalar))
-			return true;
-	return false;
 }
 
 /* The first SoC pack (in rule-file order) whose match.paths the file path contains. */
@@ -99,14 +90,14 @@ static const struct rnode *soc_from_path(const struct ruleset *rs, const char *p
 	const struct rnode *found = NULL;
 
 	for (size_t i = 0; i < rs->nsocs && !found; i++)
-		if (path_matches(path, rs->socs[i]) || (abs && path_matches(abs, rs->socs[i])))
+		if (engine_soc_path_matches(rs->socs[i], path) ||
+		    (abs && engine_soc_path_matches(rs->socs[i], abs)))
 			found = rs->socs[i];
 	free(abs);
 	return found;
 }
 
-/* The pack's `defines:` map as "NAME=VALUE" strings (malloc'd array of malloc'd strings). */
-static const char **soc_defines(const struct rnode *soc, size_t *n)
+const char **pipeline_soc_defines(const struct rnode *soc, size_t *n)
 {
 	const struct rnode *defs = rn_get(soc, "defines");
 	const char **out;
@@ -125,7 +116,7 @@ static const char **soc_defines(const struct rnode *soc, size_t *n)
 	return out;
 }
 
-static void free_defines(const char **d, size_t n)
+void pipeline_defines_free(const char **d, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
 		free((char *)d[i]);
@@ -136,17 +127,17 @@ static void free_defines(const char **d, size_t n)
 static bool same_defines(const struct rnode *a, const struct rnode *b)
 {
 	size_t na, nb;
-	const char **da = soc_defines(a, &na), **db = soc_defines(b, &nb);
+	const char **da = pipeline_soc_defines(a, &na), **db = pipeline_soc_defines(b, &nb);
 	bool same = na == nb;
 
 	for (size_t i = 0; same && i < na; i++)
 		same = !strcmp(da[i], db[i]);
-	free_defines(da, na);
-	free_defines(db, nb);
+	pipeline_defines_free(da, na);
+	pipeline_defines_free(db, nb);
 	return same;
 }
 
-static int parse_with(const struct cli_options *o, const struct rnode *soc, void *index,
+static int parse_with(const struct pipeline_options *o, const struct rnode *soc, void *index,
 		      struct board **out)
 {
 	struct extract_options eo = { 0 };
@@ -154,32 +145,32 @@ static int parse_with(const struct cli_options *o, const struct rnode *soc, void
 
 	eo.build_dir = o->build_dir;
 	eo.kernel_dir = o->kernel_dir;
-	eo.model_dir = cli_model_dir();
+	eo.model_dir = pipeline_model_dir();
 	eo.config_file = o->config_file;	/* extractor/config.h */
-	eo.defines = soc_defines(soc, &eo.ndefines);
+	eo.defines = pipeline_soc_defines(soc, &eo.ndefines);
 	eo.clang_args = o->clang_args;
 	eo.nclang_args = o->nclang_args;
 	eo.index = index;
 	err = extract_board(o->input, &eo, out);
-	free_defines(eo.defines, eo.ndefines);
+	pipeline_defines_free(eo.defines, eo.ndefines);
 	if (err != B2D_OK) {
 		*out = NULL;
-		return err == B2D_ERR_USAGE ? EXIT_USAGE : EXIT_FAIL;
+		return err == B2D_ERR_USAGE ? PL_USAGE : PL_FAIL;
 	}
-	return EXIT_OK;
+	return PL_OK;
 }
 
 static void list_socs(const struct ruleset *rs, struct strbuf *sb)
 {
 	for (size_t i = 0; i < rs->nsocs; i++)
-		sb_addf(sb, "%s%s", i ? ", " : "", cli_soc_name(rs->socs[i]));
+		sb_addf(sb, "%s%s", i ? ", " : "", pipeline_soc_name(rs->socs[i]));
 	if (!rs->nsocs)
 		sb_add(sb, "none");
 }
 
-int cli_load(const struct cli_options *o, struct cli_session *s)
+int pipeline_load(const struct pipeline_options *o, struct pipeline_session *s)
 {
-	const char *dir = cli_rules_dir(o);
+	const char *dir = pipeline_rules_dir(o->rules_dir);
 
 	memset(s, 0, sizeof(*s));
 	if (o->build_dir || o->kernel_dir) {
@@ -189,7 +180,7 @@ int cli_load(const struct cli_options *o, struct cli_session *s)
 		if (stat(d, &st) != 0 || !S_ISDIR(st.st_mode)) {
 			diag_error(NULL, "%s: '%s' is not a directory",
 				   o->build_dir ? "-p" : "--kernel", d);
-			return EXIT_USAGE;
+			return PL_USAGE;
 		}
 		if (o->build_dir) {
 			char *db = xasprintf("%s/compile_commands.json", o->build_dir);
@@ -205,19 +196,19 @@ int cli_load(const struct cli_options *o, struct cli_session *s)
 					   "scripts/clang-tools/gen_compile_commands.py)", db);
 			free(db);
 			if (!ok)
-				return EXIT_USAGE;
+				return PL_USAGE;
 		}
 		if (o->build_dir && o->kernel_dir &&
 		    (stat(o->kernel_dir, &st) != 0 || !S_ISDIR(st.st_mode))) {
 			diag_error(NULL, "--kernel: '%s' is not a directory", o->kernel_dir);
-			return EXIT_USAGE;
+			return PL_USAGE;
 		}
 	}
 	if (rules_load_dir(dir, &s->rules) != B2D_OK) {
 		s->rules = NULL;
-		return EXIT_USAGE;	/* the loader printed file:line: error: ... */
+		return PL_USAGE;	/* the loader printed file:line: error: ... */
 	}
-	return cli_load_board(o, s->rules, NULL, s);
+	return pipeline_load_board(o, s->rules, NULL, s);
 }
 
 /* Clang errors shown without -v; the rest are counted. */
@@ -229,7 +220,7 @@ int cli_load(const struct cli_options *o, struct cli_session *s)
  * conversion goes on), a count and the first few, all with -v. Not when the
  * file has no MACHINE_START: nothing is converted, one error says so.
  */
-static void show_clang_errors(const struct cli_options *o, const struct board *b)
+static void show_clang_errors(const struct pipeline_options *o, const struct board *b)
 {
 	size_t n = b->nmain_errors, shown = o->verbose || n <= CLANG_ERRORS_SHOWN
 					    ? n : CLANG_ERRORS_SHOWN;
@@ -245,8 +236,8 @@ static void show_clang_errors(const struct cli_options *o, const struct board *b
 		diag_warning(&file, "%zu more; -v shows all", n - shown);
 }
 
-int cli_load_board(const struct cli_options *o, struct ruleset *rules, void *index,
-		   struct cli_session *s)
+int pipeline_load_board(const struct pipeline_options *o, struct ruleset *rules, void *index,
+		   struct pipeline_session *s)
 {
 	const struct rnode *guess;
 	int rc;
@@ -260,13 +251,13 @@ int cli_load_board(const struct cli_options *o, struct ruleset *rules, void *ind
 		sb_init(&sb);
 		list_socs(s->rules, &sb);
 		diag_error(NULL, "unknown SoC '%s' (rule packs in %s: %s)", o->soc,
-			   cli_rules_dir(o), sb.buf);
+			   pipeline_rules_dir(o->rules_dir), sb.buf);
 		sb_free(&sb);
-		return EXIT_USAGE;
+		return PL_USAGE;
 	}
 	rc = check_input(o->input);
-	if (rc == EXIT_OK && !o->build_dir)
-		rc = prescan_model_dir(cli_model_dir());	/* libclang would block on a FIFO there */
+	if (rc == PL_OK && !o->build_dir)
+		rc = prescan_model_dir(pipeline_model_dir());	/* libclang would block on a FIFO there */
 	if (rc)
 		return rc;
 
@@ -291,10 +282,10 @@ int cli_load_board(const struct cli_options *o, struct ruleset *rules, void *ind
 	}
 	show_clang_errors(o, s->board);
 	engine_bind_callbacks(s->board, s->rules);
-	return EXIT_OK;
+	return PL_OK;
 }
 
-void cli_session_free(struct cli_session *s)
+void pipeline_session_free(struct pipeline_session *s)
 {
 	if (s->board)
 		board_free(s->board);
