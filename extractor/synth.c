@@ -117,6 +117,42 @@ bool sy_main_decl(struct synth *s, CXCursor c)
 	return f && clang_File_isEqual(f, s->x->main_file);
 }
 
+int sy_name_index(struct synth *s, const char *name, bool not_tag)
+{
+	int p, d = 0;
+
+	for (p = 0; p < s->n; p++) {
+		const char *w = s->w[p];
+
+		if (!strcmp(w, "{") || !strcmp(w, "(") || !strcmp(w, "["))
+			d++;
+		else if (!strcmp(w, "}") || !strcmp(w, ")") || !strcmp(w, "]"))
+			d--;
+		else if (d == 0 && !strcmp(w, name) && !(not_tag && p > 0 &&
+			 (!strcmp(s->w[p - 1], "struct") ||
+			  !strcmp(s->w[p - 1], "union") ||
+			  !strcmp(s->w[p - 1], "enum"))))
+			break;
+	}
+	return p;
+}
+
+bool sy_decl_span(struct synth *s, struct cvec *top, size_t i, bool expansion,
+		  unsigned *off, unsigned *limit)
+{
+	CXSourceLocation l = clang_getRangeStart(clang_getCursorExtent(top->v[i]));
+	CXFile f;
+
+	if (expansion)
+		clang_getExpansionLocation(l, &f, NULL, NULL, off);
+	else
+		clang_getFileLocation(l, &f, NULL, NULL, off);
+	if (!f || !clang_File_isEqual(f, s->x->main_file))
+		return false;
+	*limit = ex_next_offset(s->x, top, i);
+	return *limit > *off && *limit - *off <= 262144;
+}
+
 void sy_merge_scalar(struct shape *sh, enum sk k)
 {
 	if (sh->kind < SK_STRUCT && k > sh->kind)

@@ -88,6 +88,14 @@ bool sy_ident_char(char c);
 bool sy_assigned(const char *p, const char *end);
 /* Is the declaration c written (expanded) in the main file? */
 bool sy_main_decl(struct synth *s, CXCursor c);
+/* The main-file offsets [*off, *limit) of top-level declaration i, its
+ * start read as a file (expansion: expansion) location; false when it is
+ * not in the main file or spans no text or more than 256 KiB. */
+bool sy_decl_span(struct synth *s, struct cvec *top, size_t i, bool expansion,
+		  unsigned *off, unsigned *limit);
+/* Index in s->w of the word `name` at bracket depth 0 (not_tag: not
+ * after struct/union/enum, a tag spelled the same), or s->n. */
+int sy_name_index(struct synth *s, const char *name, bool not_tag);
 /* sh's scalar kind, the stronger of its own and k (structs stay). */
 void sy_merge_scalar(struct shape *sh, enum sk k);
 

@@ -19,22 +19,9 @@ static void sy_var(struct synth *s, const char *name)
 {
 	struct tvar *tv;
 	struct tag *t = NULL;
-	int p, eq, d = 0;
+	int p = sy_name_index(s, name, true), eq, d = 0;
 	bool is_array = false;
 
-	for (p = 0; p < s->n; p++) {
-		const char *w = s->w[p];
-
-		if (!strcmp(w, "{") || !strcmp(w, "(") || !strcmp(w, "["))
-			d++;
-		else if (!strcmp(w, "}") || !strcmp(w, ")") || !strcmp(w, "]"))
-			d--;
-		else if (d == 0 && !strcmp(w, name) && !(p > 0 &&
-			 (!strcmp(s->w[p - 1], "struct") ||
-			  !strcmp(s->w[p - 1], "union") ||
-			  !strcmp(s->w[p - 1], "enum"))))
-			break;	/* the name, not a tag spelled the same */
-	}
 	if (p >= s->n)
 		return;
 	/* the type: `struct X` before the name, or an unknown type name */
@@ -95,17 +82,10 @@ void sy_scan_vars(struct synth *s, struct cvec *top)
 {
 	for (size_t i = 0; i < top->n; i++) {
 		CXCursor c = top->v[i];
-		CXFile f;
 		unsigned off, limit;
 
-		if (clang_getCursorKind(c) != CXCursor_VarDecl || !sy_main_decl(s, c))
-			continue;
-		clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(c)),
-				      &f, NULL, NULL, &off);
-		if (!f || !clang_File_isEqual(f, s->x->main_file))
-			continue;
-		limit = ex_next_offset(s->x, top, i);
-		if (limit <= off || limit - off > 262144)
+		if (clang_getCursorKind(c) != CXCursor_VarDecl || !sy_main_decl(s, c) ||
+		    !sy_decl_span(s, top, i, false, &off, &limit))
 			continue;
 		s->w = tok_words(s->x, off, limit, &s->n);
 		s->i = 0;
