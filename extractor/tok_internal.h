@@ -8,12 +8,12 @@
 
 #include "ex_internal.h"
 #include "../common/limits.h"
+#include "../common/strmap.h"
 
 #define MAX_DEPTH	B2D_MAX_MACRO_DEPTH
 #define MAX_TOKENS	B2D_MAX_MACRO_TOKENS
 
 struct macro {
-	char *name;
 	CXCursor def;
 	bool loaded, func_like, variadic, active;
 	char **params;
@@ -23,8 +23,8 @@ struct macro {
 };
 
 struct macro_tab {
-	struct macro *v;
-	size_t cap, n;
+	struct strmap names;	/* name -> index in v */
+	struct ptrvec v;	/* struct macro * */
 };
 
 /* A token: its text, and the index of the source CXToken (or -1). */

@@ -2,7 +2,7 @@
 /*
  * The macros of the translation unit, for the token-level evaluation
  * (tokeval.c) and the initializer recovery (tok_recover.c): the #defines
- * collected once into a hash table (bodies tokenized on first use), token
+ * collected once into a table by name (bodies tokenized on first use), token
  * vectors, and the expander, object- and function-like, with # and ##.
  *
  * Recursion is bounded twice: a macro is never re-expanded inside its own
@@ -34,22 +34,9 @@ void tv_free(struct tvec *t)
 	t->n = t->cap = 0;
 }
 
-static unsigned long hash(const char *s)
-{
-	unsigned long h = 2166136261u;
-
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 16777619u;
-	return h;
-}
-
 struct macro_tab *macro_tab_new(void)
 {
-	struct macro_tab *t = xcalloc(1, sizeof(*t));
-
-	t->cap = 1024;
-	t->v = xcalloc(t->cap, sizeof(*t->v));
-	return t;
+	return xcalloc(1, sizeof(struct macro_tab));
 }
 
 void tok_words_free(char **v, int n)
@@ -63,51 +50,30 @@ void macro_tab_free(struct macro_tab *t)
 {
 	if (!t)
 		return;
-	for (size_t i = 0; i < t->cap; i++) {
-		free(t->v[i].name);
-		tok_words_free(t->v[i].params, t->v[i].nparams);
-		tok_words_free(t->v[i].body, t->v[i].nbody);
+	for (size_t i = 0; i < t->v.len; i++) {
+		struct macro *m = t->v.items[i];
+
+		tok_words_free(m->params, m->nparams);
+		tok_words_free(m->body, m->nbody);
+		free(m);
 	}
-	free(t->v);
+	pv_free(&t->v);
+	strmap_free(&t->names);
 	free(t);
-}
-
-static struct macro *slot(struct macro_tab *t, const char *name)
-{
-	size_t i = hash(name) & (t->cap - 1);
-
-	while (t->v[i].name && strcmp(t->v[i].name, name))
-		i = (i + 1) & (t->cap - 1);
-	return &t->v[i];
-}
-
-static void grow(struct macro_tab *t)
-{
-	struct macro *old = t->v;
-	size_t n = t->cap;
-
-	t->cap *= 2;
-	t->v = xcalloc(t->cap, sizeof(*t->v));
-	for (size_t i = 0; i < n; i++)
-		if (old[i].name)
-			*slot(t, old[i].name) = old[i];
-	free(old);
 }
 
 /* A later #define of the same name replaces the earlier one. */
 void macro_tab_add(struct macro_tab *t, CXCursor def)
 {
 	CXString s = clang_getCursorSpelling(def);
-	const char *name = clang_getCString(s);
+	size_t n = t->names.len, *at = strmap_slot(&t->names, clang_getCString(s));
 	struct macro *m;
 
-	if (t->n * 2 >= t->cap)
-		grow(t);
-	m = slot(t, name);
-	if (!m->name) {
-		m->name = xstrdup(name);
-		t->n++;
+	if (t->names.len > n) {
+		*at = t->v.len;
+		pv_push(&t->v, xcalloc(1, sizeof(*m)));
 	}
+	m = t->v.items[*at];
 	m->def = def;
 	m->loaded = false;
 	clang_disposeString(s);
@@ -115,12 +81,12 @@ void macro_tab_add(struct macro_tab *t, CXCursor def)
 
 struct macro *tok_lookup(struct ex *x, const char *name)
 {
-	struct macro *m;
+	size_t *at;
 
 	if (!x->macros || !(isalpha((unsigned char)name[0]) || name[0] == '_'))
 		return NULL;
-	m = slot(x->macros, name);
-	return m->name ? m : NULL;
+	at = strmap_find(&x->macros->names, name);
+	return at ? x->macros->v.items[*at] : NULL;
 }
 
 void tok_load(struct ex *x, struct macro *m)
