@@ -59,11 +59,15 @@ bool ex_limit(struct ex *x, CXCursor c, const char *what, long limit);
 void ex_value_push(struct ex *x, struct value *list, struct value *kid);
 const char *ex_type_tag(struct ex *x, CXType t, bool *is_array);
 
-/* eval.c */
+/* eval.c; ex_cond and the operators: eval_cond.c */
 struct value *ex_value(struct ex *x, CXCursor c);
 struct value *ex_cond(struct ex *x, CXCursor c);
 CXCursor ex_strip(CXCursor c);
+/* The operator of a unary or binary operator cursor, NULL when unread. */
+const char *ex_op_token(struct ex *x, CXCursor c);
 bool ex_op_is(struct ex *x, CXCursor c, const char *op);
+/* An expression's operand (a cast's: after its TypeRef); !*ok when none. */
+CXCursor ex_only_child(CXCursor c, bool *ok);
 
 /* walk_init.c */
 struct value *ex_init_list(struct ex *x, CXCursor list);
@@ -71,7 +75,8 @@ struct value *ex_init_list(struct ex *x, CXCursor list);
 /* walk_func.c */
 struct function *ex_function(struct ex *x, CXCursor fn);
 
-/* tokeval.c */
+/* tok_macro.c: the TU's macros; tokeval.c: evaluation; tok_recover.c:
+ * initializers clang dropped */
 struct macro_tab *macro_tab_new(void);
 void macro_tab_free(struct macro_tab *t);
 void macro_tab_add(struct macro_tab *t, CXCursor def);
@@ -83,7 +88,7 @@ struct value *tok_recover_init(struct ex *x, CXCursor var, unsigned limit);
 struct value *tok_recover_machine(struct ex *x, unsigned off, unsigned limit,
 				  const char **id, const char **name);
 
-/* tokeval.c: words (token texts) for synth.c */
+/* tokeval.c: words (token texts) for synth*.c; tok_words_free in tok_macro.c */
 char **tok_words(struct ex *x, unsigned off, unsigned limit, int *n);
 char **tok_expand_words(struct ex *x, char **w, int n, int *nout);
 bool tok_eval_words(struct ex *x, char **w, int n, long long *out);

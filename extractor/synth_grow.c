@@ -139,18 +139,8 @@ static void compare(struct synth *s, struct shape *sh, CXType rec, int depth)
 /* Index of `=` after the declared name (depth 0), or -1. */
 static int initializer_start(struct synth *s, const char *name)
 {
-	int p, d = 0;
+	int p = sy_name_index(s, name, false), d = 0;
 
-	for (p = 0; p < s->n; p++) {
-		const char *w = s->w[p];
-
-		if (!strcmp(w, "{") || !strcmp(w, "(") || !strcmp(w, "["))
-			d++;
-		else if (!strcmp(w, "}") || !strcmp(w, ")") || !strcmp(w, "]"))
-			d--;
-		else if (d == 0 && !strcmp(w, name))
-			break;
-	}
 	for (p++; p < s->n; p++) {
 		const char *w = s->w[p];
 
@@ -228,7 +218,6 @@ void sy_grow_scan(struct synth *s, struct cvec *top)
 	for (size_t i = 0; i < top->n; i++) {
 		CXCursor c = top->v[i], def;
 		CXType rec;
-		CXFile f;
 		unsigned off, limit;
 
 		if (clang_getCursorKind(c) != CXCursor_VarDecl || !in_main_file(s, c, true))
@@ -239,12 +228,7 @@ void sy_grow_scan(struct synth *s, struct cvec *top)
 		def = clang_getCursorDefinition(clang_getTypeDeclaration(rec));
 		if (in_main_file(s, def, false))
 			continue;	/* the board's own struct: nothing to grow */
-		clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(c)),
-					   &f, NULL, NULL, &off);
-		if (!f || !clang_File_isEqual(f, s->x->main_file))
-			continue;
-		limit = ex_next_offset(s->x, top, i);
-		if (limit <= off || limit - off > 262144)
+		if (!sy_decl_span(s, top, i, true, &off, &limit))
 			continue;
 		scan_one(s, c, rec, off, limit);
 	}
