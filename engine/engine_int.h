@@ -93,6 +93,12 @@ const char *conv_learned_compatible(struct conv *c, struct dt_node *n, const cha
 void conv_status_pass(struct conv *c, const struct machine *m);
 
 /* engine.c */
+const char *conv_dtsi_name(const struct conv *c);	/* the .dtsi the output includes, or NULL */
+/* engine_leftovers.c */
+void conv_account_unused_vars(struct conv *c, const struct machine *m);
+void conv_account_lost(struct conv *c);
+void conv_drop_unknown_overlays(struct conv *c);
+/* engine.c */
 bool conv_var_used(const struct conv *c, const char *name);
 void conv_mark_var(struct conv *c, const char *name);
 const struct rnode *conv_find_rule(const struct conv *c, struct rnode **list, size_t n,

@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * After the machine's calls: every variable nothing registered, every member
+ * clang could not read, and every overlay whose label nothing defines become
+ * facts (TODOs, or SoC code), never silent drops.
+ */
+#include "engine_int.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../common/util.h"
+#include "../kernel/soc_dtsi.h"
+
+/* --- Leftovers: variables nothing registered ------------------------------- */
+
+static bool is_machine_record(const struct board *b, const struct variable *v)
+{
+	for (size_t i = 0; i < b->nmachines; i++)
+		if (b->machines[i]->record == v->init)
+			return true;
+	return false;
+}
+
+/*
+ * An array of numbers, not of structs: a scalar element type (every word a C
+ * integer type word or a kernel fixed-width type) and entries without field
+ * names. `struct omap_board_mux m[] = { OMAP3_MUX(...) }` is no such array.
+ */
+static bool plain_array(const struct variable *v)
+{
+	static const char *const words[] = { "unsigned", "signed", "int", "char", "short", "long",
+					     "u8", "u16", "u32", "u64", "s8", "s16", "s32", "s64",
+					     "const", "__initdata" };
+	const struct value *first = v->is_array && v->init->nkids ? v->init->kids[0] : NULL;
+	char *t, *save = NULL;
+	bool scalar = v->type != NULL;
+
+	if (!first || first->kind == VAL_LIST || first->field || !scalar)
+		return false;
+	t = xstrdup(v->type);
+	for (char *w = strtok_r(t, " ", &save); w && scalar; w = strtok_r(NULL, " ", &save)) {
+		bool known = false;
+
+		for (size_t i = 0; i < sizeof(words) / sizeof(words[0]) && !known; i++)
+			known = str_eq(w, words[i]);
+		scalar = known;
+	}
+	free(t);
+	return scalar;
+}
+
+/* The machine_desc field whose value is &v (`.timer = &board_timer`), or NULL. */
+static const char *machine_field_of(const struct machine *m, const struct variable *v)
+{
+	const struct value *rec = m->record;
+
+	for (size_t i = 0; rec && i < rec->nkids; i++)
+		if (rec->kids[i]->kind == VAL_ADDR && str_eq(rec->kids[i]->text, v->name))
+			return rec->kids[i]->field;
+	return NULL;
+}
+
+void conv_account_unused_vars(struct conv *c, const struct machine *m)
+{
+	for (size_t i = 0; i < c->b->nvars; i++) {
+		const struct variable *v = c->b->vars[i];
+		struct fact *f;
+
+		if (conv_var_used(c, v->name) || is_machine_record(c->b, v))
+			continue;
+		if (!v->init || v->init->kind != VAL_LIST)
+			continue;
+		if (machine_field_of(m, v)) {	/* .timer = &board_timer (a 2.6/3.x sys_timer) */
+			f = dt_add_fact(c->t, "variable", arena_printf(c->a, "struct %s %s",
+					v->type ? v->type : "?", v->name), &v->pos);
+			f->fate = FACT_CONVERTED;
+			f->became = arena_printf(c->a, "no DT equivalent: the machine's .%s (SoC code; "
+						 "its calls are converted where they are)",
+						 machine_field_of(m, v));
+			continue;
+		}
+		if (plain_array(v)) {	/* { MPP29_GPIO, MPP46_GPIO, 0 }: no struct at all */
+			f = dt_add_fact(c->t, "variable", arena_printf(c->a, "%s %s[]",
+					v->type ? v->type : "?", v->name), &v->pos);
+			f->fate = FACT_TODO;
+			f->reason = arena_printf(c->a, "an array of %s that no rule reads",
+						 v->type ? v->type : "?");
+			dt_node_add_todo(c->t, NULL, &v->pos, f->what, f->reason);
+			continue;
+		}
+		f = dt_add_fact(c->t, "variable", arena_printf(c->a, "struct %s %s", v->type ? v->type : "?",
+							       v->name), &v->pos);
+		f->fate = FACT_TODO;
+		f->reason = conv_struct_rule(c, v->type)
+			? "not registered by this machine's code"
+			: arena_printf(c->a, "no rule for struct %s", v->type ? v->type : "?");
+		dt_node_add_todo(c->t, NULL, &v->pos, f->what, f->reason);
+	}
+}
+
+/* Members clang could not read (tolerant mode): TODOs, never silently dropped. */
+void conv_account_lost(struct conv *c)
+{
+	for (size_t i = 0; i < c->b->nlost; i++) {
+		const struct lost_fact *l = c->b->lost[i];
+		struct fact *f = dt_add_fact(c->t, l->kind ? l->kind : "field", l->message, &l->pos);
+
+		f->fate = FACT_TODO;
+		f->reason = l->reason ? l->reason
+			: "not read in tolerant mode (the model header lacks it): convert with -p or by hand";
+		dt_node_add_todo(c->t, NULL, &l->pos, l->message, f->reason);
+	}
+}
+
+/*
+ * Does &label exist for dtc? Labels the graph defines do; SoC labels do when
+ * the loaded .dtsi has them, or (kernel tree unknown) when the pack names a
+ * .dtsi at all. With no .dtsi, nothing outside the graph exists.
+ */
+static bool label_exists(const struct conv *c, const struct dt_node *ov)
+{
+	if (ov->after_tail_includes || dt_node_has_label(c->t->root, ov->ref))
+		return true;
+	for (size_t i = 0; i < c->t->noverlays; i++)
+		for (size_t k = 0; k < c->t->overlays[i]->nchildren; k++)
+			if (dt_node_has_label(c->t->overlays[i]->children[k], ov->ref))
+				return true;
+	if (c->opt->dtsi)
+		return soc_dtsi_has_label(c->opt->dtsi, ov->ref);
+	return conv_dtsi_name(c) != NULL;
+}
+
+static bool became_overlay(const struct fact *f, const char *label)
+{
+	size_t n = strlen(label);
+
+	return f->became && f->became[0] == '&' && !strncmp(f->became + 1, label, n) &&
+	       (!f->became[n + 1] || f->became[n + 1] == '/' || f->became[n + 1] == ' ');
+}
+
+/*
+ * An overlay of a label no .dtsi defines would make dtc fail: it becomes a
+ * TODO (with what it would have said), and so do the facts that went into it.
+ */
+void conv_drop_unknown_overlays(struct conv *c)
+{
+	size_t kept = 0;
+
+	for (size_t i = 0; i < c->t->noverlays; i++) {
+		struct dt_node *ov = c->t->overlays[i];
+		const char *reason;
+
+		if (label_exists(c, ov)) {
+			c->t->overlays[kept++] = ov;
+			continue;
+		}
+		reason = arena_printf(c->a, "&%s: no such node (%s): describe the device by hand",
+				      ov->ref, c->soc ? "the SoC .dtsi has no such label"
+						      : "no SoC rule pack matched; try --soc");
+		dt_node_add_todo(c->t, NULL, &ov->pos, arena_printf(c->a, "&%s { %zu properties, %zu nodes }",
+				 ov->ref, ov->nprops, ov->nchildren), reason);
+		for (size_t k = 0; k < c->t->nfacts; k++)
+			if (c->t->facts[k]->fate == FACT_CONVERTED && became_overlay(c->t->facts[k], ov->ref)) {
+				c->t->facts[k]->fate = FACT_TODO;
+				c->t->facts[k]->reason = reason;
+			}
+	}
+	c->t->noverlays = kept;
+}
+

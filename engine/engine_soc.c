@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Which SoC pack a board is (`match:` paths, calls, unless_calls) and the
+ * meaning of callback parameters (`callbacks:`), before any conversion.
+ */
+#include "engine_int.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../common/util.h"
+#include "../kernel/soc_dtsi.h"
+
+/* --- SoC choice ---------------------------------------------------------- */
+
+static bool board_calls(const struct board *b, const char *callee)
+{
+	for (size_t i = 0; i < b->nfuncs; i++)
+		for (size_t j = 0; j < b->funcs[i]->ncalls; j++)
+			if (str_eq(b->funcs[i]->calls[j]->callee, callee))
+				return true;
+	return false;
+}
+
+/*
+ * A MACHINE_START record names the function (`.init_irq = pxa27x_init_irq`).
+ * In tolerant mode the SoC header that declares it may be missing: the field
+ * is then an unknown value spelled as the bare name, which counts too.
+ */
+static bool board_record_refs(const struct board *b, const char *fn)
+{
+	for (size_t i = 0; i < b->nmachines; i++) {
+		const struct value *r = b->machines[i]->record;
+
+		for (size_t k = 0; r && r->kind == VAL_LIST && k < r->nkids; k++) {
+			const struct value *f = r->kids[k];
+
+			if ((f->kind == VAL_FUNC && str_eq(f->text, fn)) ||
+			    (f->kind == VAL_UNKNOWN && str_eq(f->spelling, fn)))
+				return true;
+		}
+	}
+	return false;
+}
+
+bool engine_soc_path_matches(const struct rnode *soc, const char *path)
+{
+	const struct rnode *paths = rn_get(rn_get(soc, "match"), "paths");
+
+	for (size_t i = 0; paths && i < paths->n; i++)
+		if (paths->items[i]->scalar && strstr(path, paths->items[i]->scalar))
+			return true;
+	return false;
+}
+
+/* Does the board call (or its machine record name) one of these functions? */
+static bool board_calls_any(const struct board *b, const struct rnode *calls)
+{
+	for (size_t i = 0; calls && i < calls->n; i++)
+		if (board_calls(b, calls->items[i]->scalar) ||
+		    board_record_refs(b, calls->items[i]->scalar))
+			return true;
+	return false;
+}
+
+/*
+ * A pack matches a board when the file's path contains one of its `paths`
+ * or the board calls one of its `calls`, unless it calls one of its
+ * `unless_calls` (mach-omap2/ holds OMAP3 and OMAP4 boards: the OMAP3 pack
+ * steps aside for a board that calls omap4_mux_init()).
+ */
+static bool soc_matches(const struct board *b, const struct rnode *soc)
+{
+	const struct rnode *match = rn_get(soc, "match");
+	bool hit = board_calls_any(b, rn_get(match, "calls")) ||
+		   engine_soc_path_matches(soc, b->path);
+
+	return hit && !board_calls_any(b, rn_get(match, "unless_calls"));
+}
+
+/* --soc, else the first pack (in file order) that matches the board. */
+const struct rnode *engine_pick_soc(const struct board *b, const struct ruleset *rs,
+				    const char *soc)
+{
+	if (soc)
+		return rules_soc(rs, soc);
+	for (size_t i = 0; i < rs->nsocs; i++)
+		if (soc_matches(b, rs->socs[i]))
+			return rs->socs[i];
+	return NULL;
+}
+
+/* --- Callback parameters -------------------------------------------------- */
+
+static void bind_function_params(struct board *b, const char *fname, long param,
+				 const char *meaning)
+{
+	struct function *f = board_find_func(b, fname);
+
+	if (!f)
+		return;
+	for (size_t i = 0; i < f->nstores; i++) {
+		struct value *v = f->stores[i]->rhs;
+
+		if (v && v->kind == VAL_SYMBOLIC && v->sym_index == param)
+			v->sym_meaning = meaning;
+	}
+	for (size_t i = 0; i < f->ncalls; i++)
+		for (size_t j = 0; j < f->calls[i]->nargs; j++) {
+			struct value *v = f->calls[i]->args[j];
+
+			if (v && v->kind == VAL_SYMBOLIC && v->sym_index == param)
+				v->sym_meaning = meaning;
+		}
+}
+
+static void bind_in_value(struct board *b, const struct value *v, const struct ruleset *rs)
+{
+	if (!v || v->kind != VAL_LIST)
+		return;
+	for (size_t i = 0; i < v->nkids; i++) {
+		const struct value *k = v->kids[i];
+
+		if (k->kind == VAL_FUNC && !v->is_array) {
+			for (size_t r = 0; r < rs->ncallbacks; r++) {
+				const struct rnode *cb = rs->callbacks[r];
+				long long param;
+
+				if (str_eq(rn_str(cb, "struct"), v->type) &&
+				    str_eq(rn_str(cb, "field"), k->field) &&
+				    rn_get_long(cb, "param", &param))
+					bind_function_params(b, k->text, (long)param,
+							     rn_str(cb, "provider"));
+			}
+		}
+		bind_in_value(b, k, rs);
+	}
+}
+
+void engine_bind_callbacks(struct board *b, const struct ruleset *rs)
+{
+	for (size_t i = 0; i < b->nvars; i++)
+		bind_in_value(b, b->vars[i]->init, rs);
+}
+
