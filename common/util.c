@@ -276,3 +276,22 @@ char *temp_file_write(const char *prefix, const char *suffix, const void *data, 
 	}
 	return path;
 }
+
+int mkdir_p(const char *dir)
+{
+	char *p = xstrdup(dir);
+	int rc = 0;
+
+	for (char *s = p + 1; *s; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		if (mkdir(p, 0755) && errno != EEXIST)
+			rc = -1;
+		*s = '/';
+	}
+	if (mkdir(p, 0755) && errno != EEXIST)
+		rc = -1;
+	free(p);
+	return rc;
+}

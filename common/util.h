@@ -79,4 +79,7 @@ char *temp_path(const char *name);
  */
 char *temp_file_write(const char *prefix, const char *suffix, const void *data, size_t len);
 
+/* mkdir -p: every missing directory of the path (0755); 0, or -1 (errno set). */
+int mkdir_p(const char *dir);
+
 #endif

@@ -54,25 +54,6 @@ static char *cache_path(const char *cache_dir, const char *dtsi_path, const stru
 	return p;
 }
 
-static int mkdir_p(const char *dir)
-{
-	char *d = xstrdup(dir);
-	int rc = 0;
-
-	for (char *p = d + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(d, 0755) < 0 && errno != EEXIST)
-			rc = -1;
-		*p = '/';
-	}
-	if (mkdir(d, 0755) < 0 && errno != EEXIST)
-		rc = -1;
-	free(d);
-	return rc;
-}
-
 /* Write to a temporary name and rename, so readers never see half a blob. */
 static void cache_store(const char *path, const void *blob, size_t len)
 {

@@ -21,25 +21,6 @@
 #include "extractor/config.h"
 #include "engine/rules.h"
 
-static int mkdirs(const char *dir)
-{
-	char *p = xstrdup(dir);
-	int rc = 0;
-
-	for (char *s = p + 1; *s; s++) {
-		if (*s != '/')
-			continue;
-		*s = '\0';
-		if (mkdir(p, 0755) && errno != EEXIST)
-			rc = -1;
-		*s = '/';
-	}
-	if (mkdir(p, 0755) && errno != EEXIST)
-		rc = -1;
-	free(p);
-	return rc;
-}
-
 static long ncores(void)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -51,7 +32,7 @@ int batch_ctx_init(struct batch_ctx *c)
 {
 	c->state_dir = xasprintf("%s/.batch", c->out_dir);
 	c->rules_dir = pipeline_rules_dir(c->rules_dir);
-	if (mkdirs(c->state_dir)) {
+	if (mkdir_p(c->state_dir)) {
 		diag_error(NULL, "--out-dir: cannot create %s: %s", c->state_dir, strerror(errno));
 		return PL_USAGE;
 	}

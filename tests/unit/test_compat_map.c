@@ -20,6 +20,7 @@
 
 #include "common/util.h"
 #include "kernel/compat_map.h"
+#include "test_tree.h"
 
 static const char pmic[] =
 	"static const struct i2c_device_id pm860x_id_table[] = {\n"
@@ -126,21 +127,6 @@ static void test_other_name_is_candidate(void **state)
 	compat_map_free(m);
 }
 
-static void put(const char *root, const char *rel, const char *text)
-{
-	char *path = xasprintf("%s/%s", root, rel);
-	char *cmd = xasprintf("mkdir -p \"$(dirname '%s')\"", path);
-	FILE *f;
-
-	assert_int_equal(system(cmd), 0);
-	f = fopen(path, "w");
-	assert_non_null(f);
-	fputs(text, f);
-	fclose(f);
-	free(cmd);
-	free(path);
-}
-
 /*
  * A driver whose of_match_table is defined in another file (cs4271-spi.c
  * points at cs4271.c's cs4271_dt_ids) answers with that table's compatible,
@@ -156,19 +142,19 @@ static void test_table_in_another_file(void **state)
 
 	(void)state;
 	assert_non_null(mkdtemp(root));
-	put(root, "Makefile", "\n");
-	put(root, "sound/soc/codecs/cs4271.c",
+	test_put_file(root, "Makefile", "\n");
+	test_put_file(root, "sound/soc/codecs/cs4271.c",
 	    "const struct of_device_id cs4271_dt_ids[] = {\n"
 	    "\t{ .compatible = \"cirrus,cs4271\", },\n\t{ },\n};\n");
-	put(root, "sound/soc/codecs/cs4271-spi.c",
+	test_put_file(root, "sound/soc/codecs/cs4271-spi.c",
 	    "static struct spi_driver cs4271_spi_driver = {\n"
 	    "\t.driver = {\n\t\t.name\t= \"cs4271\",\n"
 	    "\t\t.of_match_table = of_match_ptr(cs4271_dt_ids),\n\t},\n};\n");
-	put(root, "drivers/a/one.c",
+	test_put_file(root, "drivers/a/one.c",
 	    "static const struct of_device_id ids[] = { { .compatible = \"acme,one\" }, {} };\n");
-	put(root, "drivers/b/two.c",
+	test_put_file(root, "drivers/b/two.c",
 	    "static const struct of_device_id ids[] = { { .compatible = \"acme,two\" }, {} };\n");
-	put(root, "drivers/c/user.c",
+	test_put_file(root, "drivers/c/user.c",
 	    "static struct spi_driver d = {\n\t.driver = {\n\t\t.name = \"one\",\n"
 	    "\t\t.of_match_table = ids,\n\t},\n};\n");
 	assert_int_equal(compat_map_load(root, NULL, &m), 0);

@@ -18,22 +18,16 @@
 
 #include "common/util.h"
 #include "kernel/dtsi_find.h"
+#include "test_tree.h"
 
 static char root[] = "/tmp/b2d-dtsi-find.XXXXXX";
 
 static void put(const char *rel)
 {
-	char *path = xasprintf("%s/arch/arm/boot/dts/%s", root, rel);
-	char *cmd = xasprintf("mkdir -p \"$(dirname '%s')\"", path);
-	FILE *f;
+	char *r = xasprintf("arch/arm/boot/dts/%s", rel);
 
-	assert_int_equal(system(cmd), 0);
-	f = fopen(path, "w");
-	assert_non_null(f);
-	fputs("/ { };\n", f);
-	fclose(f);
-	free(cmd);
-	free(path);
+	test_put_file(root, r, "/ { };\n");
+	free(r);
 }
 
 static int setup(void **state)
