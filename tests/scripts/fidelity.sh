@@ -16,7 +16,7 @@ b2d_kernel || b2d_skip "fidelity.sh: no kernel tree (B2D_KERNEL; scripts/kernel-
 b2d_tmpdir b2d-fidelity
 export XDG_CACHE_HOME=$TMP/cache
 # The corpus list comes from: bash scripts/kernel-corpus.sh --list
-MAX_DIFFERS=11
+MAX_DIFFERS=10
 MIN_BOARDS=9
 
 python3 "$SRC/scripts/fidelity.py" --binary "$BIN" --kernel "$KERNEL" --out "$TMP/out" \
