@@ -1,159 +1,159 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "json.h"
 
-#include <stdio.h>
+#include <stdlib.h>
+#include <json-c/json.h>
+
+#define FLAGS_LINE (JSON_C_TO_STRING_SPACED | JSON_C_TO_STRING_NOSLASHESCAPE)
 
 void json_init(struct json *j, struct strbuf *out)
 {
 	j->out = out;
+	j->flags = FLAGS_LINE | JSON_C_TO_STRING_PRETTY;
 	j->depth = 0;
-	j->need_comma[0] = false;
-	j->after_key = false;
+	j->overflow = 0;
+	j->key = NULL;
 }
 
-static void json_indent(struct json *j)
+void json_init_line(struct json *j, struct strbuf *out)
 {
+	json_init(j, out);
+	j->flags = FLAGS_LINE;
+}
+
+/*
+ * s as valid UTF-8: well-formed sequences as they are, every other byte >=
+ * 0x80 as U+FFFD (the replacement character). json-c escapes the rest.
+ */
+static char *valid_utf8(const char *s)
+{
+	struct strbuf sb;
+
+	sb_init(&sb);
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		size_t n;
+
+		if (*p < 0x80) {
+			sb_addc(&sb, (char)*p);
+		} else if ((n = utf8_len(p))) {
+			sb_addn(&sb, (const char *)p, n);
+			p += n - 1;
+		} else {
+			sb_add(&sb, "\xef\xbf\xbd");
+		}
+	}
+	return sb_detach(&sb);
+}
+
+static json_object *new_string(const char *s)
+{
+	char *v = valid_utf8(s);
+	json_object *o = json_object_new_string(v);
+
+	free(v);
+	return o;
+}
+
+/* Serialize a finished document into out. */
+static void emit(struct json *j, json_object *doc)
+{
+	sb_add(j->out, json_object_to_json_string_ext(doc, j->flags));
 	sb_addc(j->out, '\n');
-	for (int i = 0; i < j->depth; i++)
-		sb_add(j->out, "  ");
+	json_object_put(doc);	/* NULL is fine */
 }
 
-/* Called before every value or key: separator and indentation. */
-static void json_prefix(struct json *j)
+/* Put v (NULL: JSON null) into the innermost container, or emit it. */
+static void add(struct json *j, json_object *v)
 {
-	if (j->after_key) {
-		j->after_key = false;
+	json_object *top;
+
+	if (j->depth == 0) {
+		emit(j, v);	/* json-c writes NULL as null */
 		return;
 	}
-	if (j->depth > 0) {
-		if (j->need_comma[j->depth])
-			sb_addc(j->out, ',');
-		json_indent(j);
+	top = j->stack[j->depth - 1];
+	if (json_object_is_type(top, json_type_array)) {
+		json_object_array_add(top, v);
+	} else {
+		char *key = j->key ? valid_utf8(j->key) : NULL;
+
+		json_object_object_add(top, key ? key : "", v);
+		free(key);
 	}
-	j->need_comma[j->depth] = true;
+	free(j->key);
+	j->key = NULL;
 }
 
-static void json_open_container(struct json *j, char c)
+static void open_container(struct json *j, json_object *c)
 {
-	json_prefix(j);
-	sb_addc(j->out, c);
-	if (j->depth + 1 < JSON_MAX_DEPTH) {
-		j->depth++;
-		j->open[j->depth] = c;
-		j->need_comma[j->depth] = false;
+	if (j->overflow || j->depth == JSON_MAX_DEPTH) {
+		json_object_put(c);
+		if (!j->overflow++)
+			add(j, NULL);
+		return;
 	}
+	if (j->depth > 0)
+		add(j, json_object_get(c));	/* the container keeps a reference */
+	j->stack[j->depth++] = c;
 }
 
 void json_begin_object(struct json *j)
 {
-	json_open_container(j, '{');
+	open_container(j, json_object_new_object());
 }
 
 void json_begin_array(struct json *j)
 {
-	json_open_container(j, '[');
+	open_container(j, json_object_new_array());
 }
 
 void json_end(struct json *j)
 {
-	bool had_items;
-	char c;
+	json_object *c;
 
+	if (j->overflow) {
+		j->overflow--;
+		return;
+	}
 	if (j->depth == 0)
 		return;
-	had_items = j->need_comma[j->depth];
-	c = j->open[j->depth] == '{' ? '}' : ']';
-	j->depth--;
-	if (had_items)
-		json_indent(j);
-	sb_addc(j->out, c);
+	c = j->stack[--j->depth];
 	if (j->depth == 0)
-		sb_addc(j->out, '\n');
-}
-
-/*
- * One byte that needs no short escape: control bytes as \u00XX, a
- * well-formed UTF-8 sequence as it is (*p moves to its last byte), a byte
- * that is not part of one as \ufffd (U+FFFD, the replacement character),
- * so the output is valid JSON in valid UTF-8 whatever the C file held.
- */
-static void escape_byte(struct strbuf *out, const unsigned char **p)
-{
-	size_t n;
-
-	if (**p < 0x20) {
-		sb_addf(out, "\\u%04x", **p);
-	} else if (**p < 0x80) {
-		sb_addc(out, (char)**p);
-	} else if ((n = utf8_len(*p))) {
-		sb_addn(out, (const char *)*p, n);
-		*p += n - 1;
-	} else {
-		sb_add(out, "\\ufffd");
-	}
-}
-
-void json_escape(struct strbuf *out, const char *s)
-{
-	sb_addc(out, '"');
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		switch (*p) {
-		case '"':
-			sb_add(out, "\\\"");
-			break;
-		case '\\':
-			sb_add(out, "\\\\");
-			break;
-		case '\n':
-			sb_add(out, "\\n");
-			break;
-		case '\t':
-			sb_add(out, "\\t");
-			break;
-		case '\r':
-			sb_add(out, "\\r");
-			break;
-		default:
-			escape_byte(out, &p);
-		}
-	}
-	sb_addc(out, '"');
+		emit(j, c);
+	else
+		json_object_put(c);
 }
 
 void json_key(struct json *j, const char *key)
 {
-	json_prefix(j);
-	json_escape(j->out, key);
-	sb_add(j->out, ": ");
-	j->after_key = true;
+	if (j->overflow)
+		return;
+	free(j->key);
+	j->key = xstrdup(key);
 }
 
 void json_string(struct json *j, const char *s)
 {
-	if (!s) {
-		json_null(j);
-		return;
-	}
-	json_prefix(j);
-	json_escape(j->out, s);
+	if (!j->overflow)
+		add(j, s ? new_string(s) : NULL);
 }
 
 void json_int(struct json *j, long long v)
 {
-	json_prefix(j);
-	sb_addf(j->out, "%lld", v);
+	if (!j->overflow)
+		add(j, json_object_new_int64(v));
 }
 
-void json_bool(struct json *j, bool v)
+void json_boolean(struct json *j, bool v)
 {
-	json_prefix(j);
-	sb_add(j->out, v ? "true" : "false");
+	if (!j->overflow)
+		add(j, json_object_new_boolean(v));
 }
 
 void json_null(struct json *j)
 {
-	json_prefix(j);
-	sb_add(j->out, "null");
+	if (!j->overflow)
+		add(j, NULL);
 }
 
 void json_kv_string(struct json *j, const char *key, const char *s)
@@ -171,5 +171,13 @@ void json_kv_int(struct json *j, const char *key, long long v)
 void json_kv_bool(struct json *j, const char *key, bool v)
 {
 	json_key(j, key);
-	json_bool(j, v);
+	json_boolean(j, v);
+}
+
+void json_escape(struct strbuf *out, const char *s)
+{
+	json_object *o = new_string(s);
+
+	sb_add(out, json_object_to_json_string_ext(o, FLAGS_LINE));
+	json_object_put(o);
 }

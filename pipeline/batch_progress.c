@@ -52,7 +52,7 @@ static void progress_event(struct batch_progress *p, const struct batch_job *jb)
 	if (!p->json)
 		return;
 	sb_init(&sb);
-	json_init(&j, &sb);
+	json_init_line(&j, &sb);
 	json_begin_object(&j);
 	json_kv_string(&j, "event", "file");
 	json_kv_string(&j, "file", jb->path);
@@ -66,20 +66,7 @@ static void progress_event(struct batch_progress *p, const struct batch_job *jb)
 	json_kv_int(&j, "total", (long long)p->total);
 	json_kv_int(&j, "failed", (long long)p->failed);
 	json_end(&j);
-	/* One line per event: the writer indents; newlines only occur between tokens. */
-	for (char *r = sb.buf, *w = sb.buf; ; r++) {
-		if (*r == '\n') {
-			while (r[1] == ' ' || r[1] == '\t')
-				r++;
-			if (w > sb.buf && w[-1] != '{' && w[-1] != '[' && r[1] != '}' && r[1] != ']' && r[1])
-				*w++ = ' ';
-			continue;
-		}
-		*w++ = *r;
-		if (!*r)
-			break;
-	}
-	printf("%s\n", sb.buf);
+	fputs(sb.buf, stdout);	/* one line per event, newline included */
 	fflush(stdout);
 	sb_free(&sb);
 }
@@ -101,19 +88,41 @@ void batch_finished(struct batch_progress *p, struct batch_job *jb, size_t todo)
 	progress_line(p, todo);
 }
 
+/* One JSON Lines event on stdout: {"event": NAME, key: value...}. */
+static void event_line(const char *event, const char *const *keys, const long long *vals,
+		       size_t n)
+{
+	struct strbuf sb;
+	struct json j;
+
+	sb_init(&sb);
+	json_init_line(&j, &sb);
+	json_begin_object(&j);
+	json_kv_string(&j, "event", event);
+	for (size_t i = 0; i < n; i++)
+		json_kv_int(&j, keys[i], vals[i]);
+	json_end(&j);
+	fputs(sb.buf, stdout);
+	fflush(stdout);
+	sb_free(&sb);
+}
+
 void batch_progress_start(size_t total, size_t to_run, long jobs)
 {
-	printf("{\"event\": \"start\", \"total\": %zu, \"to_run\": %zu, \"jobs\": %ld}\n", total,
-	       to_run, jobs);
-	fflush(stdout);
+	static const char *const keys[] = { "total", "to_run", "jobs" };
+	const long long vals[] = { (long long)total, (long long)to_run, jobs };
+
+	event_line("start", keys, vals, 3);
 }
 
 void batch_progress_end(const struct batch_totals *t, double wall)
 {
-	printf("{\"event\": \"end\", \"files\": %zu, \"converted\": %zu, "
-	       "\"up_to_date\": %zu, \"skipped\": %zu, \"failed\": %zu, \"interrupted\": %zu, "
-	       "\"earlier\": %zu, \"dtc_failed\": %zu, \"wall_ms\": %lld}\n",
-	       t->files - t->earlier, t->converted, t->up_to_date, t->up_to_date, t->failed,
-	       t->interrupted, t->earlier, t->dtc_failed, (long long)(wall * 1000));
-	fflush(stdout);
+	static const char *const keys[] = { "files", "converted", "up_to_date", "skipped",
+		"failed", "interrupted", "earlier", "dtc_failed", "wall_ms" };
+	const long long vals[] = { (long long)(t->files - t->earlier), (long long)t->converted,
+		(long long)t->up_to_date, (long long)t->up_to_date, (long long)t->failed,
+		(long long)t->interrupted, (long long)t->earlier, (long long)t->dtc_failed,
+		(long long)(wall * 1000) };
+
+	event_line("end", keys, vals, sizeof(vals) / sizeof(vals[0]));
 }

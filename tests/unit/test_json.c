@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * common/json.c string escaping: valid UTF-8 is written as it is, every byte
- * that is not part of a well-formed sequence becomes \ufffd, control bytes
- * \u00XX; the result is always valid UTF-8.
+ * that is not part of a well-formed sequence becomes U+FFFD (the replacement
+ * character), control bytes \u00XX; the result is always valid UTF-8.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -13,6 +13,8 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <json-c/json.h>
 
 #include "common/json.h"
 #include "common/util.h"
@@ -60,15 +62,15 @@ static void test_valid_utf8_kept(void **state)
 
 static void test_invalid_bytes_replaced(void **state)
 {
-	expect("J\xf6rg", "\"J\\ufffdrg\"");				/* Latin-1 ö */
-	expect("\x80", "\"\\ufffd\"");					/* stray continuation */
-	expect("\xc0\xaf", "\"\\ufffd\\ufffd\"");			/* overlong '/' */
-	expect("\xe0\x80\xaf", "\"\\ufffd\\ufffd\\ufffd\"");		/* overlong, 3 bytes */
-	expect("\xed\xa0\x80", "\"\\ufffd\\ufffd\\ufffd\"");		/* surrogate U+D800 */
-	expect("\xf4\x90\x80\x80", "\"\\ufffd\\ufffd\\ufffd\\ufffd\"");	/* above U+10FFFF */
-	expect("\xf5\x80", "\"\\ufffd\\ufffd\"");
-	expect("x\xe2\x82", "\"x\\ufffd\\ufffd\"");			/* cut short by the end */
-	expect("\xe2\x82x", "\"\\ufffd\\ufffdx\"");			/* cut short by an ASCII byte */
+	expect("J\xf6rg", "\"J\xef\xbf\xbdrg\"");				/* Latin-1 ö */
+	expect("\x80", "\"\xef\xbf\xbd\"");					/* stray continuation */
+	expect("\xc0\xaf", "\"\xef\xbf\xbd\xef\xbf\xbd\"");			/* overlong '/' */
+	expect("\xe0\x80\xaf", "\"\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\"");		/* overlong, 3 bytes */
+	expect("\xed\xa0\x80", "\"\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\"");		/* surrogate U+D800 */
+	expect("\xf4\x90\x80\x80", "\"\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\"");	/* above U+10FFFF */
+	expect("\xf5\x80", "\"\xef\xbf\xbd\xef\xbf\xbd\"");
+	expect("x\xe2\x82", "\"x\xef\xbf\xbd\xef\xbf\xbd\"");			/* cut short by the end */
+	expect("\xe2\x82x", "\"\xef\xbf\xbd\xef\xbf\xbdx\"");			/* cut short by an ASCII byte */
 }
 
 static void test_always_valid(void **state)
@@ -90,12 +92,97 @@ static void test_always_valid(void **state)
 		}
 }
 
+/* A document written in order reads back as the same tree. */
+static void write_doc(struct json *j)
+{
+	json_begin_object(j);
+	json_kv_string(j, "file", "a\"b\xf6");
+	json_kv_int(j, "n", -5);
+	json_kv_bool(j, "ok", true);
+	json_kv_string(j, "none", NULL);
+	json_key(j, "list");
+	json_begin_array(j);
+	json_int(j, 1);
+	json_begin_object(j);
+	json_end(j);
+	json_null(j);
+	json_end(j);
+	json_end(j);
+}
+
+static void check_doc(const char *text)
+{
+	json_object *doc = json_tokener_parse(text), *v, *list;
+
+	assert_non_null(doc);
+	assert_true(json_object_object_get_ex(doc, "file", &v));
+	assert_string_equal(json_object_get_string(v), "a\"b\xef\xbf\xbd");
+	assert_true(json_object_object_get_ex(doc, "n", &v));
+	assert_int_equal(json_object_get_int64(v), -5);
+	assert_true(json_object_object_get_ex(doc, "ok", &v));
+	assert_true(json_object_get_boolean(v));
+	assert_true(json_object_object_get_ex(doc, "none", &v));
+	assert_null(v);
+	assert_true(json_object_object_get_ex(doc, "list", &list));
+	assert_int_equal(json_object_array_length(list), 3);
+	assert_true(json_object_is_type(json_object_array_get_idx(list, 1), json_type_object));
+	assert_null(json_object_array_get_idx(list, 2));
+	json_object_put(doc);
+}
+
+static void test_document(void **state)
+{
+	struct strbuf sb;
+	struct json j;
+
+	sb_init(&sb);
+	json_init(&j, &sb);
+	write_doc(&j);
+	check_doc(sb.buf);
+	assert_non_null(strchr(sb.buf, '\n'));
+	assert_true(strchr(sb.buf, '\n') < sb.buf + sb.len - 1);	/* indented: several lines */
+	sb_free(&sb);
+
+	sb_init(&sb);
+	json_init_line(&j, &sb);
+	write_doc(&j);
+	check_doc(sb.buf);
+	assert_ptr_equal(strchr(sb.buf, '\n'), sb.buf + sb.len - 1);	/* one line */
+	sb_free(&sb);
+}
+
+/* Containers nested beyond the limit become null; the document stays valid. */
+static void test_too_deep(void **state)
+{
+	struct strbuf sb;
+	struct json j;
+	struct json_tokener *tok;
+	json_object *doc;
+
+	sb_init(&sb);
+	json_init(&j, &sb);
+	for (int i = 0; i < JSON_MAX_DEPTH + 5; i++)
+		json_begin_array(&j);
+	json_int(&j, 7);
+	for (int i = 0; i < JSON_MAX_DEPTH + 5; i++)
+		json_end(&j);
+	assert_true(sb.len > 0);
+	tok = json_tokener_new_ex(JSON_MAX_DEPTH + 8);
+	doc = json_tokener_parse_ex(tok, sb.buf, (int)sb.len);
+	assert_non_null(doc);
+	json_object_put(doc);
+	json_tokener_free(tok);
+	sb_free(&sb);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_valid_utf8_kept),
 		cmocka_unit_test(test_invalid_bytes_replaced),
 		cmocka_unit_test(test_always_valid),
+		cmocka_unit_test(test_document),
+		cmocka_unit_test(test_too_deep),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
