@@ -17,6 +17,7 @@
 
 #include "common/diag.h"
 #include "kernel/kernel_dt.h"
+#include "kernel/pin_functions.h"
 #include "common/runlimit.h"
 #include "common/util.h"
 #include "emitter/emit.h"
@@ -261,6 +262,7 @@ static int build_outputs(const struct cli_options *o, const struct pipeline_sess
 	struct assumption *assume = xcalloc(o->nassume + 1, sizeof(*assume));
 	struct engine_options eo = { 0 };
 	struct compat_map *compat;
+	struct pin_functions *pins;
 	struct conv_run run;
 	char *base = conv_input_base(o->input);
 	/* A file with several machines names each output by id, even with --machine. */
@@ -275,6 +277,7 @@ static int build_outputs(const struct cli_options *o, const struct pipeline_sess
 	eo.dtsi = dtsi;
 	eo.target_tree = o->kernel_dir != NULL;
 	eo.compat = compat = conv_compat_open(o->kernel_dir);
+	eo.pins = pins = conv_pins_open(o->kernel_dir, s->soc);
 	conv_machines(s, sel, nsel, &eo, o->annotate, o->input, &run);
 
 	for (size_t i = 0; i < run.n && rc == EXIT_OK; i++) {
@@ -324,6 +327,7 @@ static int build_outputs(const struct cli_options *o, const struct pipeline_sess
 	}
 	conv_run_free(&run);
 	compat_map_free(compat);
+	pin_functions_free(pins);
 	free(base);
 	free(assume);
 	return rc;

@@ -20,6 +20,7 @@ struct assumption {
 };
 
 struct compat_map;
+struct pin_functions;
 
 struct engine_options {
 	const char *soc;		/* --soc; NULL: inferred */
@@ -28,6 +29,7 @@ struct engine_options {
 	const struct soc_dtsi *dtsi;	/* the SoC .dtsi when the kernel tree is known, or NULL */
 	bool target_tree;		/* a kernel tree was given: dtsi NULL means it has none */
 	const struct compat_map *compat; /* device names -> compatibles of the kernel's drivers, or NULL */
+	const struct pin_functions *pins; /* the SoC's pin functions (the pack's pinctrl:), or NULL */
 };
 
 /* The SoC pack for this board: opt->soc, else inferred from path and calls. NULL if none. */

@@ -55,6 +55,14 @@ struct dev_binding {
 	struct dt_node *node;
 };
 
+/* One pin an MPP table configures (registrations/marvell_mpp.c), for the pinmux pass. */
+struct mpp_pin {
+	unsigned pin;			/* mpp16 */
+	const char *function;		/* "uart1", from the target's pin-controller driver */
+	const struct value *v;		/* the mode word (MPP16_UART) */
+	const struct call *call;	/* orion5x_mpp_conf(...) */
+};
+
 struct conv {
 	const struct board *b;
 	const struct ruleset *rs;
@@ -81,6 +89,8 @@ struct conv {
 	struct mbus_window **windows;	/* MBus windows, in call order */
 	size_t nwindows;
 	long long part_end;		/* end of the last MTD partition (MTDPART_OFS_APPEND) */
+	struct mpp_pin **mpp;		/* pins the MPP tables configure, in table order */
+	size_t nmpp;
 	const struct function *cur_fn;	/* the function whose call is being converted */
 };
 
@@ -88,6 +98,9 @@ struct conv {
 const char *conv_learned_compatible(struct conv *c, struct dt_node *n, const char *bus,
 				    const char *name, const char *what, const struct srcpos *pos,
 				    const char **origin);
+
+/* engine_pinmux.c: the MPP pins become pin groups, each on its consumer or hogged */
+void conv_pinmux_pass(struct conv *c);
 
 /* engine_status.c: disable the unregistered board-level nodes of the .dtsi */
 void conv_status_pass(struct conv *c, const struct machine *m);

@@ -92,6 +92,7 @@ static const struct {
 	{ "irq_type", reg_irq_type },
 	{ "mbus_window", reg_mbus_window },
 	{ "mbus_ranges", reg_mbus_ranges },
+	{ "marvell_mpp", reg_marvell_mpp },
 };
 
 /* The `register:` kinds in table order: up to max into names; returns how many there are. */

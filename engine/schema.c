@@ -73,7 +73,7 @@ static const struct section register_rule = { "register", "kind", (const struct 
 	{ "count", S_SCALAR }, { "array", S_SCALAR }, { "struct", S_SCALAR },
 	{ "until", S_SCALAR }, { "label", S_SCALAR }, { "bus", S_SCALAR }, { "windows", S_SEQ },
 	{ "ranges", S_SEQ }, { "attr_mask", S_SCALAR }, { "container", S_MAP },
-	{ "bus_number", S_SCALAR }, END } };
+	{ "bus_number", S_SCALAR }, { "modes", S_SCALAR }, { "unused", S_SCALAR }, END } };
 
 static const struct section call_prop_rule = { "call property", "prop", (const struct key_spec[]){
 	{ "prop", S_SCALAR }, { "arg", S_SCALAR }, { "as", S_SCALAR }, { "scale", S_SCALAR }, END } };
@@ -109,6 +109,9 @@ static const struct section supply_rule = { "supply consumer", "supply", (const 
 	{ "supply", S_SCALAR }, { "dev_name", S_SCALAR }, { "label", S_SCALAR }, { "prop", S_SCALAR },
 	END } };
 
+static const struct section pinctrl_rule = { "pin controller", NULL, (const struct key_spec[]){
+	{ "label", S_SCALAR }, { "functions", S_SCALAR }, END } };
+
 static const struct section top = { "rule file", NULL, (const struct key_spec[]){
 	{ "soc", S_SCALAR }, { "bindings", S_SCALAR }, { "dtsi", S_SCALAR_OR_SEQ },
 	{ "compatible", S_SCALAR }, { "match", S_MAP, &match_rule }, { "defines", S_MAP },
@@ -119,7 +122,8 @@ static const struct section top = { "rule file", NULL, (const struct key_spec[])
 	{ "i2c_bus", S_SCALAR }, { "spi_bus", S_SCALAR }, { "dev_names", S_MAP },
 	{ "bus_labels", S_MAP }, { "aliases", S_MAP },
 	{ "gpio_irq_calls", S_SEQ }, { "gpio_chips", S_MAP }, { "pwm_chips", S_MAP },
-	{ "supply_consumers", S_SEQ, &supply_rule }, { "board_level", S_SEQ }, END } };
+	{ "supply_consumers", S_SEQ, &supply_rule }, { "board_level", S_SEQ },
+	{ "pinctrl", S_MAP, &pinctrl_rule }, END } };
 
 static const char *shape_name(enum shape s)
 {

@@ -21,6 +21,7 @@
 #include "engine/engine.h"
 #include "kernel/soc_dtsi.h"
 #include "kernel/dtsi_find.h"
+#include "kernel/pin_functions.h"
 
 int conv_machines(const struct pipeline_session *s, struct machine *const *sel, size_t nsel,
 		  const struct engine_options *eo, bool annotate, const char *source,
@@ -129,6 +130,21 @@ struct compat_map *conv_compat_open(const char *kernel_dir)
 	compat_map_load(kernel_dir, cache, &m);
 	free(cache);
 	return m;
+}
+
+/*
+ * The SoC's pin functions from the target's pin-controller driver (the
+ * pack's `pinctrl: functions:`), or NULL without a tree, a pack key or a
+ * readable table (the MPP registration then says which).
+ */
+struct pin_functions *conv_pins_open(const char *kernel_dir, const struct rnode *soc)
+{
+	const char *rel = rn_str(rn_get(soc, "pinctrl"), "functions");
+	struct pin_functions *p = NULL;
+
+	if (kernel_dir && rel)
+		pin_functions_load(kernel_dir, rel, &p);
+	return p;
 }
 
 /*

@@ -53,6 +53,44 @@ has "$M" 'gpios = <&gpio0 18 GPIO_ACTIVE_LOW>;'
 W=$TMP/wnr854t-setup/wnr854t-setup.dts
 has "$W" 'no PHY: describe the link with a fixed-link subnode'
 
+# Pin groups from the MPP tables (issue 12): the function names come from the
+# target's drivers/pinctrl/mvebu/pinctrl-orion.c. WNR854T: every pin the
+# upstream orion5x-netgear-wnr854t.dts muxes, the board file muxes with the
+# same function. MV2120: the GPIO-mode pins of the keys and LEDs are on those
+# nodes' pinctrl-0, the others hogged by &pinctrl.
+mpp_pairs() { # dts -> "mppN function" lines
+	python3 - "$1" <<'PY'
+import re, sys
+t = re.sub(r'/\*.*?\*/', '', open(sys.argv[1]).read(), flags=re.S)
+for m in re.finditer(r'marvell,pins\s*=\s*([^;]*);\s*marvell,function\s*=\s*"([^"]+)"', t):
+    for p in re.findall(r'"(mpp\d+)"', m.group(1)):
+        print(p, m.group(2))
+PY
+}
+mpp_pairs "$W" | sort >"$TMP/wnr.pairs"
+mpp_pairs "$K/arch/arm/boot/dts/orion5x-netgear-wnr854t.dts" | sort >"$TMP/wnr.up"
+[ "$(wc -l <"$TMP/wnr.up")" -ge 5 ] || bad "orion5x-netgear-wnr854t.dts: fewer than 5 upstream MPP pins"
+missing=$(comm -13 "$TMP/wnr.pairs" "$TMP/wnr.up")
+[ -z "$missing" ] || bad "wnr854t: upstream pin groups not in the output: $missing"
+has "$W" 'marvell,function = "ge";'
+hasnt "$W" 'MPP pin table: write'
+has "$M" 'pinctrl-0 = <&pmx_gpio_keys>;'
+has "$M" 'pinctrl-0 = <&pmx_leds>;'
+mpp_pairs "$M" | grep -q '^mpp12 sata0$' || bad "mv2120: mpp12 not in a sata0 group"
+grep -q '^&pinctrl {' "$M" || bad "mv2120: no &pinctrl overlay"
+# The pins in the keys' group are the keys' GPIO lines (MPP n is GPIO n).
+keys=$(python3 - "$M" <<'PY'
+import re, sys
+t = re.sub(r'/\*.*?\*/', '', open(sys.argv[1]).read(), flags=re.S)
+g = re.search(r'pmx_gpio_keys: pmx-gpio-keys \{(.*?)\};', t, re.S).group(1)
+pins = sorted(int(p) for p in re.findall(r'"mpp(\d+)"', g))
+k = re.search(r'gpio-keys \{(.*?)\n\t\};', t, re.S).group(1)
+lines = sorted(int(n) for n in re.findall(r'gpios = <&gpio0 (\d+)', k))
+print("ok" if pins == lines and pins else "pins %s lines %s" % (pins, lines))
+PY
+)
+[ "$keys" = ok ] || bad "mv2120: keys' pin group vs their GPIO lines: $keys"
+
 # dove: dove.dtsi labels
 V=$TMP/dove-db-setup/dove-db-setup.dts
 has "$V" '#include "dove.dtsi"'

@@ -24,6 +24,7 @@
 #include "emitter/emit.h"
 #include "extractor/extract.h"
 #include "engine/engine.h"
+#include "kernel/pin_functions.h"
 #include "kernel/soc_dtsi.h"
 
 #define FIXTURE_DIR TEST_SOURCE_DIR "/tests/fixtures"
@@ -41,7 +42,7 @@ static const char *const kind_dirs[] = { "convert", "register" };
 struct fixture {
 	const char *path;
 	char *text;			/* the whole file */
-	char *c, *dtsi, *args, *expect, *expect_todo, *expect_absent;
+	char *c, *dtsi, *args, *expect, *expect_todo, *expect_absent, *pinctrl;
 	char *rules[MAX_RULES];
 	size_t nrules;
 };
@@ -79,6 +80,8 @@ static char **section_slot(struct fixture *fx, const char *name)
 		return &fx->dtsi;
 	if (str_eq(name, "args"))
 		return &fx->args;
+	if (str_eq(name, "pinctrl"))
+		return &fx->pinctrl;
 	if (str_eq(name, "expect"))
 		return &fx->expect;
 	if (str_eq(name, "expect-todo"))
@@ -127,6 +130,7 @@ static void free_fixture(struct fixture *fx)
 {
 	free(fx->c);
 	free(fx->dtsi);
+	free(fx->pinctrl);
 	free(fx->args);
 	free(fx->expect);
 	free(fx->expect_todo);
@@ -209,7 +213,8 @@ static struct soc_dtsi *load_dtsi(const struct fixture *fx, const char *name)
  * write the .dts without annotations. Returns the text (caller frees).
  */
 static char *run_pipeline(const char *cpath, const char *csrc, const struct ruleset *rs,
-			  const struct fixture_args *a, const struct soc_dtsi *dtsi)
+			  const struct fixture_args *a, const struct soc_dtsi *dtsi,
+			  const struct pin_functions *pins)
 {
 	const struct rnode *d = rn_get(rules_soc(rs, a->soc), "defines");
 	const char **defs = xcalloc(d ? d->n + 1 : 1, sizeof(*defs));
@@ -217,7 +222,7 @@ static char *run_pipeline(const char *cpath, const char *csrc, const struct rule
 	struct extract_options o = { .model_dir = MODEL_DIR, .defines = defs,
 				     .ndefines = d ? d->n : 0, .unsaved = &u, .nunsaved = 1 };
 	struct engine_options eo = { .soc = a->soc, .assume = a->assume, .nassume = a->nassume,
-				     .dtsi = dtsi };
+				     .dtsi = dtsi, .pins = pins };
 	struct dts_options dopt = { .annotate = false };
 	struct board *b = NULL;
 	struct dt_tree *t = NULL;
@@ -338,6 +343,7 @@ static void test_fixture(void **state)
 	struct fixture_args a = { 0 };
 	struct ruleset *rs = ruleset_new();
 	struct soc_dtsi *dtsi = NULL;
+	struct pin_functions *pins = NULL;
 	char *cpath = xasprintf("/fixtures/%s", path_basename(path));
 	struct ptrvec lines = { 0 };
 	char *out;
@@ -355,7 +361,10 @@ static void test_fixture(void **state)
 		a.soc = rn_str(rs->socs[0], "soc");
 	if (fx.dtsi)
 		dtsi = load_dtsi(&fx, rules_soc_dtsi(rules_soc(rs, a.soc)));
-	out = run_pipeline(cpath, fx.c, rs, &a, dtsi);
+	/* '--- pinctrl': the text of the SoC's pin-controller driver (its MPP tables). */
+	if (fx.pinctrl && !(pins = pin_functions_parse(fx.pinctrl, "pinctrl-fixture.c")))
+		fail_msg("%s: the '--- pinctrl' section has no MPP_MODE table", path);
+	out = run_pipeline(cpath, fx.c, rs, &a, dtsi, pins);
 	if (getenv("B2D_FIXTURE_SHOW"))
 		fprintf(stderr, "%s\n", out);
 	output_lines(out, &lines);
@@ -368,6 +377,7 @@ static void test_fixture(void **state)
 		free(lines.items[i]);
 	pv_free(&lines);
 	soc_dtsi_free(dtsi);
+	pin_functions_free(pins);
 	free(out);
 	free(cpath);
 	free_fixture(&fx);

@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: GPL-2.0
+/* MVEBU MPP function tables from a pin-controller driver's source. */
+#include "pin_functions.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "../common/diag.h"
+#include "../common/util.h"
+
+struct pin_function {
+	unsigned pin, sel;
+	char *name;
+};
+
+struct pin_functions {
+	char *file;
+	struct pin_function *v;
+	size_t n, cap;
+};
+
+static void add(struct pin_functions *p, unsigned pin, unsigned sel, const char *name, size_t len)
+{
+	if (p->n == p->cap) {
+		p->cap = p->cap ? 2 * p->cap : 64;
+		p->v = xrealloc(p->v, p->cap * sizeof(*p->v));
+	}
+	p->v[p->n++] = (struct pin_function){ pin, sel, xstrndup(name, len) };
+}
+
+static const char *skip_space(const char *s)
+{
+	while (isspace((unsigned char)*s))
+		s++;
+	return s;
+}
+
+/* The end of the parenthesised list that opens at s[-1] == '(', or NULL. */
+static const char *close_paren(const char *s)
+{
+	for (int depth = 1; *s; s++) {
+		if (*s == '"') {
+			while (*++s && *s != '"')
+				if (*s == '\\' && s[1])
+					s++;
+			if (!*s)
+				return NULL;
+		} else if (*s == '(') {
+			depth++;
+		} else if (*s == ')' && !--depth) {
+			return s;
+		}
+	}
+	return NULL;
+}
+
+/* MPP_FUNCTION(sel, "name", ...) or MPP_VAR_FUNCTION(...) entries in [s, e). */
+static void functions(struct pin_functions *p, unsigned pin, const char *s, const char *e)
+{
+	static const char *const macros[] = { "MPP_VAR_FUNCTION(", "MPP_FUNCTION(" };
+
+	while (s < e) {
+		const char *hit = NULL, *q, *name;
+		size_t mlen = 0;
+		char *end;
+		unsigned long sel;
+
+		for (size_t i = 0; i < 2; i++) {
+			q = strstr(s, macros[i]);
+			if (q && q < e && (!hit || q < hit)) {
+				hit = q;
+				mlen = strlen(macros[i]);
+			}
+		}
+		if (!hit)
+			return;
+		q = skip_space(hit + mlen);
+		sel = strtoul(q, &end, 0);
+		if (end == q || *(q = skip_space(end)) != ',' || *(q = skip_space(q + 1)) != '"') {
+			s = hit + mlen;
+			continue;
+		}
+		name = q + 1;
+		q = strchr(name, '"');
+		if (!q || q > e)
+			return;
+		add(p, pin, (unsigned)sel, name, (size_t)(q - name));
+		s = q;
+	}
+}
+
+struct pin_functions *pin_functions_parse(const char *text, const char *file)
+{
+	struct pin_functions *p = xcalloc(1, sizeof(*p));
+	const char *s = text;
+
+	p->file = xstrdup(file ? file : "");
+	while ((s = strstr(s, "MPP_MODE("))) {
+		const char *body = s + strlen("MPP_MODE("), *e = close_paren(body);
+		char *end;
+		unsigned long pin = strtoul(skip_space(body), &end, 0);
+
+		if (!e)
+			break;
+		if (end != skip_space(body))
+			functions(p, (unsigned)pin, end, e);
+		s = e;
+	}
+	if (!p->n) {
+		pin_functions_free(p);
+		return NULL;
+	}
+	return p;
+}
+
+int pin_functions_load(const char *kdir, const char *rel, struct pin_functions **out)
+{
+	char *path = xasprintf("%s/%s", kdir, rel);
+	char *text = read_file(path, NULL);
+
+	*out = NULL;
+	free(path);
+	if (!text)
+		return B2D_ERR_IO;
+	*out = pin_functions_parse(text, rel);
+	free(text);
+	return *out ? B2D_OK : B2D_ERR_PARSE;
+}
+
+void pin_functions_free(struct pin_functions *p)
+{
+	if (!p)
+		return;
+	for (size_t i = 0; i < p->n; i++)
+		free(p->v[i].name);
+	free(p->v);
+	free(p->file);
+	free(p);
+}
+
+const char *pin_functions_name(const struct pin_functions *p, unsigned pin, unsigned sel)
+{
+	for (size_t i = 0; p && i < p->n; i++)
+		if (p->v[i].pin == pin && p->v[i].sel == sel)
+			return p->v[i].name;
+	return NULL;
+}
+
+const char *pin_functions_guess(const struct pin_functions *p, unsigned pin, const char *word)
+{
+	const char *found = NULL;
+	size_t n = strlen(word);
+
+	for (size_t i = 0; p && n && i < p->n; i++) {
+		if (p->v[i].pin != pin || strncasecmp(p->v[i].name, word, n))
+			continue;
+		if (found && strcmp(found, p->v[i].name))
+			return NULL;
+		found = p->v[i].name;
+	}
+	return found;
+}
+
+const char *pin_functions_file(const struct pin_functions *p)
+{
+	return p ? p->file : NULL;
+}
+
+size_t pin_functions_count(const struct pin_functions *p)
+{
+	return p ? p->n : 0;
+}

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Pin functions learned from the target kernel's pin-controller driver: the
+ * MVEBU MPP tables (drivers/pinctrl/mvebu/pinctrl-{orion,kirkwood,dove}.c)
+ * say, for each pin and select value, the function name the binding uses
+ *
+ *	MPP_MODE(16,
+ *		 MPP_VAR_FUNCTION(0x0, "uart1", "rxd", V_ALL),
+ *		 MPP_VAR_FUNCTION(0x5, "gpio", NULL, V_ALL)),
+ *
+ * so a board file's `MPP16_UART` (pin 16, select 0) becomes
+ * `marvell,pins = "mpp16"; marvell,function = "uart1";`.
+ */
+#ifndef B2D_PIN_FUNCTIONS_H
+#define B2D_PIN_FUNCTIONS_H
+
+#include <stddef.h>
+
+struct pin_functions;
+
+/* Parse a driver's text: NULL when it has no MPP_MODE table. */
+struct pin_functions *pin_functions_parse(const char *text, const char *file);
+/* KDIR/rel; B2D_OK, B2D_ERR_IO (unreadable) or B2D_ERR_PARSE (no MPP table). */
+int pin_functions_load(const char *kdir, const char *rel, struct pin_functions **out);
+void pin_functions_free(struct pin_functions *p);
+
+/* The function of pin at select value sel, or NULL; the first variant the
+ * driver lists wins. */
+const char *pin_functions_name(const struct pin_functions *p, unsigned pin, unsigned sel);
+/*
+ * The one function of pin whose name starts with word ("gpio" for GPIO,
+ * "sata1" for SATA when the pin has no other sata function), compared
+ * without case; NULL when none or several distinct ones do. For mode words
+ * known only by name (MPP21_GPIO) when the board API's header is not in the
+ * target tree.
+ */
+const char *pin_functions_guess(const struct pin_functions *p, unsigned pin, const char *word);
+/* The driver file, relative to the tree ("drivers/pinctrl/mvebu/pinctrl-orion.c"). */
+const char *pin_functions_file(const struct pin_functions *p);
+size_t pin_functions_count(const struct pin_functions *p);
+
+#endif

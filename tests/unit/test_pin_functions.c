@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kernel/pin_functions.c: the MVEBU MPP tables of a pin-controller driver
+ * (MPP_MODE with MPP_FUNCTION or MPP_VAR_FUNCTION entries, nested variant
+ * macros, NULL sub-names) give the function name of each (pin, select).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/diag.h"
+#include "kernel/pin_functions.h"
+#include "test_tree.h"
+
+static const char driver[] =
+	"static struct mvebu_mpp_mode fx_mpp_modes[] = {\n"
+	"\tMPP_MODE(0,\n"
+	"\t\t MPP_VAR_FUNCTION(0x0, \"pcie\", \"rstout\",    V_ALL),\n"
+	"\t\t MPP_VAR_FUNCTION(0x2, \"pci\", \"req2\",       V(1, 1, 0)),\n"
+	"\t\t MPP_VAR_FUNCTION(0x3, \"gpio\", NULL,        V_ALL)),\n"
+	"\tMPP_MODE(16,\n"
+	"\t\t MPP_VAR_FUNCTION(0x0, \"uart1\", \"rxd\",      V_5182 | V_5281),\n"
+	"\t\t MPP_VAR_FUNCTION(0x0, \"other\", \"rxd\",      V_5181),\n"
+	"\t\t MPP_VAR_FUNCTION(0x5, \"gpio\", NULL,        V_5182)),\n"
+	"\tMPP_MODE(33, MPP_FUNCTION(0x00, \"gpio\", NULL), MPP_FUNCTION(0x01, \"sdio0\", \"cd\")),\n"
+	"};\n";
+
+static void test_parse(void **state)
+{
+	struct pin_functions *p = pin_functions_parse(driver, "drivers/pinctrl/fx.c");
+
+	assert_non_null(p);
+	assert_int_equal(pin_functions_count(p), 8);
+	assert_string_equal(pin_functions_name(p, 0, 0), "pcie");
+	assert_string_equal(pin_functions_name(p, 0, 2), "pci");
+	assert_string_equal(pin_functions_name(p, 0, 3), "gpio");
+	assert_null(pin_functions_name(p, 0, 1));
+	assert_string_equal(pin_functions_name(p, 16, 0), "uart1");	/* the first variant */
+	assert_string_equal(pin_functions_name(p, 16, 5), "gpio");
+	assert_string_equal(pin_functions_name(p, 33, 1), "sdio0");
+	assert_null(pin_functions_name(p, 1, 0));
+	assert_string_equal(pin_functions_file(p), "drivers/pinctrl/fx.c");
+	pin_functions_free(p);
+}
+
+/* A mode word known only by its name (MPP16_UART): the pin's one function starting with the word. */
+static void test_guess(void **state)
+{
+	struct pin_functions *p = pin_functions_parse(driver, "fx.c");
+
+	assert_string_equal(pin_functions_guess(p, 16, "UART"), "uart1");
+	assert_string_equal(pin_functions_guess(p, 0, "GPIO"), "gpio");
+	assert_string_equal(pin_functions_guess(p, 33, "SDIO"), "sdio0");
+	assert_null(pin_functions_guess(p, 0, "pc"));		/* pcie and pci: ambiguous */
+	assert_null(pin_functions_guess(p, 16, "SATA"));	/* no such function */
+	assert_null(pin_functions_guess(p, 16, ""));
+	pin_functions_free(p);
+}
+
+static void test_no_table(void **state)
+{
+	assert_null(pin_functions_parse("static int x;\n", "a.c"));
+	assert_null(pin_functions_parse("MPP_MODE(3, MPP_FUNCTION(", "b.c"));	/* cut short */
+}
+
+static void test_load(void **state)
+{
+	char dir[] = "/tmp/b2d-pinfn.XXXXXX";
+	struct pin_functions *p = NULL;
+	char *cmd;
+
+	assert_non_null(mkdtemp(dir));
+	test_put_file(dir, "drivers/pinctrl/mvebu/pinctrl-fx.c", driver);
+	test_put_file(dir, "drivers/pinctrl/none.c", "int x;\n");
+	assert_int_equal(pin_functions_load(dir, "drivers/pinctrl/mvebu/pinctrl-fx.c", &p), B2D_OK);
+	assert_string_equal(pin_functions_name(p, 33, 0), "gpio");
+	pin_functions_free(p);
+	assert_int_equal(pin_functions_load(dir, "drivers/pinctrl/none.c", &p), B2D_ERR_PARSE);
+	assert_null(p);
+	assert_int_equal(pin_functions_load(dir, "drivers/missing.c", &p), B2D_ERR_IO);
+	assert_null(p);
+	cmd = xasprintf("rm -rf '%s'", dir);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_parse),
+		cmocka_unit_test(test_guess),
+		cmocka_unit_test(test_no_table),
+		cmocka_unit_test(test_load),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
