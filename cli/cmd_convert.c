@@ -17,6 +17,7 @@
 
 #include "common/diag.h"
 #include "kernel/kernel_dt.h"
+#include "kernel/mux_cfg.h"
 #include "kernel/pin_functions.h"
 #include "common/runlimit.h"
 #include "common/util.h"
@@ -263,6 +264,7 @@ static int build_outputs(const struct cli_options *o, const struct pipeline_sess
 	struct engine_options eo = { 0 };
 	struct compat_map *compat;
 	struct pin_functions *pins;
+	struct mux_cfg_table *mux;
 	struct conv_run run;
 	char *base = conv_input_base(o->input);
 	/* A file with several machines names each output by id, even with --machine. */
@@ -278,6 +280,7 @@ static int build_outputs(const struct cli_options *o, const struct pipeline_sess
 	eo.target_tree = o->kernel_dir != NULL;
 	eo.compat = compat = conv_compat_open(o->kernel_dir);
 	eo.pins = pins = conv_pins_open(o->kernel_dir, s->soc);
+	eo.mux = mux = conv_mux_open(o->kernel_dir, s->board->path, s->soc);
 	conv_machines(s, sel, nsel, &eo, o->annotate, o->input, &run);
 
 	for (size_t i = 0; i < run.n && rc == EXIT_OK; i++) {
@@ -328,6 +331,7 @@ static int build_outputs(const struct cli_options *o, const struct pipeline_sess
 	conv_run_free(&run);
 	compat_map_free(compat);
 	pin_functions_free(pins);
+	mux_cfg_free(mux);
 	free(base);
 	free(assume);
 	return rc;

@@ -96,7 +96,8 @@ static bool has_suffix(const char *s, const char *suffix)
 /* Addresses, sizes and masks: hex is how datasheets and the kernel write them. */
 static bool address_like(const char *prop)
 {
-	static const char *const names[] = { "reg", "ranges", "dma-ranges" };
+	static const char *const names[] = { "reg", "ranges", "dma-ranges", "pinctrl-single,bits",
+					      "pinctrl-single,pins" };
 	static const char *const suffixes[] = { "-addr", "-address", "-base", "-mask", "-offset" };
 
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)

@@ -21,6 +21,7 @@ struct assumption {
 
 struct compat_map;
 struct pin_functions;
+struct mux_cfg_table;
 
 struct engine_options {
 	const char *soc;		/* --soc; NULL: inferred */
@@ -30,6 +31,7 @@ struct engine_options {
 	bool target_tree;		/* a kernel tree was given: dtsi NULL means it has none */
 	const struct compat_map *compat; /* device names -> compatibles of the kernel's drivers, or NULL */
 	const struct pin_functions *pins; /* the SoC's pin functions (the pack's pinctrl:), or NULL */
+	const struct mux_cfg_table *mux;  /* the SoC's MUX_CFG table (pinctrl: mux_table:), or NULL */
 };
 
 /* The SoC pack for this board: opt->soc, else inferred from path and calls. NULL if none. */

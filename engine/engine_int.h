@@ -63,6 +63,14 @@ struct mpp_pin {
 	const struct call *call;	/* orion5x_mpp_conf(...) */
 };
 
+/* The pins one davinci_cfg_reg*() call muxes (registrations/davinci_mux.c). */
+struct mux_group {
+	const char *name;		/* the list variable, or the one pin's enumerator */
+	struct mux_cfg **cfgs;		/* kernel/mux_cfg.h */
+	size_t n;
+	const struct call *call;
+};
+
 struct conv {
 	const struct board *b;
 	const struct ruleset *rs;
@@ -91,6 +99,8 @@ struct conv {
 	long long part_end;		/* end of the last MTD partition (MTDPART_OFS_APPEND) */
 	struct mpp_pin **mpp;		/* pins the MPP tables configure, in table order */
 	size_t nmpp;
+	struct mux_group **muxg;	/* pin lists the DaVinci mux calls set, in call order */
+	size_t nmuxg;
 	const struct function *cur_fn;	/* the function whose call is being converted */
 };
 
@@ -101,6 +111,11 @@ const char *conv_learned_compatible(struct conv *c, struct dt_node *n, const cha
 
 /* engine_pinmux.c: the MPP pins become pin groups, each on its consumer or hogged */
 void conv_pinmux_pass(struct conv *c);
+struct dt_node *conv_pin_group_node(struct conv *c, struct dt_node *ctrl, const char *base);
+void conv_attach_pins(struct conv *c, struct dt_node *n, const char *label,
+		      const struct srcpos *pos, const char *origin);
+/* engine_pinmux_single.c: the DaVinci mux lists become pinctrl-single groups */
+void conv_pinmux_single_pass(struct conv *c);
 
 /* engine_status.c: disable the unregistered board-level nodes of the .dtsi */
 void conv_status_pass(struct conv *c, const struct machine *m);

@@ -118,13 +118,10 @@ static bool label_free(const struct conv *c, const char *label, const char *name
 	return lp > ln && path[lp - ln - 1] == '/' && !strcmp(path + lp - ln, name);
 }
 
-/* "pmx-<consumer>" or "pmx-<function>", made unique under the controller. */
-static struct dt_node *group_node(struct conv *c, struct dt_node *ctrl, const struct group *g)
+/* A new pin group node under ctrl named base (made unique), labelled after its name. */
+struct dt_node *conv_pin_group_node(struct conv *c, struct dt_node *ctrl, const char *base)
 {
-	bool fn_suffix = g->consumer && !is_gpio_function(g->function);
-	char *name = dts_node_name(arena_printf(c->a, "pmx-%s%s%s",
-						g->consumer ? g->consumer->name : g->function,
-						fn_suffix ? "-" : "", fn_suffix ? g->function : ""));
+	char *name = dts_node_name(base);
 	const char *unique = arena_strdup(c->a, name);
 	struct dt_node *n;
 	char *label;
@@ -141,6 +138,16 @@ static struct dt_node *group_node(struct conv *c, struct dt_node *ctrl, const st
 	n->label = arena_strdup(c->a, label);
 	free(label);
 	return n;
+}
+
+/* "pmx-<consumer>" or "pmx-<function>". */
+static struct dt_node *group_node(struct conv *c, struct dt_node *ctrl, const struct group *g)
+{
+	bool fn_suffix = g->consumer && !is_gpio_function(g->function);
+
+	return conv_pin_group_node(c, ctrl, arena_printf(c->a, "pmx-%s%s%s",
+				   g->consumer ? g->consumer->name : g->function,
+				   fn_suffix ? "-" : "", fn_suffix ? g->function : ""));
 }
 
 static void fill_group(struct conv *c, struct dt_node *n, const struct group *g)
@@ -164,8 +171,8 @@ static void fill_group(struct conv *c, struct dt_node *n, const struct group *g)
 }
 
 /* Append <&label> to n's pinctrl-0 (pinctrl-names = "default"). */
-static void attach(struct conv *c, struct dt_node *n, const char *label, const struct srcpos *pos,
-		   const char *origin)
+void conv_attach_pins(struct conv *c, struct dt_node *n, const char *label,
+		      const struct srcpos *pos, const char *origin)
 {
 	struct dt_prop *p = dt_prop_find(n, "pinctrl-0");
 	struct dt_chunk *ch;
@@ -214,7 +221,7 @@ void conv_pinmux_pass(struct conv *c)
 		struct dt_node *n = group_node(c, ctrl, &gs[i]);
 
 		fill_group(c, n, &gs[i]);
-		attach(c, gs[i].consumer ? gs[i].consumer : ctrl, n->label, &gs[i].pins[0]->call->pos,
+		conv_attach_pins(c, gs[i].consumer ? gs[i].consumer : ctrl, n->label, &gs[i].pins[0]->call->pos,
 		       gs[i].pins[0]->call->spelling);
 	}
 	free(gs);

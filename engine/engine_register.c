@@ -93,6 +93,7 @@ static const struct {
 	{ "mbus_window", reg_mbus_window },
 	{ "mbus_ranges", reg_mbus_ranges },
 	{ "marvell_mpp", reg_marvell_mpp },
+	{ "davinci_mux", reg_davinci_mux },
 };
 
 /* The `register:` kinds in table order: up to max into names; returns how many there are. */

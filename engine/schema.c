@@ -73,7 +73,8 @@ static const struct section register_rule = { "register", "kind", (const struct 
 	{ "count", S_SCALAR }, { "array", S_SCALAR }, { "struct", S_SCALAR },
 	{ "until", S_SCALAR }, { "label", S_SCALAR }, { "bus", S_SCALAR }, { "windows", S_SEQ },
 	{ "ranges", S_SEQ }, { "attr_mask", S_SCALAR }, { "container", S_MAP },
-	{ "bus_number", S_SCALAR }, { "modes", S_SCALAR }, { "unused", S_SCALAR }, END } };
+	{ "bus_number", S_SCALAR }, { "modes", S_SCALAR }, { "unused", S_SCALAR }, { "pin", S_SCALAR },
+	{ "pins", S_SCALAR }, END } };
 
 static const struct section call_prop_rule = { "call property", "prop", (const struct key_spec[]){
 	{ "prop", S_SCALAR }, { "arg", S_SCALAR }, { "as", S_SCALAR }, { "scale", S_SCALAR }, END } };
@@ -110,7 +111,7 @@ static const struct section supply_rule = { "supply consumer", "supply", (const 
 	END } };
 
 static const struct section pinctrl_rule = { "pin controller", NULL, (const struct key_spec[]){
-	{ "label", S_SCALAR }, { "functions", S_SCALAR }, END } };
+	{ "label", S_SCALAR }, { "functions", S_SCALAR }, { "mux_table", S_SCALAR }, END } };
 
 static const struct section top = { "rule file", NULL, (const struct key_spec[]){
 	{ "soc", S_SCALAR }, { "bindings", S_SCALAR }, { "dtsi", S_SCALAR_OR_SEQ },

@@ -395,6 +395,13 @@ const char *soc_dtsi_label_path(const struct soc_dtsi *s, const char *label)
 	return e ? e->path : NULL;
 }
 
+const char *soc_dtsi_label_of(const struct soc_dtsi *s, int off)
+{
+	const struct sym *first;
+
+	return labels_of(s, off, &first) ? first->label : NULL;
+}
+
 const char *soc_dtsi_label_at(const struct soc_dtsi *s, uint64_t addr)
 {
 	size_t lo = 0, hi = s->naddrs;

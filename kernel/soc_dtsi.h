@@ -31,6 +31,8 @@ const char *soc_dtsi_name(const struct soc_dtsi *s);
 /* The directory of the .dtsi (where the includes it and its board use are). */
 const char *soc_dtsi_dir(const struct soc_dtsi *s);
 const char *soc_dtsi_label_path(const struct soc_dtsi *s, const char *label);	/* or NULL */
+/* The first label of the node at offset off of soc_dtsi_fdt(), or NULL. */
+const char *soc_dtsi_label_of(const struct soc_dtsi *s, int off);
 /* Label of the node whose first reg entry starts at addr (CPU address, after ranges). */
 const char *soc_dtsi_label_at(const struct soc_dtsi *s, uint64_t addr);
 /* A "#gpio-cells"-style property of the labelled node, or -1. */

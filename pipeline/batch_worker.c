@@ -21,6 +21,7 @@
 
 #include "common/diag.h"
 #include "kernel/kernel_dt.h"
+#include "kernel/mux_cfg.h"
 #include "kernel/pin_functions.h"
 #include "common/runlimit.h"
 #include "emitter/emit.h"
@@ -207,6 +208,7 @@ static void convert_machines(struct batch_ctx *c, struct batch_job *jb,
 	struct engine_options eo = { 0 };
 	struct compat_map *compat;
 	struct pin_functions *pins;
+	struct mux_cfg_table *mux;
 	const char *inputs[] = { jb->path };
 	bool several = s->board->nmachines > 1;
 	struct out_txn *txn = out_txn_new(inputs, 1);
@@ -219,6 +221,7 @@ static void convert_machines(struct batch_ctx *c, struct batch_job *jb,
 	eo.target_tree = c->kernel_dir != NULL;
 	eo.compat = compat = conv_compat_open(c->kernel_dir);
 	eo.pins = pins = conv_pins_open(c->kernel_dir, s->soc);
+	eo.mux = mux = conv_mux_open(c->kernel_dir, s->board->path, s->soc);
 	conv_machines(s, s->board->machines, s->board->nmachines, &eo, c->annotate, jb->path,
 		      &run);
 	for (size_t i = 0; i < run.n; i++) {
@@ -250,6 +253,7 @@ static void convert_machines(struct batch_ctx *c, struct batch_job *jb,
 	conv_run_free(&run);
 	compat_map_free(compat);
 	pin_functions_free(pins);
+	mux_cfg_free(mux);
 }
 
 void batch_convert(struct batch_ctx *c, struct batch_job *jb)

@@ -21,6 +21,7 @@
 #include "engine/engine.h"
 #include "kernel/soc_dtsi.h"
 #include "kernel/dtsi_find.h"
+#include "kernel/mux_cfg.h"
 #include "kernel/pin_functions.h"
 
 int conv_machines(const struct pipeline_session *s, struct machine *const *sel, size_t nsel,
@@ -145,6 +146,31 @@ struct pin_functions *conv_pins_open(const char *kernel_dir, const struct rnode 
 	if (kernel_dir && rel)
 		pin_functions_load(kernel_dir, rel, &p);
 	return p;
+}
+
+/*
+ * The SoC's MUX_CFG table (the pack's `pinctrl: mux_table:`, a file of the
+ * board's own kernel): from the tree the board file lies in (its path up to
+ * /arch/arm/), else from the target tree; NULL when neither has it.
+ */
+struct mux_cfg_table *conv_mux_open(const char *kernel_dir, const char *board,
+				    const struct rnode *soc)
+{
+	const char *rel = rn_str(rn_get(soc, "pinctrl"), "mux_table");
+	const char *arch = board ? strstr(board, "/arch/arm/") : NULL;
+	struct mux_cfg_table *t = NULL;
+
+	if (!rel)
+		return NULL;
+	if (arch) {
+		char *root = xstrndup(board, (size_t)(arch - board));
+
+		mux_cfg_load(root, rel, &t);
+		free(root);
+	}
+	if (!t && kernel_dir)
+		mux_cfg_load(kernel_dir, rel, &t);
+	return t;
 }
 
 /*

@@ -40,6 +40,28 @@ has "$E" 'reg = <0x10000 0x80000>;'
 grep -A2 '^&i2c0 {' "$E" 2>/dev/null | grep -q 'status = "okay"' || bad "da850-evm: &i2c0 not enabled"
 grep -A1 '^&eth0 {' "$E" 2>/dev/null | grep -q 'status = "okay"' || bad "da850-evm: &eth0 (initcall) not enabled"
 pack_recall da850-evm.facts "$E"
+# Pin mux (issue 12): the DA850 EVM's davinci_cfg_reg_list() pins, through
+# da850.c's MUX_CFG table, cover da850.dtsi's named pinctrl-single groups;
+# each such group on a device's pinctrl-0 must be what the upstream
+# da850-evm.dts puts there (mmc0_pins on &mmc0, i2c0_pins on &i2c0, ...).
+pins_by_node() { # dts -> "label group" lines, from &label { pinctrl-0 = <&a &b>, <&c>; }
+	python3 - "$1" <<'PY'
+import re, sys
+t = re.sub(r'/\*.*?\*/', '', open(sys.argv[1]).read(), flags=re.S)
+for m in re.finditer(r'^&(\w+) \{(.*?)^\};', t, re.S | re.M):
+    p = re.search(r'^\tpinctrl-0 = ([^;]*);', m.group(2), re.M)
+    for g in re.findall(r'&(\w+)', p.group(1) if p else ''):
+        print(m.group(1), g)
+PY
+}
+pins_by_node "$E" | grep -v '^pmx_core ' | sort >"$TMP/evm.pins"
+pins_by_node "$K/arch/arm/boot/dts/da850-evm.dts" | sort >"$TMP/evm.up"
+agree=$(comm -12 "$TMP/evm.pins" "$TMP/evm.up" | wc -l)
+extra=$(comm -23 "$TMP/evm.pins" "$TMP/evm.up")
+[ "$agree" -ge 3 ] || bad "da850-evm: only $agree device pin groups agree with da850-evm.dts (mmc0, i2c0, mdio)"
+[ -z "$extra" ] || bad "da850-evm: device pin groups upstream does not have: $extra"
+grep -q 'pinctrl-single,bits = <0x28 ' "$E" || bad "da850-evm: MMC0 card-detect pins not in a group at 0x28"
+hasnt "$E" 'pin mux list not found'
 E=$TMP/board-da830-evm/board-da830-evm.dts
 has "$E" '"board2dts,davinci-da830-evm", "ti,da830"'
 has "$E" 'McASP: DA830 boards use McASP1/2'

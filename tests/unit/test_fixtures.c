@@ -24,6 +24,7 @@
 #include "emitter/emit.h"
 #include "extractor/extract.h"
 #include "engine/engine.h"
+#include "kernel/mux_cfg.h"
 #include "kernel/pin_functions.h"
 #include "kernel/soc_dtsi.h"
 
@@ -42,7 +43,7 @@ static const char *const kind_dirs[] = { "convert", "register" };
 struct fixture {
 	const char *path;
 	char *text;			/* the whole file */
-	char *c, *dtsi, *args, *expect, *expect_todo, *expect_absent, *pinctrl;
+	char *c, *dtsi, *args, *expect, *expect_todo, *expect_absent, *pinctrl, *muxcfg;
 	char *rules[MAX_RULES];
 	size_t nrules;
 };
@@ -82,6 +83,8 @@ static char **section_slot(struct fixture *fx, const char *name)
 		return &fx->args;
 	if (str_eq(name, "pinctrl"))
 		return &fx->pinctrl;
+	if (str_eq(name, "muxcfg"))
+		return &fx->muxcfg;
 	if (str_eq(name, "expect"))
 		return &fx->expect;
 	if (str_eq(name, "expect-todo"))
@@ -131,6 +134,7 @@ static void free_fixture(struct fixture *fx)
 	free(fx->c);
 	free(fx->dtsi);
 	free(fx->pinctrl);
+	free(fx->muxcfg);
 	free(fx->args);
 	free(fx->expect);
 	free(fx->expect_todo);
@@ -214,7 +218,7 @@ static struct soc_dtsi *load_dtsi(const struct fixture *fx, const char *name)
  */
 static char *run_pipeline(const char *cpath, const char *csrc, const struct ruleset *rs,
 			  const struct fixture_args *a, const struct soc_dtsi *dtsi,
-			  const struct pin_functions *pins)
+			  const struct pin_functions *pins, const struct mux_cfg_table *mux)
 {
 	const struct rnode *d = rn_get(rules_soc(rs, a->soc), "defines");
 	const char **defs = xcalloc(d ? d->n + 1 : 1, sizeof(*defs));
@@ -222,7 +226,7 @@ static char *run_pipeline(const char *cpath, const char *csrc, const struct rule
 	struct extract_options o = { .model_dir = MODEL_DIR, .defines = defs,
 				     .ndefines = d ? d->n : 0, .unsaved = &u, .nunsaved = 1 };
 	struct engine_options eo = { .soc = a->soc, .assume = a->assume, .nassume = a->nassume,
-				     .dtsi = dtsi, .pins = pins };
+				     .dtsi = dtsi, .pins = pins, .mux = mux };
 	struct dts_options dopt = { .annotate = false };
 	struct board *b = NULL;
 	struct dt_tree *t = NULL;
@@ -344,6 +348,7 @@ static void test_fixture(void **state)
 	struct ruleset *rs = ruleset_new();
 	struct soc_dtsi *dtsi = NULL;
 	struct pin_functions *pins = NULL;
+	struct mux_cfg_table *mux = NULL;
 	char *cpath = xasprintf("/fixtures/%s", path_basename(path));
 	struct ptrvec lines = { 0 };
 	char *out;
@@ -364,7 +369,10 @@ static void test_fixture(void **state)
 	/* '--- pinctrl': the text of the SoC's pin-controller driver (its MPP tables). */
 	if (fx.pinctrl && !(pins = pin_functions_parse(fx.pinctrl, "pinctrl-fixture.c")))
 		fail_msg("%s: the '--- pinctrl' section has no MPP_MODE table", path);
-	out = run_pipeline(cpath, fx.c, rs, &a, dtsi, pins);
+	/* '--- muxcfg': the SoC file with the DaVinci MUX_CFG table and its pin lists. */
+	if (fx.muxcfg && !(mux = mux_cfg_parse(fx.muxcfg, "muxcfg-fixture.c")))
+		fail_msg("%s: the '--- muxcfg' section has no MUX_CFG entry", path);
+	out = run_pipeline(cpath, fx.c, rs, &a, dtsi, pins, mux);
 	if (getenv("B2D_FIXTURE_SHOW"))
 		fprintf(stderr, "%s\n", out);
 	output_lines(out, &lines);
@@ -378,6 +386,7 @@ static void test_fixture(void **state)
 	pv_free(&lines);
 	soc_dtsi_free(dtsi);
 	pin_functions_free(pins);
+	mux_cfg_free(mux);
 	free(out);
 	free(cpath);
 	free_fixture(&fx);
