@@ -302,9 +302,24 @@ static void write_alt(struct strbuf *out, const struct dt_prop *alt, int depth)
 	sb_add(out, " */\n");
 }
 
+static void mark(const struct dts_options *o, const struct strbuf *out,
+		 const struct dt_prop *p, const struct dt_todo *td)
+{
+	struct dts_marks *m = o->marks;
+
+	if (!m)
+		return;
+	if (m->n == m->cap) {
+		m->cap = m->cap ? 2 * m->cap : 64;
+		m->v = xrealloc(m->v, m->cap * sizeof(*m->v));
+	}
+	m->v[m->n++] = (struct dts_mark){ out->len, p, td };
+}
+
 static void write_prop(struct strbuf *out, const struct dt_prop *p, int depth,
 		       const struct dts_options *o)
 {
+	mark(o, out, p, NULL);
 	indent(out, depth);
 	write_assignment(out, p);
 	if (o->annotate)
@@ -361,6 +376,7 @@ static void write_node(struct strbuf *out, const struct dt_node *n, int depth,
 	for (size_t i = 0; i < n->nprops; i++, body = true)
 		write_prop(out, n->props[i], depth + 1, o);
 	for (size_t i = 0; i < n->ntodos; i++, body = true) {
+		mark(o, out, NULL, n->todos[i]);
 		indent(out, depth + 1);
 		sb_add(out, "/* ");
 		write_todo_text(out, n->todos[i]);
@@ -456,12 +472,14 @@ static void write_overlays(struct strbuf *out, const struct dt_tree *t,
 	}
 }
 
-static void write_tree_todos(struct strbuf *out, const struct dt_tree *t)
+static void write_tree_todos(struct strbuf *out, const struct dt_tree *t,
+			     const struct dts_options *o)
 {
 	if (!t->ntodos)
 		return;
 	sb_add(out, "\n/*\n");
 	for (size_t i = 0; i < t->ntodos; i++) {
+		mark(o, out, NULL, t->todos[i]);
 		sb_add(out, " * ");
 		write_todo_text(out, t->todos[i]);
 		sb_addc(out, '\n');
@@ -488,5 +506,5 @@ void dts_write(const struct dt_tree *t, const struct dts_options *o, struct strb
 	for (size_t i = 0; i < t->ntail_includes; i++)
 		write_include(out, t->tail_includes[i]);
 	write_overlays(out, t, o, true);
-	write_tree_todos(out, t);
+	write_tree_todos(out, t, o);
 }
