@@ -53,7 +53,8 @@ void html_page(const struct html_page_input *in, struct strbuf *out);
 /* One row of batch's index page. */
 struct html_index_row {
 	const char *source;		/* the input path */
-	const char *status;		/* "ok", "failed", ... */
+	const char *status;		/* "converted", "up to date", "failed", ... */
+	bool ok;			/* converted (now or earlier) */
 	const char *message;		/* failure: why, or NULL */
 	const char *const *pages;	/* the machine pages, relative to the index */
 	const char *const *ids;		/* their machine ids */

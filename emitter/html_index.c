@@ -14,7 +14,7 @@ static void write_totals(struct strbuf *o, const struct html_index_row *rows, si
 	size_t ok = 0, pages = 0;
 
 	for (size_t i = 0; i < n; i++) {
-		ok += str_eq(rows[i].status, "ok");
+		ok += rows[i].ok;
 		pages += rows[i].npages;
 		machines += rows[i].machines;
 		facts += rows[i].facts;
@@ -29,7 +29,7 @@ static void write_totals(struct strbuf *o, const struct html_index_row *rows, si
 
 static void write_row(struct strbuf *o, const struct html_index_row *r)
 {
-	sb_addf(o, "<tr class=\"%s\"><td>", str_eq(r->status, "ok") ? "ok" : "failed");
+	sb_addf(o, "<tr class=\"%s\"><td>", r->ok ? "ok" : "failed");
 	html_escape_str(o, r->source);
 	sb_add(o, "</td><td>");
 	html_escape_str(o, r->status);

@@ -68,7 +68,7 @@ static void write_summary(struct strbuf *o, const struct html_model *m)
 	const struct dt_tree *t = m->in->t;
 	const char *model = model_of(t);
 
-	sb_add(o, "<body>\n<header>\n<h1>");
+	sb_add(o, "<body class=\"page\">\n<header>\n<h1>");
 	html_escape_str(o, path_basename(m->in->c_path));
 	if (t->machine_id) {
 		sb_add(o, " &rarr; machine <code>");
@@ -119,9 +119,9 @@ static void write_cline(struct strbuf *o, const struct html_model *m, size_t l, 
 		sb_addf(o, "<a href=\"#d-%u\">%u</a>", m->clinks[i], m->clinks[i]);
 	if (b - a > MAX_CLINKS)
 		sb_addf(o, "+%u", b - a - MAX_CLINKS);
-	sb_add(o, "</span>");
+	sb_add(o, "</span><span class=\"x\">");
 	html_c_line(o, m->cline[l], m->clen[l], state);
-	sb_add(o, "</div>\n");
+	sb_add(o, "</span></div>\n");
 }
 
 static void write_cpane(struct strbuf *o, const struct html_model *m)
@@ -185,9 +185,9 @@ static void write_dline(struct strbuf *o, const struct html_model *m, size_t l)
 	if (r->av)
 		sb_addf(o, "<span class=\"badge st-%s\">%c</span>", r->av->status,
 			r->av->status[0] == 'o' ? '+' : r->av->status[0] == 'd' ? '~' : '=');
-	sb_add(o, "</span>");
+	sb_add(o, "</span><span class=\"x\">");
 	html_escape(o, m->dline[l], m->dlen[l]);
-	sb_add(o, "</div>\n");
+	sb_add(o, "</span></div>\n");
 }
 
 static void write_dpane(struct strbuf *o, const struct html_model *m)
@@ -272,9 +272,10 @@ void html_page(const struct html_page_input *in, struct strbuf *out)
 	write_cpane(out, &m);
 	write_dpane(out, &m);
 	sb_add(out, "</main>\n");
+	sb_add(out, "<div id=\"lists\">\n");
 	write_todo_list(out, &m);
 	write_lacking(out, &m);
-	sb_add(out, "<pre id=\"selftest\" hidden></pre>\n<script>\n");
+	sb_add(out, "<pre id=\"selftest\" hidden></pre>\n</div>\n<script>\n");
 	sb_add(out, html_js);
 	sb_add(out, "</script>\n</body>\n</html>\n");
 	html_model_free(&m);
