@@ -104,7 +104,7 @@ static void mark_facts(struct html_model *m)
 	for (size_t i = 0; i < m->in->nagainst; i++) {
 		const struct html_against_item *a = &m->in->against[i];
 
-		if (a->dts_line && a->dts_line <= m->ndlines)
+		if (a->dts_line && a->dts_line <= m->ndlines && m->rows[a->dts_line].prop)
 			m->rows[a->dts_line].av = a;
 		if (!strcmp(a->status, "lacking") && a->board_line && a->board_line <= m->nclines)
 			m->cflags[a->board_line] |= HC_LACKING;

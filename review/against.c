@@ -406,7 +406,16 @@ static void likely_lines(struct av_report *r)
 
 struct rv_against_result {
 	struct av_report r;
+	char *gen_name;		/* g->name: dts_line names it when in the generated .dts */
 };
+
+/* "NAME:LINE" when loc is a line of the generated .dts (not of a .dtsi it includes). */
+static const char *gen_dts_line(const struct rv_against_result *res, const char *loc)
+{
+	size_t n = strlen(res->gen_name);
+
+	return loc && !strncmp(loc, res->gen_name, n) && loc[n] == ':' ? loc : NULL;
+}
 
 int rv_against_run(const struct rv_gen *g, const struct rv_against_opts *o,
 		   struct rv_against_result **res, char **errors)
@@ -463,6 +472,7 @@ int rv_against_run(const struct rv_gen *g, const struct rv_against_opts *o,
 	rv_genload_free(&gl);
 	*res = xmalloc(sizeof(**res));
 	(*res)->r = r;
+	(*res)->gen_name = xstrdup(g->name);
 	return B2D_OK;
 }
 
@@ -494,7 +504,7 @@ void rv_against_item(const struct rv_against_result *res, size_t i, struct rv_av
 		.up_val = it->up_val,
 		.up_line = it->up_line,
 		.board_line = it->status == AV_LACKING ? it->likely_line : it->board_line,
-		.dts_line = it->gen_from_dtsi ? NULL : it->dts_line,
+		.dts_line = it->gen_from_dtsi ? NULL : gen_dts_line(res, it->dts_line),
 	};
 }
 
@@ -517,6 +527,7 @@ void rv_against_free(struct rv_against_result *res)
 		free(it->name_own);
 	}
 	free(res->r.items);
+	free(res->gen_name);
 	free(res);
 }
 

@@ -100,7 +100,7 @@ struct rv_av_item {
 	const char *gen_val, *up_val;	/* NULL: that side has no such property */
 	const char *up_line;	/* "UPSTREAM.dts:LINE" or NULL */
 	const char *board_line;	/* "board.c:LINE" (lacking: the most likely), or NULL */
-	const char *dts_line;	/* "NAME:LINE" in the generated .dts, or NULL */
+	const char *dts_line;	/* "NAME:LINE" in the generated .dts (NAME: rv_gen.name), or NULL */
 };
 size_t rv_against_count(const struct rv_against_result *res);
 void rv_against_item(const struct rv_against_result *res, size_t i, struct rv_av_item *out);
