@@ -118,6 +118,17 @@ struct dests {
 	bool dts_stdout, dts_dir, dtb_dir, html_dir;
 };
 
+/* An output option given a file (not a directory) when several machines are converted. */
+static bool one_file_ok(const char *opt, const char *val, bool is_dir, const char *input,
+		       size_t nsel, const char *ids)
+{
+	if (!val || nsel < 2 || is_dir)
+		return true;
+	diag_error(NULL, "%s %s: %s defines %zu machines (%s): choose one with --machine ID or "
+		   "give a directory", opt, val, input, nsel, ids);
+	return false;
+}
+
 static int check_dests(const struct cli_options *o, const struct board *b, size_t nsel,
 		       struct dests *d)
 {
@@ -138,16 +149,11 @@ static int check_dests(const struct cli_options *o, const struct board *b, size_
 	} else if (o->dtb && !strcmp(o->dtb, "-")) {
 		diag_error(NULL, "--dtb: refusing to write a binary .dtb to stdout");
 		rc = EXIT_USAGE;
-	} else if (o->dtb && nsel > 1 && !d->dtb_dir) {
-		diag_error(NULL, "--dtb %s: %s defines %zu machines (%s): choose one with "
-			   "--machine ID or give a directory", o->dtb, o->input, nsel, sb.buf);
+	} else if (!one_file_ok("--dtb", o->dtb, d->dtb_dir, o->input, nsel, sb.buf) ||
+		   !one_file_ok("--html", o->html, d->html_dir, o->input, nsel, sb.buf)) {
 		rc = EXIT_USAGE;
 	} else if (o->html && !strcmp(o->html, "-")) {
 		diag_error(NULL, "--html: give a file or a directory (the page is not written to stdout)");
-		rc = EXIT_USAGE;
-	} else if (o->html && nsel > 1 && !d->html_dir) {
-		diag_error(NULL, "--html %s: %s defines %zu machines (%s): choose one with "
-			   "--machine ID or give a directory", o->html, o->input, nsel, sb.buf);
 		rc = EXIT_USAGE;
 	} else if (o->report && !strcmp(o->report, "-") && d->dts_stdout) {
 		diag_error(NULL, "--report -: stdout already receives the .dts");

@@ -36,6 +36,9 @@ struct dts_options {
 /* The .dts text: kernel style, deterministic. */
 void dts_write(const struct dt_tree *t, const struct dts_options *o, struct strbuf *out);
 
+/* The root's model string, or NULL. */
+const char *dts_model(const struct dt_tree *t);
+
 /* Append s as a DTS string literal (quotes included), escaping what dtc needs. */
 void dts_escape_string(struct strbuf *out, const char *s);
 

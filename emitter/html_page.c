@@ -14,15 +14,6 @@
 
 #define MAX_CLINKS 3	/* .dts links shown beside a board-file line */
 
-static const char *model_of(const struct dt_tree *t)
-{
-	const struct dt_prop *p = dt_prop_find(t->root, "model");
-
-	if (p && p->nchunks && p->chunks[0]->kind == CHUNK_STRING)
-		return p->chunks[0]->str;
-	return NULL;
-}
-
 static void write_head(struct strbuf *o, const struct html_model *m)
 {
 	const struct dt_tree *t = m->in->t;
@@ -66,7 +57,7 @@ static void write_against_summary(struct strbuf *o, const struct html_model *m)
 static void write_summary(struct strbuf *o, const struct html_model *m)
 {
 	const struct dt_tree *t = m->in->t;
-	const char *model = model_of(t);
+	const char *model = dts_model(t);
 
 	sb_add(o, "<body class=\"page\">\n<header>\n<h1>");
 	html_escape_str(o, path_basename(m->in->c_path));

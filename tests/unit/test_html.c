@@ -17,6 +17,13 @@
 #include "emitter/emit.h"
 #include "emitter/html.h"
 
+/* needle is in hay; the failure names it. */
+static void has(const char *hay, const char *needle)
+{
+	if (!strstr(hay, needle))
+		fail_msg("no \"%s\" in:\n%.2000s", needle, hay);
+}
+
 static char *escaped(const char *s, size_t n)
 {
 	struct strbuf sb;
@@ -56,40 +63,39 @@ static char *c_line(const char *s, int *st)
 	return sb_detach(&sb);
 }
 
+/* Lines in order (the state carries over), each with the state after it and what it holds. */
+static const struct hl_step {
+	const char *line;
+	int state;
+	const char *has[3];
+} hl_steps[] = {
+	{ "static int x = 0x10; // a <b>", 0,
+	  { "<span class=\"kw\">static</span> <span class=\"kw\">int</span> x",
+	    "<span class=\"nu\">0x10</span>;", "<span class=\"cm\">// a &lt;b&gt;</span>" } },
+	{ "\t.name = \"a<b\\\"\", 'c',", 0,
+	  { "<span class=\"st\">&quot;a&lt;b\\&quot;&quot;</span>",
+	    "<span class=\"st\">&#39;c&#39;</span>" } },
+	/* a block comment over two lines */
+	{ "int a; /* start", 1, { "<span class=\"cm\">/* start</span>" } },
+	{ "end */ int b;", 0, { "<span class=\"cm\">end */</span> <span class=\"kw\">int</span>" } },
+	/* a macro continued on the next line */
+	{ "#define X \\", 2, { "<span class=\"pp\">#define X \\</span>" } },
+	{ "\t(1 + 2)", 0, { "<span class=\"pp\">\t(1 + 2)</span>" } },
+};
+
 static void test_c_highlight(void **state)
 {
 	int st = 0;
-	char *h;
 
 	(void)state;
-	h = c_line("static int x = 0x10; // a <b>", &st);
-	assert_non_null(strstr(h, "<span class=\"kw\">static</span> <span class=\"kw\">int</span> x"));
-	assert_non_null(strstr(h, "<span class=\"nu\">0x10</span>;"));
-	assert_non_null(strstr(h, "<span class=\"cm\">// a &lt;b&gt;</span>"));
-	assert_int_equal(st, 0);
-	free(h);
-	h = c_line("\t.name = \"a<b\\\"\", 'c',", &st);
-	assert_non_null(strstr(h, "<span class=\"st\">&quot;a&lt;b\\&quot;&quot;</span>"));
-	assert_non_null(strstr(h, "<span class=\"st\">&#39;c&#39;</span>"));
-	free(h);
-	/* a block comment over two lines */
-	h = c_line("int a; /* start", &st);
-	assert_int_equal(st, 1);
-	assert_non_null(strstr(h, "<span class=\"cm\">/* start</span>"));
-	free(h);
-	h = c_line("end */ int b;", &st);
-	assert_int_equal(st, 0);
-	assert_non_null(strstr(h, "<span class=\"cm\">end */</span> <span class=\"kw\">int</span>"));
-	free(h);
-	/* a macro continued on the next line */
-	h = c_line("#define X \\", &st);
-	assert_int_equal(st, 2);
-	assert_string_equal(h, "<span class=\"pp\">#define X \\</span>");
-	free(h);
-	h = c_line("\t(1 + 2)", &st);
-	assert_int_equal(st, 0);
-	assert_string_equal(h, "<span class=\"pp\">\t(1 + 2)</span>");
-	free(h);
+	for (size_t i = 0; i < sizeof(hl_steps) / sizeof(*hl_steps); i++) {
+		char *h = c_line(hl_steps[i].line, &st);
+
+		assert_int_equal(st, hl_steps[i].state);
+		for (size_t k = 0; k < 3 && hl_steps[i].has[k]; k++)
+			has(h, hl_steps[i].has[k]);
+		free(h);
+	}
 }
 
 static void test_reason_class(void **state)
@@ -184,21 +190,21 @@ static void test_page(void **state)
 	html_page(&in, &sb);
 	/* the C text and every name escaped: the page's one script is its own */
 	assert_int_equal(count(sb.buf, "<script"), 1);
-	assert_non_null(strstr(sb.buf, "&lt;/script&gt;&lt;script&gt;x()"));
-	assert_non_null(strstr(sb.buf, "<title>board2dts review: board.c, machine M&lt;1&gt;</title>"));
+	has(sb.buf, "&lt;/script&gt;&lt;script&gt;x()");
+	has(sb.buf, "<title>board2dts review: board.c, machine M&lt;1&gt;</title>");
 	assert_null(strstr(sb.buf, "\"<&>\""));
 	/* two property rows (model has no position), two TODO rows */
 	assert_int_equal(count(sb.buf, "<div class=\"l prop\""), 2);
 	assert_int_equal(count(sb.buf, "<div class=\"l todo r-"), 2);
-	assert_non_null(strstr(sb.buf, "<b id=\"n-props\">2</b>"));
-	assert_non_null(strstr(sb.buf, "<b id=\"n-todos\">2</b>"));
+	has(sb.buf, "<b id=\"n-props\">2</b>");
+	has(sb.buf, "<b id=\"n-todos\">2</b>");
 	/* line 3 has a property and a TODO; line 4 a TODO; line 2 produced nothing */
-	assert_non_null(strstr(sb.buf, "<div class=\"l cv ct\" id=\"c-3\">"));
-	assert_non_null(strstr(sb.buf, "<div class=\"l ct\" id=\"c-4\">"));
-	assert_non_null(strstr(sb.buf, "<div class=\"l cn\" id=\"c-2\">"));
-	assert_non_null(strstr(sb.buf, "<div class=\"l\" id=\"c-5\">"));
-	assert_non_null(strstr(sb.buf, "<b id=\"n-nothing\">1</b>"));
-	assert_non_null(strstr(sb.buf, "href=\"#c-3\""));
+	has(sb.buf, "<div class=\"l cv ct\" id=\"c-3\">");
+	has(sb.buf, "<div class=\"l ct\" id=\"c-4\">");
+	has(sb.buf, "<div class=\"l cn\" id=\"c-2\">");
+	has(sb.buf, "<div class=\"l\" id=\"c-5\">");
+	has(sb.buf, "<b id=\"n-nothing\">1</b>");
+	has(sb.buf, "href=\"#c-3\"");
 	assert_null(strstr(sb.buf, "id=\"c-6\""));
 	assert_null(strstr(sb.buf, "id=\"lacking\""));	/* no --against */
 	sb_free(&sb);
@@ -230,11 +236,11 @@ static void test_page_against(void **state)
 	av[0].dts_line = line;
 	sb_init(&sb);
 	html_page(&in, &sb);
-	assert_non_null(strstr(sb.buf, "<code>up&lt;1&gt;.dts</code>"));
+	has(sb.buf, "<code>up&lt;1&gt;.dts</code>");
 	assert_int_equal(count(sb.buf, "<div class=\"l prop st-matched\""), 1);
-	assert_non_null(strstr(sb.buf, "<b id=\"n-lacking\">1</b>"));
-	assert_non_null(strstr(sb.buf, "most likely from <a href=\"#c-3\">line 3</a>"));
-	assert_non_null(strstr(sb.buf, " cl\" id=\"c-3\""));
+	has(sb.buf, "<b id=\"n-lacking\">1</b>");
+	has(sb.buf, "most likely from <a href=\"#c-3\">line 3</a>");
+	has(sb.buf, " cl\" id=\"c-3\"");
 	sb_free(&sb);
 	sb_free(&dts);
 	dt_tree_free(t);
@@ -253,10 +259,10 @@ static void test_index(void **state)
 	sb_init(&sb);
 	html_index("out", rows, 2, &sb);
 	assert_int_equal(count(sb.buf, "<a class=\"page\" href=\"a&lt;b.M"), 2);
-	assert_non_null(strstr(sb.buf, "<td>x&amp;y.c</td><td>failed: x&amp;y.c:1: error: &lt;bad&gt;"));
-	assert_non_null(strstr(sb.buf, "<b id=\"n-files\">2</b>"));
-	assert_non_null(strstr(sb.buf, "<b id=\"n-ok\">1</b>"));
-	assert_non_null(strstr(sb.buf, "<b id=\"n-pages\">2</b>"));
+	has(sb.buf, "<td>x&amp;y.c</td><td>failed: x&amp;y.c:1: error: &lt;bad&gt;");
+	has(sb.buf, "<b id=\"n-files\">2</b>");
+	has(sb.buf, "<b id=\"n-ok\">1</b>");
+	has(sb.buf, "<b id=\"n-pages\">2</b>");
 	assert_null(strstr(sb.buf, "<script"));
 	sb_free(&sb);
 }
