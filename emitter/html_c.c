@@ -169,7 +169,7 @@ struct reason_class {
 static const char *const w_cond[] = { "only when", "--assume", "skipped", "config_",
 				      "guard", "if (", NULL };
 static const char *const w_target[] = { "no node", "node in", ".dtsi", "defined nowhere",
-					"no dt binding", "binding", NULL };
+					"no dt binding", "binding", "not in the tree", NULL };
 static const char *const w_rule[] = { "no rule", "no converter", "unknown device",
 				      "no compatible", NULL };
 static const char *const w_unreg[] = { "not registered", "never registered", "unused",
@@ -178,7 +178,8 @@ static const char *const w_value[] = { "cannot be evaluated", "not evaluated", "
 				       "symbolic", "not a constant", "no field", "out of range",
 				       "error value", NULL };
 static const char *const w_hand[] = { "by hand", "replace", "set ", "find ", "configure",
-				      "choose", "write ", "schematic", "not described", NULL };
+				      "choose", "write ", "schematic", "not described", "describe ",
+				      "enable ", "on the consumer", NULL };
 static const char *const w_none[] = { NULL };
 
 static const struct reason_class classes[] = {

@@ -99,6 +99,12 @@ done
 	>/dev/null 2>"$TMP/kw.err"
 [ $? != 0 ] && [ ! -e "$TMP/kw.dts" ] ||
 	{ echo "FAIL: --html into a missing directory: exit 0, or the .dts written"; fail=1; }
+# A FIFO nobody reads is never replaced, nor hung on: an error, no .dts.
+mkfifo "$TMP/page.fifo"
+timeout 60 "$BIN" convert "$S/kirkwood-nas.c" -o "$TMP/kw.dts" --html "$TMP/page.fifo" \
+	>/dev/null 2>"$TMP/kw.err"
+[ $? = 1 ] && [ -p "$TMP/page.fifo" ] && [ ! -e "$TMP/kw.dts" ] ||
+	{ echo "FAIL: --html FIFO without a reader: not exit 1, the FIFO replaced or the .dts written"; fail=1; }
 "$BIN" convert "$S/kirkwood-nas.c" -o "$TMP/kw.dts" --html "$TMP" >/dev/null 2>&1 &&
 	[ -s "$TMP/kirkwood-nas.html" ] ||
 	{ echo "FAIL: --html DIR (one machine): no DIR/kirkwood-nas.html"; fail=1; }
