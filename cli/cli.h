@@ -33,6 +33,7 @@ struct cli_options {
 	const char *out;		/* -o */
 	const char *dtb;		/* --dtb */
 	const char *report;		/* --report */
+	const char *html;		/* --html OUT.html|DIR: the review page */
 	const char *rules_dir;		/* --rules */
 	const char *config_file;	/* --config FILE: kernel .config (tolerant mode) */
 	bool annotate;			/* default true; --no-annotate */

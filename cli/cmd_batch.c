@@ -25,7 +25,7 @@ struct batch_args {
 	const char *out_dir;
 	long jobs;
 	long shard_i, shard_n;
-	bool force, json, from_compdb, help, annotate;
+	bool force, json, from_compdb, help, annotate, html;
 	unsigned timeout;		/* --timeout, per file */
 	unsigned long long max_memory;	/* --max-memory, per worker */
 	struct ptrvec files;
@@ -36,7 +36,7 @@ struct batch_args {
 static const char batch_usage[] =
 	"usage: board2dts batch [-p BUILD_DIR]... [--from-compdb] [--kernel KDIR] [--config FILE]\n"
 	"                       [-j N] [--shard I/N] [--force] [--json] [--rules DIR]\n"
-	"                       [--no-annotate] [--timeout S] [--max-memory SIZE]\n"
+	"                       [--no-annotate] [--html] [--timeout S] [--max-memory SIZE]\n"
 	"                       --out-dir DIR [FILE.c...] [-- CLANG_ARGS...]\n"
 	"\n"
 	"Convert many board files in parallel: DIR/<base>.dts (or <base>.<ID>.dts per\n"
@@ -65,6 +65,9 @@ static const char batch_usage[] =
 	"                     recorded as timed out and the batch goes on\n"
 	"  --max-memory SIZE  per worker address space (default 4G; K/M/G; 0: none):\n"
 	"                     a file past it is recorded as out of memory\n"
+	"  --html             also a review page per machine (DIR/<base>[.<ID>].html,\n"
+	"                     as convert --html) and DIR/index.html, the summary with\n"
+	"                     links to every page\n"
 	"  --rules DIR, --no-annotate, -- CLANG_ARGS: as for convert\n"
 	"\n"
 	"SIGINT/SIGTERM: the workers stop, the summary lists what finished, and\n"
@@ -101,7 +104,7 @@ static bool parse_long(const char *s, long *out)
 struct batch_raw {
 	struct opt_list build_dirs;
 	const char *kernel_dir, *rules_dir, *config_file, *out_dir, *jobs, *shard, *timeout, *max_memory;
-	bool force, json, from_compdb, annotate;
+	bool force, json, from_compdb, annotate, html;
 };
 
 #define B(field) offsetof(struct batch_raw, field)
@@ -118,6 +121,7 @@ static const struct opt_spec batch_opts[] = {
 	{ "json", 0, OPT_FLAG, B(json) },
 	{ "from-compdb", 0, OPT_FLAG, B(from_compdb) },
 	{ "no-annotate", 0, OPT_CLEAR, B(annotate) },
+	{ "html", 0, OPT_FLAG, B(html) },
 	{ "timeout", 0, OPT_VALUE, B(timeout) },
 	{ "max-memory", 0, OPT_VALUE, B(max_memory) },
 };
@@ -163,6 +167,7 @@ static int parse_args(int argc, char **argv, struct batch_args *a)
 	a->json = r.json;
 	a->from_compdb = r.from_compdb;
 	a->annotate = r.annotate;
+	a->html = r.html;
 	opt_list_free(&r.build_dirs);
 	opt_args_free(&oa);
 	if (rc == EXIT_OK)
@@ -222,6 +227,7 @@ int cmd_batch(int argc, char **argv)
 	c.rules_dir = a.rules_dir;
 	c.config_file = a.config_file;
 	c.annotate = a.annotate;
+	c.html = a.html;
 	c.timeout = a.timeout;
 	c.max_memory = a.max_memory;
 	c.clang_args = a.clang_args;

@@ -30,6 +30,7 @@
 #include "engine/rules.h"
 #include "kernel/soc_dtsi.h"
 #include "pipeline/convert_core.h"
+#include "pipeline/convert_html.h"
 #include "pipeline/pipeline.h"
 
 /* One file to write at the end. path NULL: stdout. */
@@ -116,8 +117,19 @@ static int select_machines(const struct cli_options *o, const struct board *b,
 
 /* Output destinations, checked before any work so usage errors come first. */
 struct dests {
-	bool dts_stdout, dts_dir, dtb_dir;
+	bool dts_stdout, dts_dir, dtb_dir, html_dir;
 };
+
+/* An output option given a file (not a directory) when several machines are converted. */
+static bool one_file_ok(const char *opt, const char *val, bool is_dir, const char *input,
+		       size_t nsel, const char *ids)
+{
+	if (!val || nsel < 2 || is_dir)
+		return true;
+	diag_error(NULL, "%s %s: %s defines %zu machines (%s): choose one with --machine ID or "
+		   "give a directory", opt, val, input, nsel, ids);
+	return false;
+}
 
 static int check_dests(const struct cli_options *o, const struct board *b, size_t nsel,
 		       struct dests *d)
@@ -129,6 +141,7 @@ static int check_dests(const struct cli_options *o, const struct board *b, size_
 	d->dts_stdout = !o->out || !strcmp(o->out, "-");
 	d->dts_dir = !d->dts_stdout && is_dir_arg(o->out);
 	d->dtb_dir = o->dtb && is_dir_arg(o->dtb);
+	d->html_dir = o->html && is_dir_arg(o->html);
 	sb_init(&sb);
 	list_machines(b, &sb);
 	if (nsel > 1 && !d->dts_dir) {
@@ -138,9 +151,11 @@ static int check_dests(const struct cli_options *o, const struct board *b, size_
 	} else if (o->dtb && !strcmp(o->dtb, "-")) {
 		diag_error(NULL, "--dtb: refusing to write a binary .dtb to stdout");
 		rc = EXIT_USAGE;
-	} else if (o->dtb && nsel > 1 && !d->dtb_dir) {
-		diag_error(NULL, "--dtb %s: %s defines %zu machines (%s): choose one with "
-			   "--machine ID or give a directory", o->dtb, o->input, nsel, sb.buf);
+	} else if (!one_file_ok("--dtb", o->dtb, d->dtb_dir, o->input, nsel, sb.buf) ||
+		   !one_file_ok("--html", o->html, d->html_dir, o->input, nsel, sb.buf)) {
+		rc = EXIT_USAGE;
+	} else if (o->html && !strcmp(o->html, "-")) {
+		diag_error(NULL, "--html: give a file or a directory (the page is not written to stdout)");
 		rc = EXIT_USAGE;
 	} else if (o->report && !strcmp(o->report, "-") && d->dts_stdout) {
 		diag_error(NULL, "--report -: stdout already receives the .dts");
@@ -199,7 +214,7 @@ static int load_dtsi(const struct cli_options *o, const struct rnode *soc, struc
  */
 static int review_machine(const struct cli_options *o, const struct dt_tree *t,
 			  const char *text, const char *name, const struct soc_dtsi *dtsi,
-			  struct plan *p, unsigned *verrors)
+			  struct plan *p, unsigned *verrors, struct rv_against_result **keep)
 {
 	struct strbuf ann, out;
 	struct rv_gen g = { name, text, text, o->kernel_dir, dtsi ? soc_dtsi_fdt(dtsi) : NULL };
@@ -233,15 +248,21 @@ static int review_machine(const struct cli_options *o, const struct dt_tree *t,
 			!f || !strcmp(f, "text") ? RV_FMT_TEXT : !strcmp(f, "json") ? RV_FMT_JSON
 										: RV_FMT_MARKDOWN };
 		char *errors = NULL;
+		struct rv_against_result *res = NULL;
 
-		if (rv_against(&g, &ao, &out, &errors) < 0) {
+		if (rv_against_run(&g, &ao, &res, &errors) < 0) {
 			fputs(errors ? errors : "board2dts: error: --against failed\n", stderr);
 			rc = EXIT_FAIL;
 			sb_free(&out);
 		} else {
+			rv_against_write(&g, &ao, res, &out);
 			plan_add(p, o->against_out && strcmp(o->against_out, "-") ?
 				 xstrdup(o->against_out) : NULL, out.buf, out.len, false);
 		}
+		if (keep)
+			*keep = res;
+		else
+			rv_against_free(res);
 		free(errors);
 	} else {
 		sb_free(&out);
@@ -255,6 +276,78 @@ static int err_status(int err)
 	return err == B2D_ERR_USAGE || err == B2D_ERR_RULES ? EXIT_USAGE : EXIT_FAIL;
 }
 
+/* What every machine's outputs share. */
+struct mach_ctx {
+	const struct cli_options *o;
+	const struct dests *d;
+	const struct soc_dtsi *dtsi;
+	const char *base;
+	bool several;
+	const struct conv_html *html;	/* --html: the board file, else NULL */
+};
+
+/* --html: the machine's review page joins the plan. */
+static void html_output(const struct mach_ctx *c, const struct conv_machine *cm,
+			const struct rv_against_result *res, struct plan *p)
+{
+	struct strbuf page;
+
+	sb_init(&page);
+	conv_html_page(c->html, cm, c->o->annotate, c->o->against, res, &page);
+	if (c->d->html_dir)
+		plan_add(p, conv_output_name(c->o->html, c->base, cm->m->id, c->several, "html"),
+			 page.buf, page.len, true);
+	else
+		plan_add(p, xstrdup(c->o->html), page.buf, page.len, false);
+}
+
+/* One machine's .dts (taken from cm), review, .dtb and page into the plan. */
+static int machine_outputs(const struct mach_ctx *c, struct conv_machine *cm, struct plan *p,
+			   unsigned *verrors)
+{
+	const struct cli_options *o = c->o;
+	const struct machine *m = cm->m;
+	const struct dt_tree *t = cm->t;
+	struct strbuf dts = cm->dts;
+	struct rv_against_result *res = NULL;
+	int rc;
+
+	sb_init(&cm->dts);	/* the plan owns the text */
+	rc = conv_dtc_check(o->kernel_dir, m, &dts);
+	if (c->d->dts_stdout)
+		plan_add(p, NULL, dts.buf, dts.len, false);
+	else if (c->d->dts_dir)
+		plan_add(p, conv_output_name(o->out, c->base, m->id, c->several, "dts"), dts.buf,
+			 dts.len, true);
+	else
+		plan_add(p, xstrdup(o->out), dts.buf, dts.len, false);
+	if (rc == EXIT_OK && (o->against || o->validate)) {
+		const char *name = p->outs[p->nouts - 1].path;
+
+		rc = review_machine(o, t, dts.buf, name ? name : "<stdout>", c->dtsi, p, verrors,
+				    c->html ? &res : NULL);
+	}
+	if (rc == EXIT_OK && o->dtb) {
+		void *blob = NULL, *owned;
+		size_t len = 0;
+		const void *fdt = conv_dtb_base(o->kernel_dir, t, &dts, c->dtsi, &owned);
+		int err = dtb_write(t, fdt, &blob, &len);
+
+		free(owned);
+		if (err != B2D_OK)
+			rc = err_status(err);
+		else if (c->d->dtb_dir)
+			plan_add(p, conv_output_name(o->dtb, c->base, m->id, c->several, "dtb"), blob,
+				 len, true);
+		else
+			plan_add(p, xstrdup(o->dtb), blob, len, false);
+	}
+	if (rc == EXIT_OK && c->html)
+		html_output(c, cm, res, p);
+	rv_against_free(res);
+	return rc;
+}
+
 /* Convert every selected machine into the plan (nothing written yet). */
 static int build_outputs(const struct cli_options *o, const struct pipeline_session *s,
 			 struct machine **sel, size_t nsel, const struct dests *d,
@@ -266,6 +359,7 @@ static int build_outputs(const struct cli_options *o, const struct pipeline_sess
 	struct pin_functions *pins;
 	struct mux_cfg_table *mux;
 	struct conv_run run;
+	struct conv_html html;
 	char *base = conv_input_base(o->input);
 	/* A file with several machines names each output by id, even with --machine. */
 	bool several = s->board->nmachines > 1;
@@ -283,42 +377,15 @@ static int build_outputs(const struct cli_options *o, const struct pipeline_sess
 	eo.mux = mux = conv_mux_open(o->kernel_dir, s->board->path, s->soc);
 	conv_machines(s, sel, nsel, &eo, o->annotate, o->input, &run);
 
+	if (o->html)
+		conv_html_open(&html, s, o->input);
 	for (size_t i = 0; i < run.n && rc == EXIT_OK; i++) {
-		const struct machine *m = run.v[i].m;
-		const struct dt_tree *t = run.v[i].t;
-		struct strbuf dts = run.v[i].dts;
+		struct mach_ctx mc = { o, d, dtsi, base, several, o->html ? &html : NULL };
 
-		sb_init(&run.v[i].dts);	/* the plan owns the text */
-		rc = conv_dtc_check(o->kernel_dir, m, &dts);
-		if (d->dts_stdout)
-			plan_add(p, NULL, dts.buf, dts.len, false);
-		else if (d->dts_dir)
-			plan_add(p, conv_output_name(o->out, base, m->id, several, "dts"), dts.buf,
-				 dts.len, true);
-		else
-			plan_add(p, xstrdup(o->out), dts.buf, dts.len, false);
-		if (rc == EXIT_OK && (o->against || o->validate)) {
-			const char *name = p->outs[p->nouts - 1].path;
-
-			rc = review_machine(o, t, dts.buf, name ? name : "<stdout>", dtsi, p, verrors);
-		}
-		if (rc == EXIT_OK && o->dtb) {
-			void *blob = NULL, *owned;
-			size_t len = 0;
-			const void *fdt = conv_dtb_base(o->kernel_dir, t, &dts, dtsi, &owned);
-			int err = dtb_write(t, fdt, &blob, &len);
-
-			free(owned);
-			if (err != B2D_OK) {
-				rc = err_status(err);
-			} else if (d->dtb_dir) {
-				plan_add(p, conv_output_name(o->dtb, base, m->id, several, "dtb"), blob,
-					 len, true);
-			} else {
-				plan_add(p, xstrdup(o->dtb), blob, len, false);
-			}
-		}
+		rc = machine_outputs(&mc, &run.v[i], p, verrors);
 	}
+	if (o->html)
+		conv_html_close(&html);
 	if (rc == EXIT_OK && run.failed) {
 		diag_error(&run.failed->pos, "%s", run.message);
 		rc = err_status(run.err);

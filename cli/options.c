@@ -27,6 +27,7 @@ static const struct opt_spec convert_opts[] = {
 	{ "output", 'o', OPT_VALUE, O(out) },
 	{ "dtb", 0, OPT_VALUE, O(dtb) },
 	{ "report", 0, OPT_VALUE, O(report) },
+	{ "html", 0, OPT_VALUE, O(html) },
 	{ "no-annotate", 0, OPT_CLEAR, O(annotate) },
 	{ "assume", 0, OPT_LIST, O(assume) },
 	{ "against", 0, OPT_VALUE, O(against) },

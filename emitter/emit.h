@@ -14,12 +14,30 @@
 
 struct strbuf;
 
+/*
+ * Where the writer put each property and TODO: the byte offset of the line
+ * it starts on (the --html page links .dts lines to the board file with it).
+ */
+struct dts_mark {
+	size_t offset;
+	const struct dt_prop *prop;	/* a property, or NULL */
+	const struct dt_todo *todo;	/* a TODO, or NULL */
+};
+struct dts_marks {
+	struct dts_mark *v;
+	size_t n, cap;
+};
+
 struct dts_options {
 	bool annotate;		/* add a file:line comment to each generated property */
+	struct dts_marks *marks;	/* filled when not NULL; free v with free() */
 };
 
 /* The .dts text: kernel style, deterministic. */
 void dts_write(const struct dt_tree *t, const struct dts_options *o, struct strbuf *out);
+
+/* The root's model string, or NULL. */
+const char *dts_model(const struct dt_tree *t);
 
 /* Append s as a DTS string literal (quotes included), escaping what dtc needs. */
 void dts_escape_string(struct strbuf *out, const char *s);

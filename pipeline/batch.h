@@ -64,6 +64,7 @@ struct batch_ctx {
 	struct ruleset *rules;		/* loaded once, before forking */
 	void *index;			/* the worker's CXIndex */
 	bool annotate;
+	bool html;			/* --html: a review page per machine, DIR/index.html */
 	char *stamp;			/* version and digests of the rules and model headers */
 	unsigned timeout;		/* --timeout per file (seconds, 0: none) */
 	unsigned long long max_memory;	/* --max-memory per worker (bytes, 0: none) */
@@ -219,7 +220,7 @@ struct batch_summary {
 };
 
 void batch_totals_add(struct batch_totals *t, const struct batch_job *jb);
-/* DIR/summary.json and DIR/summary.md. */
+/* DIR/summary.json and DIR/summary.md (and DIR/index.html with --html). */
 void batch_summary_write(const struct batch_ctx *c, const struct batch_summary *s);
 /* The command that resumes this one (its arguments after "batch", without
  * --force), quoted for a POSIX shell; malloc'd. */

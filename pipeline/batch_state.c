@@ -133,6 +133,8 @@ char *batch_fingerprint(const struct batch_ctx *c, const struct batch_job *jb)
 		c->annotate);
 	for (size_t i = 0; i < c->nclang_args; i++)
 		sb_addf(&sb, "%s%s", i ? " " : "", c->clang_args[i]);
+	if (c->html)	/* only then: the fingerprints of runs without it stay as they were */
+		sb_add(&sb, ";html=1");
 	if (c->config_file && !jb->build_dir) {	/* its name and contents */
 		struct ptrvec one = { 0 };
 

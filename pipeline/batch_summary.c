@@ -19,6 +19,7 @@
 
 #include "common/json.h"
 #include "emitter/emit.h"
+#include "emitter/html.h"
 
 static bool row_ok(const struct batch_result *r)
 {
@@ -253,6 +254,49 @@ static void md_rows(struct strbuf *sb, const struct batch_summary *s)
 	}
 }
 
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), k = strlen(suffix);
+
+	return n >= k && !strcmp(s + n - k, suffix);
+}
+
+/* --html: DIR/index.html, every row with links to its pages. */
+static void write_index(const struct batch_ctx *c, const struct batch_summary *s)
+{
+	struct html_index_row *rows = xcalloc(s->n ? s->n : 1, sizeof(*rows));
+	struct strbuf sb;
+	char *path = xasprintf("%s/index.html", c->out_dir);
+
+	for (size_t i = 0; i < s->n; i++) {
+		const struct batch_result *r = &s->rows[i]->r;
+		const char **pages = xcalloc(r->outputs.len + 1, sizeof(*pages));
+		size_t np = 0;
+
+		for (size_t k = 0; k < r->outputs.len; k++)
+			if (ends_with(r->outputs.items[k], ".html"))
+				pages[np++] = r->outputs.items[k];
+		rows[i] = (struct html_index_row){
+			.source = s->rows[i]->path, .status = row_class(r), .ok = row_ok(r),
+			.pages = pages, .npages = np,
+			.ids = np == r->ids.len ? (const char *const *)r->ids.items : NULL,
+			.machines = r->machines, .facts = r->facts, .converted = r->converted,
+			.todo = r->todo,
+		};
+		rows[i].message = row_reason(r);
+	}
+	sb_init(&sb);
+	html_index(c->out_dir, rows, s->n, &sb);
+	write_file_atomic(path, sb.buf, sb.len, NULL, 0);
+	for (size_t i = 0; i < s->n; i++) {
+		free((void *)rows[i].pages);
+		free((void *)rows[i].message);
+	}
+	free(rows);
+	sb_free(&sb);
+	free(path);
+}
+
 void batch_summary_write(const struct batch_ctx *c, const struct batch_summary *s)
 {
 	struct strbuf sb;
@@ -264,6 +308,8 @@ void batch_summary_write(const struct batch_ctx *c, const struct batch_summary *
 	md_failed(&sb, s);
 	md_rows(&sb, s);
 	write_file_atomic(path, sb.buf, sb.len, NULL, 0);
+	if (c->html)
+		write_index(c, s);
 	sb_free(&sb);
 	free(path);
 }

@@ -12,6 +12,7 @@
 #include "batch.h"
 #include "pipeline.h"
 #include "convert_core.h"
+#include "convert_html.h"
 
 #include <signal.h>
 #include <stdio.h>
@@ -201,6 +202,30 @@ static void commit_outputs(struct batch_ctx *c, struct out_txn *t, struct batch_
 	pv_free(names);
 }
 
+/* --html: each machine's review page, DIR/<base>[.<ID>].html. */
+static void stage_pages(struct batch_ctx *c, struct out_txn *txn, struct batch_result *r,
+			struct ptrvec *names, const struct pipeline_session *s,
+			const struct batch_job *jb, const struct conv_run *run)
+{
+	bool several = s->board->nmachines > 1;
+	struct conv_html h;
+
+	conv_html_open(&h, s, jb->path);
+	for (size_t i = 0; i < run->n; i++) {
+		struct strbuf page;
+		bool ok;
+
+		sb_init(&page);
+		conv_html_page(&h, &run->v[i], c->annotate, NULL, NULL, &page);
+		ok = stage(c, txn, r, names, conv_output_name(NULL, jb->base, run->v[i].m->id,
+							      several, "html"), &page);
+		sb_free(&page);
+		if (!ok)
+			break;
+	}
+	conv_html_close(&h);
+}
+
 static void convert_machines(struct batch_ctx *c, struct batch_job *jb,
 			     const struct pipeline_session *s, const struct soc_dtsi *dtsi)
 {
@@ -248,6 +273,8 @@ static void convert_machines(struct batch_ctx *c, struct batch_job *jb,
 	ndts = names.len;
 	if (!strcmp(r->status, "ok"))
 		stage(c, txn, r, &names, xasprintf("%s.report.json", jb->base), &run.report);
+	if (c->html && !strcmp(r->status, "ok"))
+		stage_pages(c, txn, r, &names, s, jb, &run);
 	commit_outputs(c, txn, r, &names, ndts);
 	out_txn_free(txn);
 	conv_run_free(&run);

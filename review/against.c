@@ -41,6 +41,8 @@ struct av_item {
 	const char *name;
 	char *gen_val, *up_val;	/* NULL when the side has no property */
 	char *board_line, *dts_line, *up_line;
+	char *likely_line;	/* lacking: the board line it most likely comes from */
+	char *group_own, *gen_own, *up_own, *name_own;	/* copies the result owns */
 	size_t order;
 	bool gen_from_dtsi;	/* lacking: the generated value is the .dtsi's */
 };
@@ -360,8 +362,63 @@ static void write_json(const struct rv_gen *g, const char *upstream, const struc
 	sb_addc(out, '\n');
 }
 
-int rv_against(const struct rv_gen *g, const struct rv_against_opts *o, struct strbuf *out,
-	       char **errors)
+/* The board line of the nearest generated node at or above path that has one. */
+static const char *nearest_board_line(const struct av_report *r, const char *path)
+{
+	char *p = path ? xstrdup(path) : NULL, *slash;
+	const char *found = NULL;
+
+	while (p && !found) {
+		for (size_t i = 0; i < r->n && !found; i++) {
+			const struct av_item *it = &r->items[i];
+
+			if (it->board_line && (str_eq(it->gen_path, p) || str_eq(it->up_path, p)))
+				found = it->board_line;
+		}
+		slash = strrchr(p, '/');
+		if (!slash || !strcmp(p, "/"))
+			break;
+		if (slash == p)
+			slash[1] = '\0';
+		else
+			*slash = '\0';
+	}
+	free(p);
+	return found;
+}
+
+/*
+ * A lacking property's most likely board-file line: that of a generated
+ * property of the node it belongs in, else of the nearest node above.
+ */
+static void likely_lines(struct av_report *r)
+{
+	for (size_t i = 0; i < r->n; i++) {
+		struct av_item *it = &r->items[i];
+		const char *l;
+
+		if (it->status != AV_LACKING)
+			continue;
+		l = nearest_board_line(r, it->gen_path ? it->gen_path : it->up_path);
+		it->likely_line = l ? xstrdup(l) : NULL;
+	}
+}
+
+struct rv_against_result {
+	struct av_report r;
+	char *gen_name;		/* g->name: dts_line names it when in the generated .dts */
+};
+
+/* "NAME:LINE" when loc is a line of the generated .dts (not of a .dtsi it includes). */
+static const char *gen_dts_line(const struct rv_against_result *res, const char *loc)
+{
+	size_t n = strlen(res->gen_name);
+
+	return loc && !strncmp(loc, res->gen_name, n) && loc[n] == ':' ? loc : NULL;
+}
+
+int rv_against_run(const struct rv_gen *g, const struct rv_against_opts *o,
+		   struct rv_against_result **res, char **errors)
 {
 	struct rv_input in = { g->kernel_dir, o->inc, o->ninc };
 	struct rv_genload gl;
@@ -373,6 +430,7 @@ int rv_against(const struct rv_gen *g, const struct rv_against_opts *o, struct s
 	int rc;
 
 	*errors = NULL;
+	*res = NULL;
 	rc = rv_gen_load(g, &gl);
 	if (rc < 0) {
 		*errors = gl.errors;
@@ -396,25 +454,92 @@ int rv_against(const struct rv_gen *g, const struct rv_against_opts *o, struct s
 	up_side(g, &gl, up, upmap, &genbl, &upbl, &d, &r);
 	if (r.n)
 		qsort(r.items, r.n, sizeof(*r.items), cmp_item);
-	if (o->format == RV_FMT_JSON)
-		write_json(g, o->upstream, &r, out);
-	else if (o->format == RV_FMT_MARKDOWN)
-		write_markdown(g, o->upstream, &r, out);
-	else
-		write_text(g, o->upstream, &r, out);
+	likely_lines(&r);
+	/* The items own their strings; the trees' paths and names are copied. */
 	for (size_t i = 0; i < r.n; i++) {
-		free(r.items[i].gen_val);
-		free(r.items[i].up_val);
-		free(r.items[i].board_line);
-		free(r.items[i].dts_line);
-		free(r.items[i].up_line);
+		r.items[i].group = r.items[i].group_own = xstrdup(r.items[i].group);
+		r.items[i].gen_path = r.items[i].gen_own = r.items[i].gen_path ?
+			xstrdup(r.items[i].gen_path) : NULL;
+		r.items[i].up_path = r.items[i].up_own = r.items[i].up_path ?
+			xstrdup(r.items[i].up_path) : NULL;
+		r.items[i].name = r.items[i].name_own = xstrdup(r.items[i].name);
 	}
-	free(r.items);
 	rv_diff_free(&d);
 	rv_keyset_free(&genbl);
 	rv_keyset_free(&upbl);
 	rv_srcmap_free(upmap);
 	rv_tree_free(up);
 	rv_genload_free(&gl);
+	*res = xmalloc(sizeof(**res));
+	(*res)->r = r;
+	(*res)->gen_name = xstrdup(g->name);
+	return B2D_OK;
+}
+
+void rv_against_write(const struct rv_gen *g, const struct rv_against_opts *o,
+		      const struct rv_against_result *res, struct strbuf *out)
+{
+	if (o->format == RV_FMT_JSON)
+		write_json(g, o->upstream, &res->r, out);
+	else if (o->format == RV_FMT_MARKDOWN)
+		write_markdown(g, o->upstream, &res->r, out);
+	else
+		write_text(g, o->upstream, &res->r, out);
+}
+
+size_t rv_against_count(const struct rv_against_result *res)
+{
+	return res ? res->r.n : 0;
+}
+
+void rv_against_item(const struct rv_against_result *res, size_t i, struct rv_av_item *out)
+{
+	const struct av_item *it = &res->r.items[i];
+
+	*out = (struct rv_av_item){
+		.status = status_name[it->status],
+		.path = it->gen_path ? it->gen_path : it->up_path,
+		.name = it->name,
+		.gen_val = it->gen_val,
+		.up_val = it->up_val,
+		.up_line = it->up_line,
+		.board_line = it->status == AV_LACKING ? it->likely_line : it->board_line,
+		.dts_line = it->gen_from_dtsi ? NULL : gen_dts_line(res, it->dts_line),
+	};
+}
+
+void rv_against_free(struct rv_against_result *res)
+{
+	if (!res)
+		return;
+	for (size_t i = 0; i < res->r.n; i++) {
+		struct av_item *it = &res->r.items[i];
+
+		free(it->gen_val);
+		free(it->up_val);
+		free(it->board_line);
+		free(it->dts_line);
+		free(it->up_line);
+		free(it->likely_line);
+		free(it->group_own);
+		free(it->gen_own);
+		free(it->up_own);
+		free(it->name_own);
+	}
+	free(res->r.items);
+	free(res->gen_name);
+	free(res);
+}
+
+int rv_against(const struct rv_gen *g, const struct rv_against_opts *o, struct strbuf *out,
+	       char **errors)
+{
+	struct rv_against_result *res;
+	int rc = rv_against_run(g, o, &res, errors);
+
+	if (rc < 0)
+		return rc;
+	rv_against_write(g, o, res, out);
+	rv_against_free(res);
 	return B2D_OK;
 }

@@ -80,6 +80,31 @@ struct rv_against_opts {
 int rv_against(const struct rv_gen *g, const struct rv_against_opts *o, struct strbuf *out,
 	       char **errors);
 
+/*
+ * The same in steps, for a caller that also wants the items (the --html
+ * page): run the review once, write the report in o->format, read the
+ * items (sorted by node path), free.
+ */
+struct rv_against_result;
+int rv_against_run(const struct rv_gen *g, const struct rv_against_opts *o,
+		   struct rv_against_result **res, char **errors);
+void rv_against_write(const struct rv_gen *g, const struct rv_against_opts *o,
+		      const struct rv_against_result *res, struct strbuf *out);
+void rv_against_free(struct rv_against_result *res);
+
+/* One item; the strings belong to the result. */
+struct rv_av_item {
+	const char *status;	/* "matched", "differs", "only-generated", "lacking" */
+	const char *path;	/* the generated node's path, else the upstream's */
+	const char *name;
+	const char *gen_val, *up_val;	/* NULL: that side has no such property */
+	const char *up_line;	/* "UPSTREAM.dts:LINE" or NULL */
+	const char *board_line;	/* "board.c:LINE" (lacking: the most likely), or NULL */
+	const char *dts_line;	/* "NAME:LINE" in the generated .dts (NAME: rv_gen.name), or NULL */
+};
+size_t rv_against_count(const struct rv_against_result *res);
+void rv_against_item(const struct rv_against_result *res, size_t i, struct rv_av_item *out);
+
 /* --validate */
 struct rv_validate_opts {
 	const char *cache_dir;		/* processed schema cache, or NULL */

@@ -21,6 +21,8 @@ PACKAGES=(
 	man-db
 	# bad_input_outputs.sh: what reaches a device node
 	strace
+	# html.sh: the --html review page loaded in a real browser (headless)
+	chromium
 )
 
 usage() {

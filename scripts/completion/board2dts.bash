@@ -18,7 +18,7 @@ _board2dts()
 		COMPREPLY=($(compgen -d -- "$cur")); return ;;
 	--format|--against-format)
 		COMPREPLY=($(compgen -W "text markdown json" -- "$cur")); return ;;
-	-o|--dtb|--report|--against|--against-out|--config)
+	-o|--dtb|--report|--html|--against|--against-out|--config)
 		COMPREPLY=($(compgen -f -- "$cur")); return ;;
 	--soc)
 		local rules=${BOARD2DTS_RULES:-}
@@ -36,14 +36,14 @@ _board2dts()
 		COMPREPLY=($(compgen -W "convert extract diff check batch" -- "$cur")); return ;;
 	esac
 	case $cmd in
-	convert) opts="-p --config --kernel --soc --rules --machine -o --dtb --report --no-annotate
+	convert) opts="-p --config --kernel --soc --rules --machine -o --dtb --report --html --no-annotate
 		--assume --against --against-format --against-out --validate --strict
 		--timeout --max-memory -v --verbose --quiet --help" ;;
 	extract) opts="--json -p --config --kernel --soc --rules --timeout --max-memory -v --verbose --help" ;;
 	diff) opts="-I --kernel --format --help" ;;
 	check) opts="-I --kernel --rules --help" ;;
 	batch) opts="-p --config --from-compdb --kernel -j --shard --force --json --rules
-		--no-annotate --out-dir --timeout --max-memory --help" ;;
+		--no-annotate --html --out-dir --timeout --max-memory --help" ;;
 	*) return ;;
 	esac
 	if [[ $cur == -* ]]; then
