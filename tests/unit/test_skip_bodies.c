@@ -18,6 +18,7 @@
 #include "extractor/ex_internal.h"
 #include "common/diag.h"
 #include "common/util.h"
+#include "test_tree.h"
 
 #define MODEL_DIR TEST_SOURCE_DIR "/extractor/model-headers"
 
@@ -67,17 +68,6 @@ static void test_blank_keeps(void **state)
 
 static char tmpdir[64];
 
-static void put(const char *name, const char *text)
-{
-	char *p = xasprintf("%s/%s", tmpdir, name);
-	FILE *f = fopen(p, "w");
-
-	assert_non_null(f);
-	fputs(text, f);
-	fclose(f);
-	free(p);
-}
-
 /* The board's one variable's value and its function count, parsed with the cache. */
 static long long parse_board(unsigned *nfuncs)
 {
@@ -111,11 +101,8 @@ static void test_cache_cold_warm_stale(void **state)
 	(void)state;
 	snprintf(tmpdir, sizeof(tmpdir), "/tmp/b2d-skipbodies-XXXXXX");
 	assert_non_null(mkdtemp(tmpdir));
-	copy = xasprintf("%s/inc", tmpdir);
-	assert_int_equal(mkdir_p(copy), 0);
-	free(copy);
-	put("inc/hdr.h", "#define VAL 7\nstatic inline int helper(int x)\n{\n\treturn x + VAL;\n}\n");
-	put("board.c", "#include <hdr.h>\nint value = VAL * 2;\n"
+	test_put_file(tmpdir, "inc/hdr.h", "#define VAL 7\nstatic inline int helper(int x)\n{\n\treturn x + VAL;\n}\n");
+	test_put_file(tmpdir, "board.c", "#include <hdr.h>\nint value = VAL * 2;\n"
 		       "void board_init(void) { helper(value); }\n");
 	assert_int_equal(parse_board(&nf), 14);	/* cold: the real header */
 	assert_int_equal(nf, 1);
@@ -131,7 +118,7 @@ static void test_cache_cold_warm_stale(void **state)
 		free(t);
 	}
 	/* The header changes (another size): the stale copy is replaced, the file parsed again. */
-	put("inc/hdr.h", "#define VAL 100\nstatic inline int helper(int x)\n{\n\treturn x + VAL;\n}\n");
+	test_put_file(tmpdir, "inc/hdr.h", "#define VAL 100\nstatic inline int helper(int x)\n{\n\treturn x + VAL;\n}\n");
 	assert_int_equal(parse_board(&nf), 200);
 	assert_int_equal(parse_board(&nf), 200);
 	free(copy);
