@@ -123,6 +123,15 @@ void sb_args(const char *cache, const char *main, const char *model_dir,
 unsigned sb_update(CXTranslationUnit tu, const char *cache, const char *model_dir,
 		   const struct ptrvec *roots);
 
+/*
+ * parse.c: parse path (synth_path/synth_text: a header force-included, the
+ * second tolerant parse; ov: headers read from memory). B2D_OK or
+ * B2D_ERR_PARSE after a diagnostic.
+ */
+int ex_parse(const char *path, const struct extract_options *opt, CXIndex index,
+	     const char *synth_path, const char *synth_text,
+	     const struct ex_overlays *ov, CXTranslationUnit *tu);
+
 /* args.c */
 int ex_build_args(const char *path, const struct extract_options *opt,
 		  struct ptrvec *args);
