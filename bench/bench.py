@@ -391,7 +391,7 @@ def main():
     ap.add_argument("--every", type=int, default=1, help="every N-th corpus file")
     ap.add_argument("--no-scaling", action="store_true")
     ap.add_argument("--old", help="board2dts of commit 4f56706: whole-corpus batch against it")
-    ap.add_argument("--old-runs", type=int, default=2)
+    ap.add_argument("--old-runs", type=int, default=int(os.environ.get("B2D_BENCH_OLD_RUNS", "2")))
     ap.add_argument("--large-only", action="store_true",
                     help="only the large-array rows, as markdown on stdout")
     a = ap.parse_args()
