@@ -173,7 +173,7 @@ def against_old(a, tmp):
     `batch -j2 --kernel` (dtc included) with the binary of commit 4f56706
     (--old) and this one, interleaved, minimum of the runs; then this one once
     with a cold cache (a fresh XDG_CACHE_HOME: no compiled .dtsi, no header
-    copies)."""
+    copies) unless B2D_BENCH_NO_COLD is set."""
     rows = load_corpus(a.list, 1)
     bdirs = sorted({b for b, _, _ in rows})
     files = [f for _, f, _ in rows]
@@ -189,9 +189,10 @@ def against_old(a, tmp):
             res[name] = {"wall": min(b["wall"], wall), "cpu": min(b["cpu"], cpu)} if b else \
                 {"wall": wall, "cpu": cpu}
             print("bench: batch %s %.1f s wall %.1f s CPU" % (name, wall, cpu), file=sys.stderr)
-    cold = env_with(XDG_CACHE_HOME=tempfile.mkdtemp(prefix="cold.", dir=tmp))
-    _, wall, cpu, _, _ = measure(cmd(a.bin, "cold"), env=cold)
-    res["cold"] = {"wall": wall, "cpu": cpu}
+    if not os.environ.get("B2D_BENCH_NO_COLD"):
+        cold = env_with(XDG_CACHE_HOME=tempfile.mkdtemp(prefix="cold.", dir=tmp))
+        _, wall, cpu, _, _ = measure(cmd(a.bin, "cold"), env=cold)
+        res["cold"] = {"wall": wall, "cpu": cpu}
     return res
 
 
@@ -260,8 +261,9 @@ def summary(add, res, scale, old):
         add("| whole corpus `batch -j2 --kernel`, speedup over 4f56706 (wall) | %.2f | >= 1.5 |" %
             (old["old"]["wall"] / old["new"]["wall"]))
         add("| the same, CPU | %.2f | |" % (old["old"]["cpu"] / old["new"]["cpu"]))
-        add("| the same, this binary with a cold cache (wall) | %.2f | |" %
-            (old["old"]["wall"] / old["cold"]["wall"]))
+        if "cold" in old:
+            add("| the same, this binary with a cold cache (wall) | %.2f | |" %
+                (old["old"]["wall"] / old["cold"]["wall"]))
     if scale:
         sp = scale["j1"]["wall"] / scale["j2"]["wall"] if scale["j2"]["wall"] else float("nan")
         add("| batch -j2 speedup over -j1 (wall, %d files) | %.2f | >= 1.7 |" % (scale["files"], sp))
@@ -277,13 +279,15 @@ def old_table(add, old):
     add("")
     add("`board2dts batch --force -j2 --kernel K -p ... --out-dir DIR FILES` over the %d corpus "
         "files (every output compiled with cpp + dtc), the binary of 4f56706 and this one "
-        "interleaved, minimum of %d runs each; then this one once with an empty cache:" %
+        "interleaved, minimum of %d runs each (and this one once with an empty cache, "
+        "unless B2D_BENCH_NO_COLD):" %
         (old["files"], old["runs"]))
     add("")
     add("| binary | wall | CPU user+sys |")
     add("|---|---:|---:|")
     for name, label in (("old", "4f56706"), ("new", "this one"), ("cold", "this one, cold cache")):
-        add("| %s | %.1f s | %.1f s |" % (label, old[name]["wall"], old[name]["cpu"]))
+        if name in old:
+            add("| %s | %.1f s | %.1f s |" % (label, old[name]["wall"], old[name]["cpu"]))
     add("")
 
 
