@@ -75,30 +75,44 @@ def load_corpus(path, every):
     return corpus
 
 
+def env_with(**kw):
+    e = dict(os.environ)
+    e.update(kw)
+    return e
+
+
 def per_file(a, corpus, tmp):
+    """clang, convert -p (header bodies skipped, warm cache), the same with a cold
+    cache (a fresh XDG_CACHE_HOME each run), with the headers parsed whole
+    (B2D_PARSE_HEADER_BODIES=1: the parse before issue 14), and tolerant mode
+    both ways; minimum of the runs."""
     res = []
     out = os.path.join(tmp, "out") + "/"  # a directory: files with several machines
+    whole = env_with(B2D_PARSE_HEADER_BODIES="1")
     for n, (bdir, f, entry) in enumerate(corpus, 1):
         cargs = ["clang", "-fsyntax-only"] + clang_args(entry)
         b2d = [a.bin, "convert", "-p", bdir, f, "-o", out]
         tol = [a.bin, "convert", "--kernel", a.kernel, f, "-o", out]
-        best = {"clang": None, "b2d": None, "tol": None}
-        errors = {}
-        for _ in range(a.runs):
-            for key, cmd, cwd in (("clang", cargs, entry["directory"]), ("b2d", b2d, None),
-                                  ("tol", tol, None)):
-                ok, wall, cpu, rss, err = measure(cmd, cwd)
+        best, errors = {}, {}
+        for r in range(a.runs):
+            cold = env_with(XDG_CACHE_HOME=tempfile.mkdtemp(prefix="cold.", dir=tmp))
+            for key, cmd, cwd, env in (("clang", cargs, entry["directory"], None),
+                                       ("b2d", b2d, None, None), ("cold", b2d, None, cold),
+                                       ("whole", b2d, None, whole), ("tol", tol, None, None),
+                                       ("tol_whole", tol, None, whole)):
+                ok, wall, cpu, rss, err = measure(cmd, cwd, env)
                 if not ok:
                     errors[key] = " ".join(err)
-                b = best[key]
+                b = best.get(key)
                 best[key] = (min(b[0], wall), min(b[1], cpu), min(b[2], rss)) if b else (wall, cpu, rss)
+            shutil.rmtree(cold["XDG_CACHE_HOME"], ignore_errors=True)
         r = {"file": os.path.basename(f), "build": os.path.basename(bdir), "errors": errors}
         for key in best:
             r[key] = {"wall": best[key][0], "cpu": best[key][1], "rss": best[key][2]}
         res.append(r)
-        print("bench: [%d/%d] %-28s clang %.2fs  convert %.2fs  tolerant %.2fs" %
-              (n, len(corpus), r["file"], r["clang"]["wall"], r["b2d"]["wall"], r["tol"]["wall"]),
-              file=sys.stderr)
+        print("bench: [%d/%d] %-28s clang %.2fs  convert %.2fs (whole %.2fs)  tolerant %.2fs CPU" %
+              (n, len(corpus), r["file"], r["clang"]["cpu"], r["b2d"]["cpu"], r["whole"]["cpu"],
+               r["tol"]["cpu"]), file=sys.stderr)
     return res
 
 
@@ -114,7 +128,8 @@ def probe(a, corpus):
             print("bench: parse_opts failed on %s: %s" % (f, p.stderr.strip()), file=sys.stderr)
             continue
         rows = [l.split("\t") for l in p.stdout.strip().splitlines()]
-        out.append((os.path.basename(f), [(r[0], float(r[1]), float(r[2]), int(r[3])) for r in rows]))
+        out.append((os.path.basename(f), [(r[0], float(r[1]), float(r[2]), int(r[3]), float(r[4]),
+                                           int(r[5])) for r in rows]))
     return out
 
 
@@ -150,6 +165,34 @@ def scaling(a, corpus, tmp):
         res["failed"] = s["totals"]["failed"]
     except (OSError, ValueError, KeyError):
         res["failed"] = None
+    return res
+
+
+def against_old(a, tmp):
+    """The whole corpus (every file of the list, whatever --every) through
+    `batch -j2 --kernel` (dtc included) with the binary of commit 4f56706
+    (--old) and this one, interleaved, minimum of the runs; then this one once
+    with a cold cache (a fresh XDG_CACHE_HOME: no compiled .dtsi, no header
+    copies) unless B2D_BENCH_NO_COLD is set."""
+    rows = load_corpus(a.list, 1)
+    bdirs = sorted({b for b, _, _ in rows})
+    files = [f for _, f, _ in rows]
+
+    def cmd(binary, name):
+        return ([binary, "batch", "--force", "-j2", "--kernel", a.kernel] +
+                sum((["-p", b] for b in bdirs), []) + ["--out-dir", os.path.join(tmp, name)] + files)
+    res = {"files": len(files), "runs": a.old_runs}
+    for _ in range(a.old_runs):
+        for name, binary in (("old", a.old), ("new", a.bin)):
+            ok, wall, cpu, _, _ = measure(cmd(binary, name))
+            b = res.get(name)
+            res[name] = {"wall": min(b["wall"], wall), "cpu": min(b["cpu"], cpu)} if b else \
+                {"wall": wall, "cpu": cpu}
+            print("bench: batch %s %.1f s wall %.1f s CPU" % (name, wall, cpu), file=sys.stderr)
+    if not os.environ.get("B2D_BENCH_NO_COLD"):
+        cold = env_with(XDG_CACHE_HOME=tempfile.mkdtemp(prefix="cold.", dir=tmp))
+        _, wall, cpu, _, _ = measure(cmd(a.bin, "cold"), env=cold)
+        res["cold"] = {"wall": wall, "cpu": cpu}
     return res
 
 
@@ -189,14 +232,103 @@ def med(xs):
     return statistics.median(xs) if xs else float("nan")
 
 
-def write(a, res, probes, scale, large, started, load0, load1, wall_total):
+def ratios(res, key, field):
+    return [r[key][field] / r["clang"][field] for r in res if r["clang"][field] > 0]
+
+
+def summary(add, res, scale, old):
+    cpu = ratios(res, "b2d", "cpu")
+    rss = ratios(res, "b2d", "rss")
+    add("## Summary")
+    add("")
+    add("Ratios are per file, convert / `clang -fsyntax-only` with the same flags, measured "
+        "side by side; \"headers whole\" is the same binary with `B2D_PARSE_HEADER_BODIES=1` "
+        "(the parse before issue 14), \"cold\" a first run with an empty cache.")
+    add("")
+    add("| measure | value | target |")
+    add("|---|---:|---:|")
+    add("| median convert / clang, CPU (user+sys) | %.2f | <= 0.8 |" % med(cpu))
+    add("| median convert / clang, CPU, cold cache | %.2f | |" % med(ratios(res, "cold", "cpu")))
+    add("| median convert / clang, CPU, headers whole | %.2f | |" % med(ratios(res, "whole", "cpu")))
+    add("| median convert / clang, wall | %.2f | |" % med(ratios(res, "b2d", "wall")))
+    add("| median peak RSS convert / clang | %.2f | <= 1.0 |" % med(rss))
+    add("| max peak RSS convert / clang | %.2f | |" % (max(rss) if rss else float("nan")))
+    add("| median peak RSS convert / clang, headers whole | %.2f | |" % med(ratios(res, "whole", "rss")))
+    add("| median tolerant-mode convert CPU | %.2f s | <= 0.15 s |" % med([r["tol"]["cpu"] for r in res]))
+    add("| median tolerant-mode convert CPU, headers whole | %.2f s | |" %
+        med([r["tol_whole"]["cpu"] for r in res]))
+    if old:
+        add("| whole corpus `batch -j2 --kernel`, speedup over 4f56706 (wall) | %.2f | >= 1.5 |" %
+            (old["old"]["wall"] / old["new"]["wall"]))
+        add("| the same, CPU | %.2f | |" % (old["old"]["cpu"] / old["new"]["cpu"]))
+        if "cold" in old:
+            add("| the same, this binary with a cold cache (wall) | %.2f | |" %
+                (old["old"]["wall"] / old["cold"]["wall"]))
+    if scale:
+        sp = scale["j1"]["wall"] / scale["j2"]["wall"] if scale["j2"]["wall"] else float("nan")
+        add("| batch -j2 speedup over -j1 (wall, %d files) | %.2f | >= 1.7 |" % (scale["files"], sp))
+    for name, key in (("clang -fsyntax-only", "clang"), ("convert -p", "b2d"),
+                      ("convert -p, headers whole", "whole")):
+        add("| median %s time (wall / CPU) | %.2f s / %.2f s | |" %
+            (name, med([r[key]["wall"] for r in res]), med([r[key]["cpu"] for r in res])))
+    add("")
+
+
+def old_table(add, old):
+    add("## Whole corpus against commit 4f56706")
+    add("")
+    add("`board2dts batch --force -j2 --kernel K -p ... --out-dir DIR FILES` over the %d corpus "
+        "files (every output compiled with cpp + dtc), the binary of 4f56706 and this one "
+        "interleaved, minimum of %d runs each (and this one once with an empty cache, "
+        "unless B2D_BENCH_NO_COLD):" %
+        (old["files"], old["runs"]))
+    add("")
+    add("| binary | wall | CPU user+sys |")
+    add("|---|---:|---:|")
+    for name, label in (("old", "4f56706"), ("new", "this one"), ("cold", "this one, cold cache")):
+        if name in old:
+            add("| %s | %.1f s | %.1f s |" % (label, old[name]["wall"], old[name]["cpu"]))
+    add("")
+
+
+def probe_table(add, a, probes):
+    add("## libclang parse options")
+    add("")
+    add("`bench/parse_opts.c`: the same file parsed with each option set (minimum of %d runs; CPU "
+        "counts libclang's parse thread; the walk visits every top-level cursor, which with a "
+        "preamble deserializes the headers' declarations; main bodies: the board file's function "
+        "bodies clang built, which the extractor needs)." % a.runs)
+    add("")
+    add("| file | option set | parse CPU ms | wall ms | top-level cursors | walk CPU ms | main bodies |")
+    add("|---|---|---:|---:|---:|---:|---:|")
+    for f, rows in probes:
+        for name, cpu, wall, top, walk, bodies in rows:
+            add("| %s | %s | %.0f | %.0f | %d | %.0f | %d |" % (f, name, cpu, wall, top, walk, bodies))
+    add("")
+
+
+def file_table(add, res):
+    add("## Per file")
+    add("")
+    add("CPU seconds (user+sys, minimum of the runs), peak RSS in MB; ratio = convert / clang; "
+        "whole: headers parsed whole; tol: tolerant mode.")
+    add("")
+    add("| file | clang CPU | convert CPU | ratio | cold | whole | clang RSS | convert RSS | RSS ratio "
+        "| tol CPU | tol whole | notes |")
+    add("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
+    for r in res:
+        c, b = r["clang"], r["b2d"]
+        notes = "; ".join("%s: %s" % (k, v.replace("|", "/")[:80]) for k, v in r["errors"].items())
+        add("| %s | %.2f | %.2f | %.2f | %.2f | %.2f | %.0f | %.0f | %.2f | %.2f | %.2f | %s |" % (
+            r["file"], c["cpu"], b["cpu"], b["cpu"] / c["cpu"] if c["cpu"] else 0,
+            r["cold"]["cpu"], r["whole"]["cpu"], c["rss"] / 1024, b["rss"] / 1024,
+            b["rss"] / c["rss"] if c["rss"] else 0, r["tol"]["cpu"], r["tol_whole"]["cpu"], notes))
+    add("")
+
+
+def write(a, res, probes, scale, old, large, started, load0, load1, wall_total):
     lines = []
     add = lines.append
-    ratio_wall = [r["b2d"]["wall"] / r["clang"]["wall"] for r in res if r["clang"]["wall"] > 0]
-    ratio_cpu = [r["b2d"]["cpu"] / r["clang"]["cpu"] for r in res if r["clang"]["cpu"] > 0]
-    ratio_rss = [r["b2d"]["rss"] / r["clang"]["rss"] for r in res if r["clang"]["rss"] > 0]
-    tol = [r["tol"]["wall"] for r in res]
-    tol_cpu = [r["tol"]["cpu"] for r in res]
     add("# board2dts performance")
     add("")
     add("Written by `bash bench/run.sh%s` (do not edit the measured part by hand)." %
@@ -207,28 +339,16 @@ def write(a, res, probes, scale, large, started, load0, load1, wall_total):
     add("- date: %s" % started.strftime("%Y-%m-%d %H:%M UTC"))
     add("- CPU: %s, nproc %d" % (cpu_model(), os.cpu_count() or 0))
     add("- load average at start %s, at end %s (other processes share the machine: wall "
-        "times include waiting for a CPU; CPU times do not)" % (" ".join(load0), " ".join(load1)))
+        "times include waiting for a CPU; CPU times do not, but a loaded machine slows "
+        "everything, so compare the ratios of one run, not times across runs)" %
+        (" ".join(load0), " ".join(load1)))
     add("- libclang 14, clang %s; %d corpus files, %d run(s) each, minimum kept; "
         "benchmark took %.0f s" % (clang_version(), len(res), a.runs, wall_total)
         + ("; every %d-th file of the corpus" % a.every if a.every > 1 else ""))
     add("")
-    add("## Summary")
-    add("")
-    add("| measure | value | target |")
-    add("|---|---:|---:|")
-    add("| median convert / `clang -fsyntax-only`, wall | %.2f | <= 1.3 |" % med(ratio_wall))
-    add("| median convert / `clang -fsyntax-only`, CPU (user+sys) | %.2f | |" % med(ratio_cpu))
-    add("| median peak RSS convert / clang | %.2f | <= 1.5 |" % med(ratio_rss))
-    add("| max peak RSS convert / clang | %.2f | |" % (max(ratio_rss) if ratio_rss else float("nan")))
-    if scale:
-        sp = scale["j1"]["wall"] / scale["j2"]["wall"] if scale["j2"]["wall"] else float("nan")
-        add("| batch -j2 speedup over -j1 (wall, %d files) | %.2f | >= 1.7 |" % (scale["files"], sp))
-    add("| median tolerant-mode convert time (wall / CPU) | %.2f s / %.2f s | |" % (med(tol), med(tol_cpu)))
-    add("| median clang -fsyntax-only time (wall / CPU) | %.2f s / %.2f s | |" %
-        (med([r["clang"]["wall"] for r in res]), med([r["clang"]["cpu"] for r in res])))
-    add("| median convert -p time (wall / CPU) | %.2f s / %.2f s | |" %
-        (med([r["b2d"]["wall"] for r in res]), med([r["b2d"]["cpu"] for r in res])))
-    add("")
+    summary(add, res, scale, old)
+    if old:
+        old_table(add, old)
     if scale:
         add("## Batch scaling")
         add("")
@@ -244,33 +364,8 @@ def write(a, res, probes, scale, large, started, load0, load1, wall_total):
     if large:
         lines.extend(large_table(large))
     if probes:
-        add("## libclang parse options")
-        add("")
-        add("`bench/parse_opts.c`: the same file parsed with each option set (minimum of %d runs; "
-            "CPU counts libclang's parse thread; top-level cursors show what the option drops)." % a.runs)
-        add("")
-        add("| file | option set | CPU ms | wall ms | top-level cursors |")
-        add("|---|---|---:|---:|---:|")
-        for f, rows in probes:
-            for name, cpu, wall, top in rows:
-                add("| %s | %s | %.0f | %.0f | %d |" % (f, name, cpu, wall, top))
-        add("")
-    add("## Per file")
-    add("")
-    add("Wall and CPU seconds (minimum of the runs), peak RSS in MB; ratio = convert / clang.")
-    add("")
-    add("| file | clang wall | convert wall | ratio | clang CPU | convert CPU | CPU ratio | "
-        "clang RSS | convert RSS | RSS ratio | tolerant wall | notes |")
-    add("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
-    for r in res:
-        c, b, t = r["clang"], r["b2d"], r["tol"]
-        notes = "; ".join("%s: %s" % (k, v.replace("|", "/")[:80]) for k, v in r["errors"].items())
-        add("| %s | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.0f | %.0f | %.2f | %.2f | %s |" % (
-            r["file"], c["wall"], b["wall"], b["wall"] / c["wall"] if c["wall"] else 0,
-            c["cpu"], b["cpu"], b["cpu"] / c["cpu"] if c["cpu"] else 0,
-            c["rss"] / 1024, b["rss"] / 1024, b["rss"] / c["rss"] if c["rss"] else 0,
-            t["wall"], notes))
-    add("")
+        probe_table(add, a, probes)
+    file_table(add, res)
     if a.findings and os.path.exists(a.findings):
         add(open(a.findings).read().rstrip())
         add("")
@@ -299,6 +394,8 @@ def main():
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--every", type=int, default=1, help="every N-th corpus file")
     ap.add_argument("--no-scaling", action="store_true")
+    ap.add_argument("--old", help="board2dts of commit 4f56706: whole-corpus batch against it")
+    ap.add_argument("--old-runs", type=int, default=int(os.environ.get("B2D_BENCH_OLD_RUNS", "2")))
     ap.add_argument("--large-only", action="store_true",
                     help="only the large-array rows, as markdown on stdout")
     a = ap.parse_args()
@@ -326,10 +423,11 @@ def main():
         res = per_file(a, corpus, tmp)
         probes = probe(a, corpus) if a.probe else []
         scale = None if a.no_scaling else scaling(a, corpus, tmp)
+        old = against_old(a, tmp) if a.old else None
         large = large_arrays(a, tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    write(a, res, probes, scale, large, started, load0, loadavg(), time.time() - t0)
+    write(a, res, probes, scale, old, large, started, load0, loadavg(), time.time() - t0)
 
 
 if __name__ == "__main__":

@@ -5,19 +5,24 @@
 #   bash bench/run.sh --quick         # every 8th file, 2 runs (a few minutes)
 #   bash bench/run.sh --every 4       # every 4th file (the corpus is ~156 files)
 #   B2D_BENCH_RUNS=5 bash bench/run.sh --out /tmp/perf.md
+#   bash bench/run.sh --old /tmp/bld-old/board2dts   # + whole corpus against
+#                                     # that binary (issue 14: commit 4f56706)
 #
 # Measures, per corpus file (scripts/kernel-corpus.sh --list):
 #   - `board2dts convert -p BUILD` against `clang -fsyntax-only` with the
 #     entry's flags from compile_commands.json (the floor), run in the
 #     entry's directory: wall and CPU (user+sys) time, minimum of the runs,
-#     and their ratio; peak RSS (/usr/bin/time -f %M) and its ratio;
-#   - tolerant mode: `board2dts convert --kernel K FILE` (no -p);
+#     and their ratio; peak RSS (/usr/bin/time -f %M) and its ratio; also
+#     with a cold cache and with the headers parsed whole
+#     (B2D_PARSE_HEADER_BODIES=1);
+#   - tolerant mode: `board2dts convert --kernel K FILE` (no -p), both ways;
 #   - libclang parse options on a few files (bench/parse_opts.c): what
 #     DetailedPreprocessingRecord and function-body skipping cost or save;
 # one registered gpio_led array of 15k/30k/60k entries (bench/gen_gpio_leds.sh;
 # `bench.py --large-only` prints just that table), and
 # `board2dts batch -j1` vs `-j2` over the corpus (scaling; hyperfine
-# when installed, else the minimum of repeated runs).
+# when installed, else the minimum of repeated runs), and with --old the
+# whole corpus through `batch -j2 --kernel` with both binaries.
 #
 # The machine (nproc, CPU model, load average) and date go into the report:
 # on a shared machine wall times vary with the load, CPU times much less.
@@ -33,7 +38,8 @@ while [ $# -gt 0 ]; do
 	--quick) ARGS+=(--quick); shift ;;
 	--every) ARGS+=(--every "${2:?--every needs N}"); shift 2 ;;
 	--no-scaling) ARGS+=(--no-scaling); shift ;;
-	-h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+	--old) ARGS+=(--old "${2:?--old needs a board2dts binary}"); shift 2 ;;
+	-h|--help) sed -n '2,25p' "$0"; exit 0 ;;
 	*) echo "bench/run.sh: unknown argument $1" >&2; exit 2 ;;
 	esac
 done

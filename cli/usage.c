@@ -38,8 +38,9 @@ static const char overview[] =
 	"environment:\n"
 	"  BOARD2DTS_RULES  rule pack directory (default: %s)\n"
 	"  BOARD2DTS_MODEL  tolerant-mode model headers (default: %s)\n"
-	"  XDG_CACHE_HOME   compiled SoC .dtsi cache ($XDG_CACHE_HOME/board2dts,\n"
-	"                   else ~/.cache/board2dts)\n";
+	"  XDG_CACHE_HOME   compiled SoC .dtsi and header cache ($XDG_CACHE_HOME/board2dts,\n"
+	"                   else ~/.cache/board2dts)\n"
+	"  B2D_PARSE_HEADER_BODIES  set: parse the headers whole (no header cache)\n";
 
 static const char parse_opts[] =
 	"parse options:\n"

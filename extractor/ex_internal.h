@@ -110,6 +110,28 @@ void ex_note_grown(struct ex *x, const struct ptrvec *grown);
 bool ex_is_synth(struct ex *x, CXCursor decl);
 bool ex_refs_synth(struct ex *x, CXCursor expr);
 
+/* blank_bodies.c: function bodies to blanks, in place; how many */
+size_t blank_bodies(char *text, size_t len);
+
+/*
+ * skip_bodies.c: the overlay arguments that serve libclang the cached
+ * headers without bodies (roots: the remapped directories, for sb_update);
+ * after a parse, cache the headers it read: how many were stale copies.
+ */
+void sb_args(const char *cache, const char *main, const char *model_dir,
+	     struct ptrvec *args, struct ptrvec *roots);
+unsigned sb_update(CXTranslationUnit tu, const char *cache, const char *model_dir,
+		   const struct ptrvec *roots);
+
+/*
+ * parse.c: parse path (synth_path/synth_text: a header force-included, the
+ * second tolerant parse; ov: headers read from memory). B2D_OK or
+ * B2D_ERR_PARSE after a diagnostic.
+ */
+int ex_parse(const char *path, const struct extract_options *opt, CXIndex index,
+	     const char *synth_path, const char *synth_text,
+	     const struct ex_overlays *ov, CXTranslationUnit *tu);
+
 /* args.c */
 int ex_build_args(const char *path, const struct extract_options *opt,
 		  struct ptrvec *args);

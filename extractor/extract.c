@@ -9,16 +9,12 @@
 #include "ex_internal.h"
 #include "config.h"
 #include "../common/paths.h"
-#include "../common/runlimit.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-#define PARSE_OPTIONS (CXTranslationUnit_KeepGoing | \
-		       CXTranslationUnit_DetailedPreprocessingRecord)
 
 static bool in_unsaved(const char *path, const struct extract_options *opt)
 {
@@ -173,61 +169,6 @@ static void record_lost(struct ex *x)
 
 /* The synthesized header's name, in the model directory (synth.c). */
 #define SYNTH_HEADER	"__b2d_synth.h"
-
-/*
- * synth_path/synth_text: the header of a second parse, force-included;
- * ov: headers the second parse reads from memory (model structs grown).
- */
-static int parse(const char *path, const struct extract_options *opt,
-		 CXIndex index, const char *synth_path, const char *synth_text,
-		 const struct ex_overlays *ov, CXTranslationUnit *tu)
-{
-	struct ptrvec args = { 0 };
-	struct CXUnsavedFile *uf;
-	enum CXErrorCode err;
-	unsigned nuf = (unsigned)opt->nunsaved;
-	int ret;
-
-	ret = ex_build_args(path, opt, &args);
-	if (ret)
-		goto out;
-	uf = xcalloc(opt->nunsaved + 1 + (ov ? ov->paths.len : 0), sizeof(*uf));
-	for (size_t i = 0; i < opt->nunsaved; i++) {
-		uf[i].Filename = opt->unsaved[i].path;
-		uf[i].Contents = opt->unsaved[i].contents;
-		uf[i].Length = opt->unsaved[i].length;
-	}
-	if (synth_path) {
-		pv_push(&args, xstrdup("-include"));
-		pv_push(&args, xstrdup(synth_path));
-		uf[nuf].Filename = synth_path;
-		uf[nuf].Contents = synth_text;
-		uf[nuf++].Length = strlen(synth_text);
-	}
-	for (size_t i = 0; ov && i < ov->paths.len; i++) {
-		uf[nuf].Filename = ov->paths.items[i];
-		uf[nuf].Contents = ov->texts.items[i];
-		uf[nuf++].Length = strlen(ov->texts.items[i]);
-	}
-	rl_stderr_hold();	/* libclang's crash report: only when not ours to explain */
-	err = clang_parseTranslationUnit2(index, path,
-			(const char *const *)args.items, (int)args.len,
-			uf, nuf, PARSE_OPTIONS, tu);
-	if (err == CXError_Crashed && rl_hit_memory_limit())
-		rl_die_oom();	/* --max-memory: libclang's allocation failed */
-	rl_stderr_release(true);
-	free(uf);
-	if (err != CXError_Success) {
-		diag_error(&(struct srcpos){ path, 0, 0 }, "cannot parse (libclang error %d)",
-			   (int)err);
-		ret = B2D_ERR_PARSE;
-	}
-out:
-	for (size_t i = 0; i < args.len; i++)
-		free(args.items[i]);
-	pv_free(&args);
-	return ret;
-}
 
 static CXCursor init_expr(CXCursor var)
 {
@@ -489,7 +430,7 @@ static size_t reparse(struct ex *x, const char *path,
 	sp = xasprintf("%s/%s", mdir, SYNTH_HEADER);
 	if (getenv("B2D_DEBUG_SYNTH"))
 		fprintf(stderr, "%s", hdr ? hdr : "");
-	if (parse(path, opt, index, hdr ? sp : NULL, hdr, ov, &tu2) == B2D_OK) {
+	if (ex_parse(path, opt, index, hdr ? sp : NULL, hdr, ov, &tu2) == B2D_OK) {
 		board_free(x->b);
 		ex_close(x, top);
 		free(*first);
@@ -526,7 +467,7 @@ int extract_board(const char *path, const struct extract_options *given,
 	o2.config_defines = (const char **)cfg.defines;
 	o2.nconfig_defines = cfg.ndefines;
 	if (ret == B2D_OK)
-		ret = parse(path, opt, index, NULL, NULL, NULL, &tu);
+		ret = ex_parse(path, opt, index, NULL, NULL, NULL, &tu);
 	if (ret)
 		goto done;
 	decls = ex_open(&x, path, opt, tu, &top, &first);

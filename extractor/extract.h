@@ -16,6 +16,9 @@ struct unsaved_source {
 	unsigned long length;
 };
 
+/* Bump when blank_bodies() changes what it writes: the cache directory is bodies-N. */
+#define B2D_BODIES_CACHE_VERSION 1
+
 struct extract_options {
 	const char *build_dir;		/* -p DIR with compile_commands.json; NULL: tolerant mode */
 	const char *kernel_dir;		/* --kernel KDIR: include dirs for tolerant mode */
@@ -31,6 +34,8 @@ struct extract_options {
 	const struct unsaved_source *unsaved;
 	size_t nunsaved;
 	void *index;			/* a CXIndex to reuse across files; NULL: make one */
+	const char *bodies_cache;	/* headers without function bodies (skip_bodies.c);
+					 * NULL: headers parsed whole */
 };
 
 /*

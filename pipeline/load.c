@@ -13,6 +13,7 @@
  */
 #include "pipeline.h"
 #include "prescan.h"
+#include "convert_core.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -141,6 +142,7 @@ static int parse_with(const struct pipeline_options *o, const struct rnode *soc,
 		      struct board **out)
 {
 	struct extract_options eo = { 0 };
+	char *cache, *bodies = NULL;
 	int err;
 
 	eo.build_dir = o->build_dir;
@@ -151,7 +153,12 @@ static int parse_with(const struct pipeline_options *o, const struct rnode *soc,
 	eo.clang_args = o->clang_args;
 	eo.nclang_args = o->nclang_args;
 	eo.index = index;
+	cache = getenv("B2D_PARSE_HEADER_BODIES") ? NULL : conv_cache_dir();
+	if (cache)
+		eo.bodies_cache = bodies = xasprintf("%s/bodies-%d", cache, B2D_BODIES_CACHE_VERSION);
 	err = extract_board(o->input, &eo, out);
+	free(bodies);
+	free(cache);
 	pipeline_defines_free(eo.defines, eo.ndefines);
 	if (err != B2D_OK) {
 		*out = NULL;
