@@ -266,6 +266,24 @@ static size_t tree_todos(const struct dt_tree *t, struct dt_todo_ref *out)
 	return k;
 }
 
+static size_t node_props(const struct dt_node *n)
+{
+	size_t k = n->nprops;
+
+	for (size_t i = 0; i < n->nchildren; i++)
+		k += node_props(n->children[i]);
+	return k;
+}
+
+size_t dt_tree_nprops(const struct dt_tree *t)
+{
+	size_t k = t->root ? node_props(t->root) : 0;
+
+	for (size_t i = 0; i < t->noverlays; i++)
+		k += node_props(t->overlays[i]);
+	return k;
+}
+
 size_t dt_tree_todos(const struct dt_tree *t, struct dt_todo_ref **out)
 {
 	size_t n = tree_todos(t, NULL);

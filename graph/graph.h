@@ -91,6 +91,7 @@ struct fact {
 	enum fact_fate fate;
 	const char *became;	/* converted: node path or &label and property */
 	const char *reason;	/* todo: why */
+	struct srcpos rule;	/* the rule that decided (rule file:line), file NULL: none */
 };
 
 /* A board function the machine's code reaches (the report lists them). */
@@ -179,6 +180,8 @@ struct dt_todo_ref {
  * `counts.todo`. Returns the count; *out is malloc'd (NULL when out is NULL).
  */
 size_t dt_tree_todos(const struct dt_tree *t, struct dt_todo_ref **out);
+/* The properties the tree writes (root subtree and overlays), for convert's summary line. */
+size_t dt_tree_nprops(const struct dt_tree *t);
 
 /* "/leds/led-0" or "&i2c1/eeprom@50" for reports and diagnostics. */
 char *dt_node_path(struct dt_tree *t, const struct dt_node *n);
