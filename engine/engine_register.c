@@ -164,7 +164,8 @@ static void enable_nodes(struct reg_ctx *r, const struct rnode *node)
 				continue;
 			rn_get_long(props->items[k], "scale", &scale);
 			p = dt_prop_set(c->t, dn, rn_str(props->items[k], "prop"));
-			dt_chunk_add_u32(c->t, dt_prop_add_cells(c->t, p), (uint32_t)(v->ival * scale));
+			dt_chunk_add_num(c->t, dt_prop_add_cells(c->t, p), (uint32_t)(v->ival * scale),
+				 scale == 1 ? conv_c_base(v) : 0);
 			p->pos = v->pos;
 			p->origin = r->call->spelling;
 		}

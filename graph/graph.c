@@ -180,12 +180,18 @@ static struct dt_cell *add_cell(struct dt_tree *t, struct dt_chunk *c)
 	return &c->cells[n];
 }
 
-void dt_chunk_add_u32(struct dt_tree *t, struct dt_chunk *c, uint32_t v)
+void dt_chunk_add_num(struct dt_tree *t, struct dt_chunk *c, uint32_t v, unsigned base)
 {
 	struct dt_cell *cell = add_cell(t, c);
 
 	cell->kind = CELL_U32;
 	cell->val = v;
+	cell->base = (unsigned char)(base == 16 || base == 10 ? base : 0);
+}
+
+void dt_chunk_add_u32(struct dt_tree *t, struct dt_chunk *c, uint32_t v)
+{
+	dt_chunk_add_num(t, c, v, 0);
 }
 
 void dt_chunk_add_ref(struct dt_tree *t, struct dt_chunk *c, const char *label)
