@@ -101,6 +101,8 @@ struct review_args {
 	const char *kernel_dir;		/* --kernel */
 	const char *format;		/* --format (diff) */
 	const char *rules_dir;		/* --rules (check) */
+	bool all_files;			/* --all-files (check): also the kernel's own files */
+	struct opt_list wflags;		/* -W [no-|error=]CHECK (check), repeatable */
 	bool help;
 };
 

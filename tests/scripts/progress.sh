@@ -19,9 +19,6 @@ b2d_init progress.sh "$@"
 b2d_kernel || b2d_skip "progress.sh: no kernel tree (B2D_KERNEL; scripts/kernel-tree.sh)"
 b2d_shared_cache
 b2d_tmpdir b2d-progress
-fail=0
-ok() { echo "ok: $*"; }
-bad() { echo "FAIL: $*"; fail=1; }
 S3C=$SRC/samples/mach-s3c64xx-devboard.c
 
 run() {	# run ARGS...: convert; status in got, streams in $TMP/out, $TMP/err
@@ -39,55 +36,55 @@ if [ "$got" = 0 ] && [ "$(wc -l <"$TMP/err")" = 3 ] && [ -n "$todo" ] &&
    grep -qx "wrote $TMP/a\.dts: [1-9][0-9]* properties, $todo TODO" "$TMP/err" &&
    grep -qx "wrote $TMP/a\.dtb: $size bytes" "$TMP/err" &&
    grep -qx "wrote $TMP/a\.json: report of 1 machine: ${facts% *} facts, ${facts#* } converted, $todo TODO" "$TMP/err"; then
-	ok "one line per output: .dts ($todo TODO, as the report), .dtb ($size bytes), report"
+	b2d_ok "one line per output: .dts ($todo TODO, as the report), .dtb ($size bytes), report"
 else
-	bad "the wrote lines (status $got, report TODO count '$todo')"; show
+	b2d_bad "the wrote lines (status $got, report TODO count '$todo')"; show
 fi
 props=$(sed -n 's/^wrote .*a\.dts: \([0-9]*\) properties.*/\1/p' "$TMP/err")
 # The property count is the .dts's: lines 'name = ...;' or 'name;' inside nodes.
 real=$(grep -cE '^\s+[#a-zA-Z0-9,._+-]+( = .*)?;' "$TMP/a.dts")
-[ -n "$props" ] && [ "$props" = "$real" ] && ok "the property count ($props) is the .dts's" ||
-	bad "property count '$props' but the .dts has $real property lines"
+[ -n "$props" ] && [ "$props" = "$real" ] && b2d_ok "the property count ($props) is the .dts's" ||
+	b2d_bad "property count '$props' but the .dts has $real property lines"
 
 for q in -q --quiet; do
 	run $q -o "$TMP/q.dts" --report "$TMP/q.json" "$S3C"
 	[ "$got" = 0 ] && [ ! -s "$TMP/err" ] && cmp -s "$TMP/q.dts" "$TMP/a.dts" &&
-		ok "$q: same output, nothing on stderr" || { bad "$q: status $got or stderr not empty"; show; }
+		b2d_ok "$q: same output, nothing on stderr" || { b2d_bad "$q: status $got or stderr not empty"; show; }
 done
 
 # --- stdout carries the .dts only --------------------------------------------------
 run -o - "$S3C"
 if [ "$got" = 0 ] && cmp -s "$TMP/out" "$TMP/a.dts" && [ "$(wc -l <"$TMP/err")" = 1 ] &&
    grep -qx "wrote <stdout>: $props properties, $todo TODO" "$TMP/err"; then
-	ok "-o -: stdout is the .dts byte for byte, one 'wrote <stdout>' line on stderr"
+	b2d_ok "-o -: stdout is the .dts byte for byte, one 'wrote <stdout>' line on stderr"
 else
-	bad "-o -: stdout differs from the -o file or stderr is not one line"; show
+	b2d_bad "-o -: stdout differs from the -o file or stderr is not one line"; show
 fi
 
 # --- several machines into a directory ---------------------------------------------
 run -o "$TMP/dir/" "$SRC/samples/board-twin-rev.c"
 if [ "$got" = 0 ] && [ "$(grep -c "^wrote $TMP/dir/board-twin-rev\.[A-Z_]*\.dts: [0-9]* properties, [0-9]* TODO\$" "$TMP/err")" = 2 ] &&
    [ "$(wc -l <"$TMP/err")" = 2 ]; then
-	ok "-o DIR/: one line per machine"
+	b2d_ok "-o DIR/: one line per machine"
 else
-	bad "-o DIR/: not one line per machine"; show
+	b2d_bad "-o DIR/: not one line per machine"; show
 fi
 
 # --- -v: the rule decisions --------------------------------------------------------
 run -v -o - "$S3C"
-cmp -s "$TMP/out" "$TMP/a.dts" && ok "-v: stdout unchanged" || bad "-v: stdout differs"
+cmp -s "$TMP/out" "$TMP/a.dts" && b2d_ok "-v: stdout unchanged" || b2d_bad "-v: stdout differs"
 grep -qE "^$S3C: note: SoC pack 's3c64xx' \([^)]*rules/soc/s3c64xx\.yaml\): the path contains 's3c64xx'\$" "$TMP/err" &&
-	ok "-v: the SoC pack and why" || { bad "-v: no SoC pack note"; show; }
+	b2d_ok "-v: the SoC pack and why" || { b2d_bad "-v: no SoC pack note"; show; }
 if grep -qE "^$S3C:[0-9]+:[0-9]+: note: i2c_register_board_info\(\): [^ ]*rules/bindings/common\.yaml:[0-9]+ -> &i2c0\$" "$TMP/err" &&
    grep -qE "^$S3C:[0-9]+:[0-9]+: note: s3c_nand_set_platdata\(\): [^ ]*rules/soc/s3c64xx\.yaml:[0-9]+ -> TODO: " "$TMP/err"; then
-	ok "-v: each call with the rule that decided it (converted and TODO)"
+	b2d_ok "-v: each call with the rule that decided it (converted and TODO)"
 else
-	bad "-v: no per-call rule notes"; show
+	b2d_bad "-v: no per-call rule notes"; show
 fi
 n_calls=$(grep -c ': note: [a-z0-9_]*(): ' "$TMP/err")
-[ "$n_calls" -ge 10 ] && [ "$n_calls" -le 40 ] && ok "-v: $n_calls call notes (a few useful lines)" ||
-	bad "-v: $n_calls call notes"
+[ "$n_calls" -ge 10 ] && [ "$n_calls" -le 40 ] && b2d_ok "-v: $n_calls call notes (a few useful lines)" ||
+	b2d_bad "-v: $n_calls call notes"
 run -o - "$S3C"
-grep -q 'note:' "$TMP/err" && bad "without -v: notes on stderr" || ok "without -v: no notes"
+grep -q 'note:' "$TMP/err" && b2d_bad "without -v: notes on stderr" || b2d_ok "without -v: no notes"
 
-b2d_exit $fail
+b2d_exit $B2D_FAIL
