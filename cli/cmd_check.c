@@ -115,6 +115,7 @@ static int run_check(const struct review_args *r)
 	free(errors);
 	if (!rv_is_dtb(r->files[0]))
 		rv_srcmap_load(r->files[0], &in, &map);
+	rv_srcmap_absolute(map, r->files[0]);	/* then check names files its way */
 	o.vocab = load_vocab(r);
 	o.srcmap = map;
 	o.input = r->files[0];

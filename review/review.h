@@ -196,6 +196,12 @@ struct rv_srcmap;
 struct rv_srcmap *rv_srcmap_parse(const char *annotated_dts);
 int rv_srcmap_load(const char *path, const struct rv_input *in, struct rv_srcmap **out);
 void rv_srcmap_free(struct rv_srcmap *m);
+/*
+ * dtc -T names the files relative to the input's directory
+ * (../../../var/.../omap3.dtsi): make every location of m (loaded from input)
+ * absolute and canonical, for messages a person can open from anywhere.
+ */
+void rv_srcmap_absolute(struct rv_srcmap *m, const char *input);
 /* "file:line" of the property (prop NULL: of the node), or NULL. */
 const char *rv_srcmap_find(const struct rv_srcmap *m, const char *path, const char *prop);
 

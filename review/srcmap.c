@@ -108,15 +108,15 @@ struct rv_srcmap *rv_srcmap_parse(const char *annotated_dts)
 	return m;
 }
 
-/*
- * dtc -T names the files of an absolute input relative to the input's
- * directory (../../../var/.../omap3.dtsi): make every location absolute and
- * canonical again, for messages a person can open from anywhere.
- */
-static void absolute_locs(struct rv_srcmap *m, const char *input_abs)
+void rv_srcmap_absolute(struct rv_srcmap *m, const char *input)
 {
-	char *dir = xstrndup(input_abs, (size_t)(strrchr(input_abs, '/') - input_abs));
-	char *last = NULL, *last_real = NULL;
+	char *input_abs = m ? realpath(input, NULL) : NULL;
+	char *dir, *last = NULL, *last_real = NULL;
+
+	if (!input_abs)
+		return;
+	dir = xstrndup(input_abs, (size_t)(strrchr(input_abs, '/') - input_abs));
+	free(input_abs);
 
 	for (size_t i = 0; i < m->n; i++) {
 		char *loc = m->e[i].loc, *colon = strrchr(loc, ':'), *file;
@@ -150,20 +150,16 @@ int rv_srcmap_load(const char *path, const struct rv_input *in, struct rv_srcmap
 	void *text = NULL;
 	size_t len = 0;
 	/*
-	 * By its absolute path: dtc -T then names the input absolute too (a
-	 * relative one it rewrites relative to its temporary input), and check
-	 * can tell the input's lines from the others (review/check.c).
+	 * By its absolute path: dtc -T then names every file relative to the
+	 * input's directory, which rv_srcmap_absolute() undoes for check.
 	 */
 	char *abs = realpath(path, NULL);
 	int rc = kernel_dts_compile_args(in->kernel_dir, in->inc, in->ninc, abs ? abs : path, false,
 					 args, 3, &text, &len, NULL);
 
 	*out = NULL;
-	if (rc == B2D_OK) {
+	if (rc == B2D_OK)
 		*out = rv_srcmap_parse(text);
-		if (abs)
-			absolute_locs(*out, abs);
-	}
 	free(abs);
 	free(text);
 	return rc;
