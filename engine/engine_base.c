@@ -2,10 +2,11 @@
 /*
  * The base a number was written in (kernel DTS style: a number reads as the
  * board file wrote it, issue 13 item 4). The value's C text decides when it
- * is made of literals alone (`0x50`, `0x100 + 4`, `100000`); a macro
- * (`GPIO_BASE`) decides by its definition, read from the macro chain the
- * extractor kept (`GPIO_BASE -> 0x40`). Anything else (`SZ_1M * 2`, a
- * computed line) leaves it to the writer's rules by property name.
+ * is one literal (`0x50`, `100000`, `-1`); a macro (`GPIO_BASE`) decides by
+ * its definition, read from the macro chain the extractor kept (`GPIO_BASE
+ * -> 0x40`). Anything else (`8 * 1024 * 1024`, `SZ_1M * 2`, a computed line)
+ * leaves it to the writer's rules by property name: the C did not write
+ * that number.
  */
 #include "engine_int.h"
 
@@ -13,8 +14,9 @@
 #include <string.h>
 
 /*
- * 16 or 10 when s[0..n) holds integer literals of one base and operators
- * only; 0 when it holds a name, literals of both bases, or none.
+ * 16 or 10 when s[0..n) holds one integer literal (a lone 0 aside: it reads
+ * the same in both) and operators only; 0 when it holds a name, several
+ * literals, or none.
  */
 static unsigned literal_base(const char *s, size_t n)
 {
@@ -38,8 +40,8 @@ static unsigned literal_base(const char *s, size_t n)
 			i++;
 		if (b == 10 && i - start == 1 && s[start] == '0')
 			continue;	/* a lone 0 reads the same in either base */
-		if (base && base != b)
-			return 0;
+		if (base)
+			return 0;	/* an expression: the C did not write the value */
 		base = b;
 	}
 	return base;
