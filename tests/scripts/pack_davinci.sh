@@ -37,8 +37,8 @@ has "$E" 'IOVDD-supply = <&vdcdc2_reg>;'
 has "$E" 'cpu-supply = <&vdcdc3_reg>;'
 has "$E" 'ti,defdcdc_default = <1>;'
 has "$E" 'reg = <0x10000 0x80000>;'
-grep -A2 '^&i2c0 {' "$E" 2>/dev/null | grep -q 'status = "okay"' || bad "da850-evm: &i2c0 not enabled"
-grep -A1 '^&eth0 {' "$E" 2>/dev/null | grep -q 'status = "okay"' || bad "da850-evm: &eth0 (initcall) not enabled"
+enabled "$E" i2c0 da850-evm
+enabled "$E" eth0 "da850-evm (initcall)"
 pack_recall da850-evm.facts "$E"
 E=$TMP/board-da830-evm/board-da830-evm.dts
 has "$E" '"board2dts,davinci-da830-evm", "ti,da830"'
