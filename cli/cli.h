@@ -55,6 +55,7 @@ struct cli_options {
 	unsigned timeout;		/* seconds, 0: none (common/runlimit.h) */
 	unsigned long long max_memory;	/* bytes, 0: none */
 	bool verbose;			/* -v: every clang error in the board file, not the first 3 */
+	bool quiet;			/* -q: no `wrote FILE: ...` lines */
 };
 
 /*
@@ -82,6 +83,14 @@ void cli_usage(FILE *f, const char *command);
 struct pipeline_options;
 void cli_pipeline_options(const struct cli_options *o, struct pipeline_options *po);
 
+/* convert's lines on stderr (progress.c): what it wrote, and with -v the rules used. */
+struct dt_tree;
+struct conv_run;
+char *cli_dts_summary(const struct dt_tree *t);		/* "44 properties, 12 TODO" */
+char *cli_report_summary(const struct conv_run *run);	/* "report of 1 machine: ..." */
+void cli_print_written(const char *path, const char *note);	/* path NULL: stdout */
+void cli_explain_run(const struct conv_run *run);	/* -v: each call's rule, as notes */
+
 int cmd_convert(const struct cli_options *o);
 int cmd_extract(const struct cli_options *o);
 
@@ -93,6 +102,8 @@ struct review_args {
 	const char *kernel_dir;		/* --kernel */
 	const char *format;		/* --format (diff) */
 	const char *rules_dir;		/* --rules (check) */
+	bool all_files;			/* --all-files (check): also the kernel's own files */
+	struct opt_list wflags;		/* -W [no-|error=]CHECK (check), repeatable */
 	bool help;
 };
 

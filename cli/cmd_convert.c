@@ -39,6 +39,7 @@ struct output {
 	void *data;
 	size_t len;
 	bool in_dir;	/* under a -o/--dtb DIR/, which may be created */
+	char *note;	/* what the `wrote` line says of it, or NULL */
 };
 
 struct plan {
@@ -58,6 +59,7 @@ static void plan_free(struct plan *p)
 	for (size_t i = 0; i < p->nouts; i++) {
 		free(p->outs[i].path);
 		free(p->outs[i].data);
+		free(p->outs[i].note);
 	}
 	free(p->outs);
 }
@@ -321,6 +323,7 @@ static int machine_outputs(const struct mach_ctx *c, struct conv_machine *cm, st
 			 dts.len, true);
 	else
 		plan_add(p, xstrdup(o->out), dts.buf, dts.len, false);
+	p->outs[p->nouts - 1].note = cli_dts_summary(t);
 	if (rc == EXIT_OK && (o->against || o->validate)) {
 		const char *name = p->outs[p->nouts - 1].path;
 
@@ -341,6 +344,8 @@ static int machine_outputs(const struct mach_ctx *c, struct conv_machine *cm, st
 				 len, true);
 		else
 			plan_add(p, xstrdup(o->dtb), blob, len, false);
+		if (err == B2D_OK)
+			p->outs[p->nouts - 1].note = xasprintf("%zu bytes", len);
 	}
 	if (rc == EXIT_OK && c->html)
 		html_output(c, cm, res, p);
@@ -390,9 +395,12 @@ static int build_outputs(const struct cli_options *o, const struct pipeline_sess
 		diag_error(&run.failed->pos, "%s", run.message);
 		rc = err_status(run.err);
 	}
+	if (rc == EXIT_OK && o->verbose)
+		cli_explain_run(&run);
 	if (rc == EXIT_OK && o->report) {
 		plan_add(p, strcmp(o->report, "-") ? xstrdup(o->report) : NULL,
 			 run.report.buf, run.report.len, false);
+		p->outs[p->nouts - 1].note = cli_report_summary(&run);
 		sb_init(&run.report);	/* the plan owns the report */
 	}
 	conv_run_free(&run);
@@ -519,6 +527,8 @@ int cmd_convert(const struct cli_options *o)
 	rl_stop();	/* --timeout bounds the conversion, not the commit */
 	if (rc == EXIT_OK)
 		rc = write_outputs(o, &plan);
+	for (size_t i = 0; rc == EXIT_OK && !o->quiet && i < plan.nouts; i++)
+		cli_print_written(plan.outs[i].path, plan.outs[i].note);
 	if (rc == EXIT_OK && o->strict && verrors)
 		rc = EXIT_FAIL;	/* --validate --strict: outputs written, errors found */
 	plan_free(&plan);

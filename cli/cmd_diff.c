@@ -26,6 +26,8 @@ static const struct opt_spec check_opts[] = {
 	{ "include", 'I', OPT_LIST, R(inc) },
 	{ "kernel", 0, OPT_VALUE, R(kernel_dir) },
 	{ "rules", 0, OPT_VALUE, R(rules_dir) },
+	{ "all-files", 0, OPT_FLAG, R(all_files) },
+	{ "warning", 'W', OPT_LIST, R(wflags) },
 };
 
 int review_parse(const char *cmd, int argc, char **argv, size_t nfiles, struct review_args *r)

@@ -38,19 +38,15 @@ void opt_args_free(struct opt_args *a)
 /* The long option of spec nearest to `word` (a typo), or NULL. */
 static const char *nearest(const struct opt_spec *spec, size_t n, const char *word)
 {
-	const char *best = NULL;
-	int bestd = 3;
+	const char **names = xcalloc(n + 1, sizeof(*names));
+	const char *best;
 
 	while (*word == '-')
 		word++;
-	for (size_t i = 0; i < n; i++) {
-		int d = rv_edit_distance(word, spec[i].name);
-
-		if (d < bestd || (d == bestd && best && strlen(spec[i].name) < strlen(best))) {
-			bestd = d;
-			best = spec[i].name;
-		}
-	}
+	for (size_t i = 0; i < n; i++)
+		names[i] = spec[i].name;
+	best = rv_nearest(word, names, n);
+	free(names);
 	return best;
 }
 

@@ -38,6 +38,7 @@ static const struct opt_spec convert_opts[] = {
 	{ "timeout", 0, OPT_VALUE, O(timeout_arg) },
 	{ "max-memory", 0, OPT_VALUE, O(max_memory_arg) },
 	{ "verbose", 'v', OPT_FLAG, O(verbose) },
+	{ "quiet", 'q', OPT_FLAG, O(quiet) },
 };
 
 static const struct opt_spec extract_opts[] = {

@@ -177,6 +177,29 @@ const char *path_basename(const char *path)
 	return slash ? slash + 1 : path;
 }
 
+char *path_display(const char *path)
+{
+	char *real, *cwd, *out;
+	size_t n;
+
+	if (!path)
+		return NULL;
+	if (path[0] != '/' && strncmp(path, "../", 3) && !strstr(path, "/../"))
+		return xstrdup(path);	/* relative and inside the current directory */
+	real = realpath(path, NULL);
+	if (!real)
+		return xstrdup(path);
+	cwd = getcwd(NULL, 0);
+	n = cwd ? strlen(cwd) : 0;
+	if (cwd && n > 1 && !strncmp(real, cwd, n) && real[n] == '/')
+		out = xstrdup(real + n + 1);
+	else
+		out = xstrdup(real);
+	free(cwd);
+	free(real);
+	return out;
+}
+
 size_t utf8_len(const unsigned char *p)
 {
 	size_t n = p[0] >= 0xf0 && p[0] <= 0xf4 ? 4 : p[0] >= 0xe0 ? 3 :

@@ -50,6 +50,14 @@ bool str_eq(const char *a, const char *b);	/* NULL-safe */
 bool str_starts(const char *s, const char *prefix);
 const char *path_basename(const char *path);
 /*
+ * A path as a person's editor wants it in a message (malloc'd): a relative
+ * path inside the current directory as given; otherwise canonical, relative
+ * to the current directory when under it ("arch/arm/boot/dts/x.dtsi"), else
+ * absolute ("/var/tmp/.../x.dtsi", never "../../../var/..."). A path that
+ * does not exist is returned as given.
+ */
+char *path_display(const char *path);
+/*
  * Length (2-4) of the well-formed UTF-8 sequence of a non-ASCII character at
  * p, or 0: a stray continuation byte, an overlong form, a surrogate, a code
  * point above U+10FFFF or a sequence cut short (also by the NUL) is not one.

@@ -11,8 +11,9 @@
  *   3. serialise with libfdt's sequential-write API, growing the buffer on
  *      -FDT_ERR_NOSPACE.
  *
- * Labels come from the base's /__symbols__ (which is not copied to the
- * output, nor are __fixups__/__local_fixups__) and from the graph's nodes.
+ * Labels come from the base's /__symbols__ and from the graph's nodes; the
+ * output's /__symbols__ is written anew from them (dtc -@), the base's
+ * __fixups__/__local_fixups__ are not copied.
  * An unknown label is the error dtc itself would give: B2D_ERR_DTC.
  */
 #include "emit.h"
@@ -363,6 +364,30 @@ static void encode_tree(struct dtb *d, struct mnode *m)
 		encode_tree(d, m->children[i]);
 }
 
+/*
+ * /__symbols__ as `dtc -@` writes it (label = "/path/of/node"), so that the
+ * .dtb carries the labels its .dts has: `board2dts diff out.dtb out.dts` is
+ * then empty, and overlays can be applied to it.
+ */
+static void add_symbols(struct dtb *d)
+{
+	struct mnode *s;
+
+	if (!d->nlabels)
+		return;
+	s = mnode_new(d, d->root, "__symbols__");
+	for (size_t i = 0; i < d->nlabels; i++) {
+		struct mprop *p = mprop_set(d, s, d->labels[i]->label);
+		struct strbuf sb;
+
+		sb_init(&sb);
+		mnode_path(d->labels[i]->node, &sb);
+		p->data = arena_strndup(&d->a, sb.buf, sb.len + 1);
+		p->len = sb.len + 1;
+		sb_free(&sb);
+	}
+}
+
 /* ---- step 3: serialisation ---- */
 
 static int emit_node(void *fdt, const struct mnode *m)
@@ -445,6 +470,8 @@ int dtb_write(const struct dt_tree *t, const void *base, void **blob, size_t *le
 		encode_tree(&d, d.root);
 		err = d.err;
 	}
+	if (!err)
+		add_symbols(&d);
 	if (!err)
 		err = serialise(d.root, base, blob, len);
 	arena_free(&d.a);

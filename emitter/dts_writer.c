@@ -5,8 +5,9 @@
  * Layout: SPDX line, header comment, /dts-v1/, #includes, the root node,
  * the &label overlays (in tree order: the sort_overlays pass makes that
  * deterministic), the tail #includes, overlays of labels those define, and
- * the tree-level TODOs in one block comment. Inside a node: properties (each
- * followed by its alternatives), then the node's TODOs, then the children,
+ * the tree-level TODOs in one block comment; the dt-bindings #includes come
+ * before the SoC .dtsi's. Inside a node: properties (each followed by its
+ * alternatives; "status" last), then the node's TODOs, then the children,
  * each child preceded by a blank line unless it opens the node body.
  *
  * Every byte of C text that reaches a comment goes through comment_text(), so
@@ -127,7 +128,8 @@ static bool quantity_like(const char *prop)
 }
 
 /*
- * Number format, a function of (property name, <> group) only:
+ * Number format: the board file's base when the cell knows it (dt_cell.base),
+ * else a function of (property name, <> group) only:
  *   address-like properties (reg, ranges, *-mask ...): a group holding a
  *     value of 10 or more is an address/size pair and is all hex
  *     (<0x18000000 0x2>, <0x50>); small ones are indices (reg = <1>);
@@ -144,11 +146,14 @@ static bool group_is_hex(const char *prop, const struct dt_chunk *c)
 	return false;
 }
 
-static void write_u32(struct strbuf *out, const char *prop, bool hex_group, uint32_t v)
+static void write_u32(struct strbuf *out, const char *prop, bool hex_group, uint32_t v,
+		      unsigned base)
 {
 	bool hex;
 
-	if (address_like(prop))
+	if (base)	/* the board file's own base (kernel DTS style) */
+		hex = base == 16;
+	else if (address_like(prop))
 		hex = hex_group;
 	else if (quantity_like(prop))
 		hex = false;
@@ -187,7 +192,7 @@ static void write_cell(struct strbuf *out, const char *prop, bool hex_group,
 	else if (cell->kind == CELL_MACRO && cell->text)
 		sb_add(out, cell->text);
 	else
-		write_u32(out, prop, hex_group, cell->val);
+		write_u32(out, prop, hex_group, cell->val, cell->base);
 }
 
 /* <cells>, wrapped before a cell that would pass WRAP_COLUMN, aligned after '<'. */
@@ -374,8 +379,13 @@ static void write_node(struct strbuf *out, const struct dt_node *n, int depth,
 
 	indent(out, depth);
 	write_node_head(out, n);
-	for (size_t i = 0; i < n->nprops; i++, body = true)
-		write_prop(out, n->props[i], depth + 1, o);
+	/* Kernel DTS style (dts-coding-style.rst): "status" last of the properties. */
+	for (int last = 0; last <= 1; last++)
+		for (size_t i = 0; i < n->nprops; i++)
+			if (str_eq(n->props[i]->name, "status") == last) {
+				write_prop(out, n->props[i], depth + 1, o);
+				body = true;
+			}
 	for (size_t i = 0; i < n->ntodos; i++, body = true) {
 		mark(o, out, NULL, n->todos[i]);
 		indent(out, depth + 1);
@@ -497,8 +507,11 @@ void dts_write(const struct dt_tree *t, const struct dts_options *o, struct strb
 	write_header(out, t);
 	if (t->nincludes)
 		sb_addc(out, '\n');
-	for (size_t i = 0; i < t->nincludes; i++)
-		write_include(out, t->includes[i]);
+	/* The dt-bindings headers (<...>) first, then the SoC .dtsi ("..."), as the kernel's .dts do. */
+	for (int quoted = 0; quoted <= 1; quoted++)
+		for (size_t i = 0; i < t->nincludes; i++)
+			if ((t->includes[i][0] != '<') == quoted)
+				write_include(out, t->includes[i]);
 	sb_addc(out, '\n');
 	write_node(out, t->root, 0, o);
 	write_overlays(out, t, o, false);

@@ -443,6 +443,7 @@ static void convert_call(struct conv *c, const struct function *fn, const struct
 	if (!find_call_rule(c, call->callee) && (rule = find_ignore_rule(c, call->callee))) {
 		f->fate = FACT_CONVERTED;
 		f->became = arena_printf(c->a, "no DT equivalent: %s", rn_str(rule, "note"));
+		f->rule = rule->pos;
 		return;
 	}
 	if (state == 0) {
@@ -465,6 +466,8 @@ static void convert_call(struct conv *c, const struct function *fn, const struct
 		return;
 	}
 	rule = find_call_rule(c, call->callee);
+	if (rule)
+		f->rule = rule->pos;	/* -v names it */
 	if (rule && conv_register_call(c, call, rule, f))
 		return;
 	/* The rule's kind could not read the arguments: a TODO, never a silent drop. */
@@ -478,6 +481,7 @@ static void convert_call(struct conv *c, const struct function *fn, const struct
 	if (!rule && (rule = find_ignore_rule(c, call->callee))) {
 		f->fate = FACT_CONVERTED;
 		f->became = arena_printf(c->a, "no DT equivalent: %s", rn_str(rule, "note"));
+		f->rule = rule->pos;
 		return;
 	}
 	if (!f->reason) {

@@ -38,6 +38,14 @@ struct engine_options {
 const struct rnode *engine_pick_soc(const struct board *b, const struct ruleset *rs,
 				    const char *soc);
 
+/*
+ * Why engine_pick_soc() chose soc for b, appended to sb for -v: "given with
+ * --soc", "the path contains 'mach-omap2/'", "the board calls omap3_init_early()".
+ */
+struct strbuf;
+void engine_soc_why(const struct board *b, const struct rnode *soc, bool forced,
+		    struct strbuf *sb);
+
 /* Does path contain one of the pack's `match: paths:` strings? */
 bool engine_soc_path_matches(const struct rnode *soc, const char *path);
 

@@ -147,6 +147,8 @@ const char *conv_label(struct conv *c, const char *text);
 
 /* engine_values.c: a call argument that is a parameter of its function, as its caller passed it */
 const struct value *conv_param_value(const struct conv *c, const struct value *v);
+/* 16 or 10: the base v's C text wrote it in (engine_base.c); 0: not told. */
+unsigned conv_c_base(const struct value *v);
 
 /* engine_values.c: field reads through store overrides */
 struct value *conv_field(const struct conv *c, const struct value *list, const char *field);

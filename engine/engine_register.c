@@ -11,6 +11,7 @@
 #include "../kernel/soc_dtsi.h"
 #include "registrations/registrations.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -165,7 +166,8 @@ static void enable_nodes(struct reg_ctx *r, const struct rnode *node)
 				continue;
 			rn_get_long(props->items[k], "scale", &scale);
 			p = dt_prop_set(c->t, dn, rn_str(props->items[k], "prop"));
-			dt_chunk_add_u32(c->t, dt_prop_add_cells(c->t, p), (uint32_t)(v->ival * scale));
+			dt_chunk_add_num(c->t, dt_prop_add_cells(c->t, p), (uint32_t)(v->ival * scale),
+				 scale == 1 ? conv_c_base(v) : 0);
 			p->pos = v->pos;
 			p->origin = r->call->spelling;
 		}
@@ -259,6 +261,20 @@ static const struct rnode *supply_consumer(const struct conv *c, const struct pe
 	return NULL;
 }
 
+/*
+ * A supply name a binding could use before "-supply": letters, digits, '-',
+ * '_', '.', ',' ("vmmc", "AVDD"); not "RESET#" (a pin name in a board file).
+ */
+static bool supply_name_ok(const char *s)
+{
+	if (!*s)
+		return false;
+	for (; *s; s++)
+		if (!isalnum((unsigned char)*s) && !strchr("-_.,", *s))
+			return false;
+	return true;
+}
+
 /* REGULATOR_SUPPLY("vmmc", "omap_hsmmc.0"): vmmc-supply = <&reg> on that device's node. */
 void conv_finish_supplies(struct conv *c)
 {
@@ -277,6 +293,15 @@ void conv_finish_supplies(struct conv *c)
 		}
 		if (!n && label)
 			n = dt_overlay(c->t, label);
+		if (n && s->supply && s->reg_label && !supply_name_ok(s->supply)) {
+			s->fact->fate = FACT_TODO;
+			s->fact->reason = arena_printf(c->a, "supply \"%s\" for device \"%s\": not a "
+						       "property name (%s-supply): name the supply "
+						       "after the device's binding", s->supply,
+						       s->dev_name ? s->dev_name : "(any)", s->supply);
+			dt_node_add_todo(c->t, n, &s->pos, s->origin, s->fact->reason);
+			continue;
+		}
 		if (!n || !s->supply || !s->reg_label) {
 			s->fact->fate = FACT_TODO;
 			s->fact->reason = arena_printf(c->a, "supply \"%s\" for device \"%s\": device not in the tree",

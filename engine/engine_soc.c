@@ -54,14 +54,20 @@ bool engine_soc_path_matches(const struct rnode *soc, const char *path)
 	return false;
 }
 
-/* Does the board call (or its machine record name) one of these functions? */
-static bool board_calls_any(const struct board *b, const struct rnode *calls)
+/* The first `match: calls:` entry the board calls (or its machine record names), or NULL. */
+static const char *called(const struct board *b, const struct rnode *calls)
 {
 	for (size_t i = 0; calls && i < calls->n; i++)
 		if (board_calls(b, calls->items[i]->scalar) ||
 		    board_record_refs(b, calls->items[i]->scalar))
-			return true;
-	return false;
+			return calls->items[i]->scalar;
+	return NULL;
+}
+
+/* Does the board call (or its machine record name) one of these functions? */
+static bool board_calls_any(const struct board *b, const struct rnode *calls)
+{
+	return called(b, calls) != NULL;
 }
 
 /*
@@ -89,6 +95,27 @@ const struct rnode *engine_pick_soc(const struct board *b, const struct ruleset 
 		if (soc_matches(b, rs->socs[i]))
 			return rs->socs[i];
 	return NULL;
+}
+
+void engine_soc_why(const struct board *b, const struct rnode *soc, bool forced,
+		    struct strbuf *sb)
+{
+	const struct rnode *match = rn_get(soc, "match"), *paths = rn_get(match, "paths");
+	const char *call = called(b, rn_get(match, "calls"));
+
+	if (forced) {
+		sb_add(sb, "given with --soc");
+		return;
+	}
+	for (size_t i = 0; paths && i < paths->n; i++)
+		if (paths->items[i]->scalar && strstr(b->path, paths->items[i]->scalar)) {
+			sb_addf(sb, "the path contains '%s'", paths->items[i]->scalar);
+			return;
+		}
+	if (call)
+		sb_addf(sb, "the board calls %s()", call);
+	else
+		sb_add(sb, "its match: rules");
 }
 
 /* --- Callback parameters -------------------------------------------------- */

@@ -94,6 +94,30 @@ static char *squeeze(struct ex *x, const char *s, size_t n)
 	return out;
 }
 
+/*
+ * After a name at buf[end]: the end of `(...)` when a balanced argument list
+ * follows on the same line (spaces allowed before it), else end.
+ */
+static unsigned call_args_end(const char *buf, size_t size, unsigned end)
+{
+	unsigned o = end;
+	int depth = 0;
+
+	while (o < size && (buf[o] == ' ' || buf[o] == '\t'))
+		o++;
+	if (o >= size || buf[o] != '(')
+		return end;
+	for (; o < size && o - end < 4096; o++) {
+		if (buf[o] == '(')
+			depth++;
+		else if (buf[o] == ')' && --depth == 0)
+			return o + 1;
+		else if (buf[o] == '\n' || buf[o] == ';' || buf[o] == '{' || buf[o] == '}')
+			return end;
+	}
+	return end;
+}
+
 /* The source text of a range, read from the file buffer (no tokenizing). */
 char *ex_range_text(struct ex *x, CXSourceRange r)
 {
@@ -111,11 +135,16 @@ char *ex_range_text(struct ex *x, CXSourceRange r)
 		return NULL;
 	/*
 	 * A macro argument (`.code = _code` with _code = KEY_MENU) maps both ends
-	 * to where the argument was written: one token, whose end we find here.
+	 * to where the argument was written: one token, whose end we find here,
+	 * with its parenthesized arguments when it is a call (`S3C64XX_GPN(5)`,
+	 * not `S3C64XX_GPN`).
 	 */
-	if (o2 == o1)
+	if (o2 == o1) {
 		while (o2 < size && (isalnum((unsigned char)buf[o2]) || buf[o2] == '_'))
 			o2++;
+		if (o2 > o1)
+			o2 = call_args_end(buf, size, o2);
+	}
 	if (o2 == o1)
 		return NULL;
 	return squeeze(x, buf + o1, o2 - o1);

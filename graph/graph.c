@@ -180,12 +180,18 @@ static struct dt_cell *add_cell(struct dt_tree *t, struct dt_chunk *c)
 	return &c->cells[n];
 }
 
-void dt_chunk_add_u32(struct dt_tree *t, struct dt_chunk *c, uint32_t v)
+void dt_chunk_add_num(struct dt_tree *t, struct dt_chunk *c, uint32_t v, unsigned base)
 {
 	struct dt_cell *cell = add_cell(t, c);
 
 	cell->kind = CELL_U32;
 	cell->val = v;
+	cell->base = (unsigned char)(base == 16 || base == 10 ? base : 0);
+}
+
+void dt_chunk_add_u32(struct dt_tree *t, struct dt_chunk *c, uint32_t v)
+{
+	dt_chunk_add_num(t, c, v, 0);
 }
 
 void dt_chunk_add_ref(struct dt_tree *t, struct dt_chunk *c, const char *label)
@@ -263,6 +269,24 @@ static size_t tree_todos(const struct dt_tree *t, struct dt_todo_ref *out)
 	for (size_t i = 0; i < t->ntodos; i++, k++)
 		if (out)
 			out[k] = (struct dt_todo_ref){ t->todos[i], NULL };
+	return k;
+}
+
+static size_t node_props(const struct dt_node *n)
+{
+	size_t k = n->nprops;
+
+	for (size_t i = 0; i < n->nchildren; i++)
+		k += node_props(n->children[i]);
+	return k;
+}
+
+size_t dt_tree_nprops(const struct dt_tree *t)
+{
+	size_t k = t->root ? node_props(t->root) : 0;
+
+	for (size_t i = 0; i < t->noverlays; i++)
+		k += node_props(t->overlays[i]);
 	return k;
 }
 

@@ -27,6 +27,7 @@ struct dt_cell {
 	enum dt_cell_kind kind;
 	uint32_t val;
 	const char *text;
+	unsigned char base;	/* CELL_U32: 16 or 10 as the board file wrote it; 0: by name */
 };
 
 enum dt_chunk_kind {
@@ -91,6 +92,7 @@ struct fact {
 	enum fact_fate fate;
 	const char *became;	/* converted: node path or &label and property */
 	const char *reason;	/* todo: why */
+	struct srcpos rule;	/* the rule that decided (rule file:line), file NULL: none */
 };
 
 /* A board function the machine's code reaches (the report lists them). */
@@ -158,6 +160,8 @@ void dt_prop_add_ref_path(struct dt_tree *t, struct dt_prop *p, const char *labe
 struct dt_prop *dt_prop_add_alt(struct dt_tree *t, struct dt_prop *p, const char *condition);
 struct dt_chunk *dt_prop_add_cells(struct dt_tree *t, struct dt_prop *p);	/* new <> group */
 void dt_chunk_add_u32(struct dt_tree *t, struct dt_chunk *c, uint32_t v);
+/* The same, written in base (16 or 10; 0: the writer's choice by property name). */
+void dt_chunk_add_num(struct dt_tree *t, struct dt_chunk *c, uint32_t v, unsigned base);
 void dt_chunk_add_ref(struct dt_tree *t, struct dt_chunk *c, const char *label);
 void dt_chunk_add_macro(struct dt_tree *t, struct dt_chunk *c, const char *macro, uint32_t v);
 
@@ -179,6 +183,8 @@ struct dt_todo_ref {
  * `counts.todo`. Returns the count; *out is malloc'd (NULL when out is NULL).
  */
 size_t dt_tree_todos(const struct dt_tree *t, struct dt_todo_ref **out);
+/* The properties the tree writes (root subtree and overlays), for convert's summary line. */
+size_t dt_tree_nprops(const struct dt_tree *t);
 
 /* "/leds/led-0" or "&i2c1/eeprom@50" for reports and diagnostics. */
 char *dt_node_path(struct dt_tree *t, const struct dt_node *n);

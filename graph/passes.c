@@ -138,8 +138,11 @@ static char *suffixed(struct dt_tree *t, const char *name, unsigned k)
 }
 
 /*
- * Duplicates are numbered in sibling order, -0 first. A number whose name is
- * already taken by another sibling is skipped, so the result is unique.
+ * Duplicates are numbered in sibling order, -0 first. With a unit address
+ * the first keeps its name and the others are numbered from -1 (kernel DTS
+ * style: `partition@10000`, an index only where it must make the name
+ * unique). A number whose name is already taken by another sibling is
+ * skipped, so the result is unique.
  * count: siblings per key as named now; next: the following sibling of the
  * same original key (SIZE_MAX: none).
  */
@@ -148,9 +151,9 @@ static void number_duplicates(struct dt_tree *t, struct dt_node *parent, size_t 
 {
 	struct dt_node *d = parent->children[first];
 	const char *name = d->name, *unit = d->unit;
-	unsigned k = 0;
+	unsigned k = unit ? 1 : 0;
 
-	for (size_t i = first; i != SIZE_MAX; i = next[i]) {
+	for (size_t i = unit ? next[first] : first; i != SIZE_MAX; i = next[i]) {
 		struct dt_node *c = parent->children[i];
 		char *nn;
 

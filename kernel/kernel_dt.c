@@ -114,18 +114,29 @@ static void add_includes(struct ptrvec *args, struct ptrvec *owned, const char *
 		"include", "arch/arm/boot/dts", "scripts/dtc/include-prefixes",
 	};
 
+	/*
+	 * Absolute directories: cpp's line markers then name the .dtsi files by
+	 * absolute paths, which dtc -T passes on as they are. A relative one
+	 * (--kernel ../../k) would reach `check` rewritten by dtc relative to
+	 * its temporary input's directory (../../../var/...), a path no one can open.
+	 */
+	char *k = kdir ? realpath(kdir, NULL) : NULL;
+
 	for (size_t i = 0; kdir && i < sizeof(ksub) / sizeof(ksub[0]); i++) {
-		char *s = xasprintf("%s%s/%s", flag, kdir, ksub[i]);
+		char *s = xasprintf("%s%s/%s", flag, k ? k : kdir, ksub[i]);
 
 		pv_push(owned, s);
 		pv_push(args, s);
 	}
 	for (size_t i = 0; i < ninc; i++) {
-		char *s = xasprintf("%s%s", flag, extra[i]);
+		char *abs = realpath(extra[i], NULL);
+		char *s = xasprintf("%s%s", flag, abs ? abs : extra[i]);
 
+		free(abs);
 		pv_push(owned, s);
 		pv_push(args, s);
 	}
+	free(k);
 }
 
 static int run_cpp(const struct dtc_job *job, const char *kdir, const char *const *extra,

@@ -243,10 +243,34 @@ static void show_clang_errors(const struct pipeline_options *o, const struct boa
 		diag_warning(&file, "%zu more; -v shows all", n - shown);
 }
 
+/* -v: which SoC pack, why, and whether the file was parsed again for it. */
+static void explain_soc(const struct pipeline_options *o, const struct pipeline_session *s,
+			const struct rnode *guess, bool reparsed)
+{
+	struct srcpos file = { o->input, 0, 0 };
+	struct strbuf why;
+	char *rules;
+
+	if (!s->soc) {
+		diag_note(&file, "no SoC pack matches the path or the calls (choose one with --soc)");
+		return;
+	}
+	sb_init(&why);
+	engine_soc_why(s->board, s->soc, o->soc != NULL, &why);
+	rules = path_display(s->soc->pos.file);
+	diag_note(&file, "SoC pack '%s' (%s): %s", pipeline_soc_name(s->soc), rules, why.buf);
+	if (reparsed)
+		diag_note(&file, "parsed again with the defines of '%s' (the path suggested '%s')",
+			  pipeline_soc_name(s->soc), guess ? pipeline_soc_name(guess) : "none");
+	free(rules);
+	sb_free(&why);
+}
+
 int pipeline_load_board(const struct pipeline_options *o, struct ruleset *rules, void *index,
 		   struct pipeline_session *s)
 {
 	const struct rnode *guess;
+	bool reparsed = false;
 	int rc;
 
 	s->rules = rules;
@@ -286,8 +310,11 @@ int pipeline_load_board(const struct pipeline_options *o, struct ruleset *rules,
 		if (rc)
 			return rc;
 		s->soc = engine_pick_soc(s->board, s->rules, NULL);
+		reparsed = true;
 	}
 	show_clang_errors(o, s->board);
+	if (o->verbose)
+		explain_soc(o, s, guess, reparsed);
 	engine_bind_callbacks(s->board, s->rules);
 	return PL_OK;
 }

@@ -12,19 +12,48 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/util.h"
+
 struct warning {
 	char *file;
 	unsigned line;
 	char *text;
+	bool error;	/* -W error=CHECK */
 };
 
 struct check_ctx {
 	const struct rv_tree *t;
 	const struct rv_check_opts *o;
 	const char *check;	/* name of the running check */
+	bool error;		/* its messages are errors */
 	struct warning *w;
 	size_t nw;
+	char *input_real;	/* realpath of o->input, or NULL */
+	char *hide_real;	/* realpath of o->hide_under, or NULL */
+	unsigned hidden;
 };
+
+/*
+ * The file a message names (malloc'd): the input as given when it is the
+ * input, else path_display()'s; NULL when it lies under hide_under.
+ */
+static char *message_file(struct check_ctx *c, const char *file)
+{
+	char *real = realpath(file, NULL), *out;
+	size_t n = c->hide_real ? strlen(c->hide_real) : 0;
+
+	if (real && c->input_real && !strcmp(real, c->input_real)) {
+		free(real);
+		return xstrdup(c->o->input);	/* even when the input is in the kernel tree */
+	}
+	if (real && c->hide_real && !strncmp(real, c->hide_real, n) && real[n] == '/') {
+		free(real);
+		return NULL;
+	}
+	out = c->o->input ? path_display(file) : xstrdup(file);
+	free(real);
+	return out;
+}
 
 static void warn(struct check_ctx *c, const struct rv_node *n, const struct rv_prop *p,
 		 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
@@ -41,8 +70,20 @@ static void warn(struct check_ctx *c, const struct rv_node *n, const struct rv_p
 	if (!loc)
 		loc = rv_srcmap_find(c->o->srcmap, n->path, NULL);
 	colon = loc ? strrchr(loc, ':') : NULL;
-	w.file = colon ? xstrndup(loc, (size_t)(colon - loc)) : xstrdup(c->t->file);
+	if (colon) {
+		char *raw = xstrndup(loc, (size_t)(colon - loc));
+
+		w.file = message_file(c, raw);
+		free(raw);
+	} else {
+		w.file = xstrdup(c->o->input ? c->o->input : c->t->file);
+	}
+	if (!w.file) {
+		c->hidden++;	/* the kernel's own .dtsi: --all-files shows it */
+		return;
+	}
 	w.line = colon ? (unsigned)strtoul(colon + 1, NULL, 10) : 0;
+	w.error = c->error;
 	sb_init(&sb);
 	sb_addf(&sb, "%s: %s: ", n->path, p->name);
 	va_start(ap, fmt);
@@ -253,39 +294,71 @@ static int cmp_warning(const void *x, const void *y)
 	return strcmp(a->text, b->text);
 }
 
-static void print_warnings(struct check_ctx *c, struct strbuf *out)
+static void print_warnings(struct check_ctx *c, struct strbuf *out, struct rv_check_result *res)
 {
 	if (c->nw)
 		qsort(c->w, c->nw, sizeof(*c->w), cmp_warning);
 	for (size_t i = 0; i < c->nw; i++) {
+		const char *kind = c->w[i].error ? "error" : "warning";
+
 		if (c->w[i].line)
-			sb_addf(out, "%s:%u: warning: %s\n", c->w[i].file, c->w[i].line,
+			sb_addf(out, "%s:%u: %s: %s\n", c->w[i].file, c->w[i].line, kind,
 				c->w[i].text);
 		else
-			sb_addf(out, "%s: warning: %s\n", c->w[i].file, c->w[i].text);
+			sb_addf(out, "%s: %s: %s\n", c->w[i].file, kind, c->w[i].text);
+		if (c->w[i].error)
+			res->errors++;
+		else
+			res->warnings++;
 		free(c->w[i].file);
 		free(c->w[i].text);
 	}
 	free(c->w);
 }
 
+size_t rv_check_names(const char **names, size_t max)
+{
+	size_t n = sizeof(checks) / sizeof(checks[0]);
+
+	for (size_t i = 0; i < n && i < max; i++)
+		names[i] = checks[i].name;
+	return n;
+}
+
+void rv_check_run(const struct rv_tree *t, const struct rv_check_opts *o, struct strbuf *out,
+		  struct rv_check_result *res)
+{
+	struct check_ctx c = { t, o, NULL, false, NULL, 0, NULL, NULL, 0 };
+
+	memset(res, 0, sizeof(*res));
+	c.input_real = o->input ? realpath(o->input, NULL) : NULL;
+	c.hide_real = o->hide_under ? realpath(o->hide_under, NULL) : NULL;
+	for (size_t k = 0; k < sizeof(checks) / sizeof(checks[0]); k++) {
+		unsigned char level = o->levels ? o->levels[k] : RV_CHECK_WARNING;
+
+		if (level == RV_CHECK_OFF)
+			continue;
+		c.check = checks[k].name;
+		c.error = level == RV_CHECK_ERROR;
+		for (size_t i = 0; i < t->all.len; i++) {
+			const struct rv_node *node = t->all.items[i];
+
+			if (rv_node_is_meta(node))
+				continue;
+			for (size_t j = 0; j < node->nprops; j++)
+				checks[k].fn(&c, node, &node->props[j]);
+		}
+	}
+	print_warnings(&c, out, res);
+	res->hidden = c.hidden;
+	free(c.input_real);
+	free(c.hide_real);
+}
+
 unsigned rv_check(const struct rv_tree *t, const struct rv_check_opts *o, struct strbuf *out)
 {
-	struct check_ctx c = { t, o, NULL, NULL, 0 };
-	unsigned n;
+	struct rv_check_result res;
 
-	for (size_t i = 0; i < t->all.len; i++) {
-		const struct rv_node *node = t->all.items[i];
-
-		if (rv_node_is_meta(node))
-			continue;
-		for (size_t j = 0; j < node->nprops; j++)
-			for (size_t k = 0; k < sizeof(checks) / sizeof(checks[0]); k++) {
-				c.check = checks[k].name;
-				checks[k].fn(&c, node, &node->props[j]);
-			}
-	}
-	n = (unsigned)c.nw;
-	print_warnings(&c, out);
-	return n;
+	rv_check_run(t, o, out, &res);
+	return res.warnings + res.errors;
 }

@@ -40,3 +40,19 @@ int rv_edit_distance(const char *a, const char *b)
 	free(d);
 	return r;
 }
+
+const char *rv_nearest(const char *word, const char *const *words, size_t n)
+{
+	const char *best = NULL;
+	int bestd = 3;
+
+	for (size_t i = 0; i < n; i++) {
+		int d = rv_edit_distance(word, words[i]);
+
+		if (d < bestd || (d == bestd && best && strlen(words[i]) < strlen(best))) {
+			bestd = d;
+			best = words[i];
+		}
+	}
+	return best;
+}

@@ -184,6 +184,8 @@ const char *rv_vocab_suggest(const struct rv_vocab *v, const char *word);
 size_t rv_vocab_size(const struct rv_vocab *v);
 /* Optimal string alignment distance (Levenshtein plus transpositions). */
 int rv_edit_distance(const char *a, const char *b);
+/* The word of words[0..n) nearest to word (a typo: fewer than 3 edits; ties: the shortest), or NULL. */
+const char *rv_nearest(const char *word, const char *const *words, size_t n);
 
 /* kscan.c: the scanners behind rv_vocab_add_kernel (one word per line). */
 void rv_scan_bindings(const char *kdir, struct strbuf *words);
@@ -194,16 +196,50 @@ struct rv_srcmap;
 struct rv_srcmap *rv_srcmap_parse(const char *annotated_dts);
 int rv_srcmap_load(const char *path, const struct rv_input *in, struct rv_srcmap **out);
 void rv_srcmap_free(struct rv_srcmap *m);
+/*
+ * dtc -T names the files relative to the input's directory
+ * (../../../var/.../omap3.dtsi): make every location of m (loaded from input)
+ * absolute and canonical, for messages a person can open from anywhere.
+ */
+void rv_srcmap_absolute(struct rv_srcmap *m, const char *input);
 /* "file:line" of the property (prop NULL: of the node), or NULL. */
 const char *rv_srcmap_find(const struct rv_srcmap *m, const char *path, const char *prop);
 
 /* check.c */
+enum rv_check_level {
+	RV_CHECK_WARNING = 0,	/* the default */
+	RV_CHECK_OFF,		/* -W no-CHECK */
+	RV_CHECK_ERROR,		/* -W error=CHECK */
+};
+
 struct rv_check_opts {
 	const struct rv_vocab *vocab;
 	const struct rv_srcmap *srcmap;	/* may be NULL (.dtb input) */
+	/*
+	 * The input as given on the command line: messages located in it name
+	 * it so; other files are named relative to the current directory, or
+	 * absolute outside it (path_display), never "../../../var/...". NULL: as
+	 * dtc named them.
+	 */
+	const char *input;
+	/* Messages located in files under this directory (the kernel tree) are counted, not shown. */
+	const char *hide_under;
+	const unsigned char *levels;	/* enum rv_check_level per check (rv_check_names order), or NULL */
 };
 
-/* Append `file:line: warning: ...` lines to out; returns the warning count. */
+struct rv_check_result {
+	unsigned warnings, errors;	/* shown */
+	unsigned hidden;		/* located under hide_under */
+};
+
+/*
+ * Append `file:line: warning: ...` (or `error:`) lines to out, sorted by
+ * file and line, and count them in *res. rv_check returns warnings + errors.
+ */
+void rv_check_run(const struct rv_tree *t, const struct rv_check_opts *o, struct strbuf *out,
+		  struct rv_check_result *res);
 unsigned rv_check(const struct rv_tree *t, const struct rv_check_opts *o, struct strbuf *out);
+/* The checks' names in table order (the index of levels[]): up to max into names; returns how many. */
+size_t rv_check_names(const char **names, size_t max);
 
 #endif

@@ -108,17 +108,59 @@ struct rv_srcmap *rv_srcmap_parse(const char *annotated_dts)
 	return m;
 }
 
+void rv_srcmap_absolute(struct rv_srcmap *m, const char *input)
+{
+	char *input_abs = m ? realpath(input, NULL) : NULL;
+	char *dir, *last = NULL, *last_real = NULL;
+
+	if (!input_abs)
+		return;
+	dir = xstrndup(input_abs, (size_t)(strrchr(input_abs, '/') - input_abs));
+	free(input_abs);
+
+	for (size_t i = 0; i < m->n; i++) {
+		char *loc = m->e[i].loc, *colon = strrchr(loc, ':'), *file;
+
+		if (!colon || loc[0] == '/')
+			continue;
+		file = xstrndup(loc, (size_t)(colon - loc));
+		if (!str_eq(file, last)) {
+			char *joined = xasprintf("%s/%s", dir, file);
+
+			free(last);
+			free(last_real);
+			last = xstrdup(file);
+			last_real = realpath(joined, NULL);
+			free(joined);
+		}
+		if (last_real) {
+			m->e[i].loc = xasprintf("%s%s", last_real, colon);
+			free(loc);
+		}
+		free(file);
+	}
+	free(last);
+	free(last_real);
+	free(dir);
+}
+
 int rv_srcmap_load(const char *path, const struct rv_input *in, struct rv_srcmap **out)
 {
 	static const char *const args[] = { "-O", "dts", "-T" };
 	void *text = NULL;
 	size_t len = 0;
-	int rc = kernel_dts_compile_args(in->kernel_dir, in->inc, in->ninc, path, false, args, 3,
-					 &text, &len, NULL);
+	/*
+	 * By its absolute path: dtc -T then names every file relative to the
+	 * input's directory, which rv_srcmap_absolute() undoes for check.
+	 */
+	char *abs = realpath(path, NULL);
+	int rc = kernel_dts_compile_args(in->kernel_dir, in->inc, in->ninc, abs ? abs : path, false,
+					 args, 3, &text, &len, NULL);
 
 	*out = NULL;
 	if (rc == B2D_OK)
 		*out = rv_srcmap_parse(text);
+	free(abs);
 	free(text);
 	return rc;
 }

@@ -30,7 +30,8 @@ struct dt_prop *cv_int(struct prop_ctx *pc)
 		if (rn_str(pc->rule, "include"))
 			dt_add_include(pc->c->t, rn_str(pc->rule, "include"));
 	} else {
-		dt_chunk_add_u32(pc->c->t, ch, (uint32_t)(pc->v->ival * scale));
+		dt_chunk_add_num(pc->c->t, ch, (uint32_t)(pc->v->ival * scale),
+				 scale == 1 ? conv_c_base(pc->v) : 0);
 	}
 	return p;
 }

@@ -23,6 +23,7 @@ struct dt_prop *cv_int_array(struct prop_ctx *pc)
 	p = new_prop(pc);
 	ch = dt_prop_add_cells(pc->c->t, p);
 	for (size_t i = 0; i < var->init->nkids; i++)
-		dt_chunk_add_u32(pc->c->t, ch, (uint32_t)var->init->kids[i]->ival);
+		dt_chunk_add_num(pc->c->t, ch, (uint32_t)var->init->kids[i]->ival,
+				 conv_c_base(var->init->kids[i]));
 	return p;
 }

@@ -39,8 +39,8 @@ struct dt_prop *cv_partition(struct prop_ctx *pc)
 	pc->c->part_end = off + sz;
 	p = new_prop(pc);
 	ch = dt_prop_add_cells(pc->c->t, p);
-	dt_chunk_add_u32(pc->c->t, ch, (uint32_t)off);
-	dt_chunk_add_u32(pc->c->t, ch, (uint32_t)sz);
+	dt_chunk_add_num(pc->c->t, ch, (uint32_t)off, pc->v && pc->v->ival == off ? conv_c_base(pc->v) : 0);
+	dt_chunk_add_num(pc->c->t, ch, (uint32_t)sz, conv_c_base(size));
 	pc->node->unit = arena_printf(pc->c->a, "%llx", off);
 	return p;
 }

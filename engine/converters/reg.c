@@ -25,7 +25,7 @@ struct dt_prop *cv_reg(struct prop_ctx *pc)
 		shift = sh->ival;
 	p = new_prop(pc);
 	ch = dt_prop_add_cells(pc->c->t, p);
-	dt_chunk_add_u32(pc->c->t, ch, (uint32_t)pc->v->ival);
+	dt_chunk_add_num(pc->c->t, ch, (uint32_t)pc->v->ival, conv_c_base(pc->v));
 	dt_chunk_add_u32(pc->c->t, ch, (uint32_t)(size << shift));
 	if (!pc->node->unit)
 		pc->node->unit = arena_printf(pc->c->a, "%llx", pc->v->ival);

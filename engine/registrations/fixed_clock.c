@@ -22,7 +22,7 @@ bool reg_fixed_clock(struct reg_ctx *r)
 	n->pos = r->call->pos;
 	dt_prop_add_string(c->t, dt_prop_set(c->t, n, "compatible"), "fixed-clock");
 	p = dt_prop_set(c->t, n, "clock-frequency");
-	dt_chunk_add_u32(c->t, dt_prop_add_cells(c->t, p), (uint32_t)freq->ival);
+	dt_chunk_add_num(c->t, dt_prop_add_cells(c->t, p), (uint32_t)freq->ival, conv_c_base(freq));
 	p->pos = freq->pos;
 	p->origin = r->call->spelling;
 	dt_prop_add_string(c->t, dt_prop_set(c->t, n, "clock-output-names"), label);

@@ -64,7 +64,7 @@ void resources(struct conv *c, struct dt_node *n, const struct value *dev, bool 
 			}
 			struct dt_chunk *ch = dt_prop_add_cells(c->t, reg);
 
-			dt_chunk_add_u32(c->t, ch, (uint32_t)start->ival);
+			dt_chunk_add_num(c->t, ch, (uint32_t)start->ival, conv_c_base(start));
 			dt_chunk_add_u32(c->t, ch, (uint32_t)(end - start->ival + 1));
 		} else if (flags & IORESOURCE_IRQ) {
 			add_interrupt(c, n, start, (unsigned)(flags & 0xf));

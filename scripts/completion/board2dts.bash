@@ -32,16 +32,20 @@ _board2dts()
 		return ;;
 	--machine|--assume|-j|--shard|--timeout|--max-memory)
 		return ;;
+	-W|--warning)
+		local c checks="unknown-property deprecated-property specifier-cells interrupt-parent" w=""
+		for c in $checks; do w="$w $c no-$c error=$c"; done
+		COMPREPLY=($(compgen -W "$w" -- "$cur")); return ;;
 	help)
 		COMPREPLY=($(compgen -W "convert extract diff check batch" -- "$cur")); return ;;
 	esac
 	case $cmd in
 	convert) opts="-p --config --kernel --soc --rules --machine -o --dtb --report --html --no-annotate
 		--assume --against --against-format --against-out --validate --strict
-		--timeout --max-memory -v --verbose --quiet --help" ;;
+		--timeout --max-memory -v --verbose -q --quiet --help" ;;
 	extract) opts="--json -p --config --kernel --soc --rules --timeout --max-memory -v --verbose --help" ;;
 	diff) opts="-I --kernel --format --help" ;;
-	check) opts="-I --kernel --rules --help" ;;
+	check) opts="-I --kernel --rules --all-files -W --help" ;;
 	batch) opts="-p --config --from-compdb --kernel -j --shard --force --json --rules
 		--no-annotate --html --out-dir --timeout --max-memory --help" ;;
 	*) return ;;

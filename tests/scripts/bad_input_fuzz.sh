@@ -26,7 +26,8 @@ trap 'rm -rf "$TMP"' EXIT
 fail=0
 n=0
 
-# replay NAME ARGS...: exit status 0, 1 or 2 within the time limit, stderr diagnostics only.
+# replay NAME ARGS...: exit status 0, 1 or 2 within the time limit, stderr diagnostics only
+# (convert -q: without the `wrote FILE: ...` line).
 replay() {
 	local name=$1
 	shift
@@ -49,14 +50,14 @@ replay() {
 shopt -s nullglob
 for f in "$REG"/tokeval/* "$SEEDS"/tokeval/*; do
 	cp "$f" "$TMP/in.c"
-	replay "tokeval: ${f#"$SRC"/}" convert -o "$TMP/out.dts" "$TMP/in.c"
+	replay "tokeval: ${f#"$SRC"/}" convert -q -o "$TMP/out.dts" "$TMP/in.c"
 	rm -f "$TMP/out.dts"
 done
 for f in "$REG"/rules/*; do
 	rm -rf "$TMP/rules"
 	cp -r "$SRC/rules" "$TMP/rules"
 	cp "$f" "$TMP/rules/bindings/zz-fuzz.yaml"
-	replay "rules: ${f#"$SRC"/}" convert --rules "$TMP/rules" -o "$TMP/out.dts" \
+	replay "rules: ${f#"$SRC"/}" convert -q --rules "$TMP/rules" -o "$TMP/out.dts" \
 		"$SRC/samples/board-twin-rev.c"
 	rm -f "$TMP/out.dts"
 done
@@ -83,7 +84,7 @@ MACHINE_START(ESC, "$lit")
 	.init_machine = m_init,
 MACHINE_END
 C
-	replay "escape: ${f#"$SRC"/}" convert --soc s3c64xx -o "$TMP/out.dts" "$TMP/esc.c"
+	replay "escape: ${f#"$SRC"/}" convert -q --soc s3c64xx -o "$TMP/out.dts" "$TMP/esc.c"
 	rm -f "$TMP/out.dts"
 done
 

@@ -57,7 +57,7 @@ cp "$TMP/stdout" "$REF"
 # --- 1. character devices and FIFOs: written into, never replaced ----------------
 if [ $root = 1 ]; then
 	mknod -m 666 "$T/null" c 1 3
-	run -o "$T/null"
+	run -q -o "$T/null"	# -q: no `wrote` line, so stderr is empty unless something went wrong
 	[ $got = 0 ] && [ ! -s "$TMP/stderr" ] && [ -c "$T/null" ] && no_temps "-o null" &&
 		okay "-o onto a char device (1,3): exit 0, still a char device" || bad "-o onto a char device (1,3)"
 

@@ -155,7 +155,7 @@ done
 # a member access and drops the rest of the LED table.
 sed 's/\.name = "z:green:usb", \.gpio = 6,/.name = "z:green:usb" .gpio = 6,/' \
 	"$TMP/gpio0.c" >"$TMP/comma.c"
-run convert --soc orion5x -o "$TMP/comma.dts" --report "$TMP/comma.json" "$TMP/comma.c"
+run convert -q --soc orion5x -o "$TMP/comma.dts" --report "$TMP/comma.json" "$TMP/comma.c"
 if [ "$got" != 0 ]; then
 	bad "missing comma: exit status $got (expected 0: a partial output, the error shown)"
 elif b2d_check_diag "missing comma" 0 "$got" \
@@ -169,13 +169,14 @@ python3 -c 'import json, sys; sys.exit(json.load(open(sys.argv[1]))["clang_error
 	"$TMP/comma.json" 2>/dev/null && ok "missing comma: the report says \"clang_errors\": 1" ||
 	bad "missing comma: the report has no \"clang_errors\": 1"
 # Five errors: a count, the first three, "2 more; -v shows all"; -v shows five.
+# (-q: only the diagnostics on stderr, not the `wrote FILE: ...` lines.)
 {
 	echo '#include <asm/mach/arch.h>'
 	for i in 1 2 3 4 5; do echo "static int e$i = 1 +;"; done
 	echo 'static void __init z_init(void)'; echo '{'; echo '}'
 	machine z_init
 } >"$TMP/five.c"
-run convert -o "$TMP/five.dts" --report "$TMP/five.json" "$TMP/five.c"
+run convert -q -o "$TMP/five.dts" --report "$TMP/five.json" "$TMP/five.c"
 if b2d_check_diag "five clang errors" 0 "$got" "^$TMP/five\\.c: warning: 2 more; -v shows all\$" \
 	5 "$TMP/stderr" && [ "$(grep -c 'warning: expected expression' "$TMP/stderr")" = 3 ]; then
 	ok "five clang errors: the count, the first three, '2 more; -v shows all'"
@@ -191,7 +192,7 @@ python3 -c 'import json, sys; sys.exit(json.load(open(sys.argv[1]))["clang_error
 
 # --- 11. --assume that decides nothing; --validate that cannot run ----------------
 T=$SRC/samples/board-twin-rev.c
-run convert --machine TWINLEAF -o "$TMP/twin.dts" --assume TYPO=1 --assume twin_rev=1 "$T"
+run convert -q --machine TWINLEAF -o "$TMP/twin.dts" --assume TYPO=1 --assume twin_rev=1 "$T"
 if b2d_check_diag "--assume TYPO" 0 "$got" \
 	"^board2dts: warning: --assume TYPO matches no if \\(\\) guard in $T\$" 1 "$TMP/stderr"; then
 	ok "--assume TYPO=1: one warning naming it and the file; twin_rev (a guard) none"

@@ -37,8 +37,8 @@ has "$E" 'IOVDD-supply = <&vdcdc2_reg>;'
 has "$E" 'cpu-supply = <&vdcdc3_reg>;'
 has "$E" 'ti,defdcdc_default = <1>;'
 has "$E" 'reg = <0x10000 0x80000>;'
-grep -A2 '^&i2c0 {' "$E" 2>/dev/null | grep -q 'status = "okay"' || bad "da850-evm: &i2c0 not enabled"
-grep -A1 '^&eth0 {' "$E" 2>/dev/null | grep -q 'status = "okay"' || bad "da850-evm: &eth0 (initcall) not enabled"
+enabled "$E" i2c0 da850-evm
+enabled "$E" eth0 "da850-evm (initcall)"
 pack_recall da850-evm.facts "$E"
 # Pin mux (issue 12): the DA850 EVM's davinci_cfg_reg_list() pins, through
 # da850.c's MUX_CFG table, cover da850.dtsi's named pinctrl-single groups;

@@ -20,10 +20,6 @@ expected_soc() { local fam; fam=$(basename "$(dirname "$1")"); echo "${fam#mach-
 pack_convert_all
 [ "$nfiles" -ge 21 ] || bad "only $nfiles board files of these families in the corpus list (expected 21)"
 
-enabled() { # file, label
-	grep -A1 "^&$2 {" "$1" 2>/dev/null | grep -qF 'status = "okay";' || bad "$(basename "$1"): &$2 not enabled"
-}
-
 # orion5x: Kurobox Pro (NOR on the boot CS, NAND on CS0 only for KUROBOX_PRO)
 P=$TMP/kurobox_pro-setup/kurobox_pro-setup.KUROBOX_PRO.dts
 has "$P" '#include "orion5x-mv88f5182.dtsi"'

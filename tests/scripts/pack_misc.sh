@@ -40,8 +40,8 @@ has "$S" 'compatible = "board2dts,smdk2416", "samsung,s3c2416";'
 has "$S" 'xti: oscillator {'
 has "$S" 'clock-frequency = <12000000>;'
 has "$S" 'cd-gpios = <&gpf 1 GPIO_ACTIVE_LOW>;'
-grep -A3 '^&sdhci_1 {' "$S" 2>/dev/null | grep -qF 'status = "okay";' || bad "smdk2416: &sdhci_1 not enabled"
-grep -A1 '^&uart_3 {' "$S" 2>/dev/null | grep -qF 'status = "okay";' || bad "smdk2416: &uart_3 not enabled"
+enabled "$S" sdhci_1 smdk2416
+enabled "$S" uart_3 smdk2416
 has "$S" '&watchdog {'
 has "$S" '&i2c {'
 

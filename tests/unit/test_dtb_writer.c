@@ -185,7 +185,11 @@ static void test_with_base(void **state)
 
 	assert_int_equal(dtb_write(t, base, &blob, &len), B2D_OK);
 	assert_int_equal(fdt_check_header(blob), 0);
-	assert_true(fdt_path_offset(blob, "/__symbols__") < 0);
+	/* dtc -@'s /__symbols__: the base's labels and the graph's (issue 13 item 5). */
+	assert_true(fdt_path_offset(blob, "/__symbols__") >= 0);
+	assert_string_equal(prop(blob, "/__symbols__", "intc", &plen), "/interrupt-controller@100");
+	assert_string_equal(prop(blob, "/__symbols__", "twl", &plen), "/soc/i2c@300/twl@48");
+	assert_string_equal(prop(blob, "/__symbols__", "i2c0", &plen), "/soc/i2c@300");
 	assert_int_equal(fdt_num_mem_rsv(blob), 1);
 	assert_int_equal(fdt_get_mem_rsv(blob, 0, &addr, &size), 0);
 	assert_true(addr == 0x10000000 && size == 0x1000);

@@ -42,8 +42,9 @@ static struct dt_tree *sample_tree(void)
 
 	t->machine_id = "FOO";
 	t->source = "arch/arm/mach-s3c64xx/mach-foo.c";
-	dt_add_include(t, "<dt-bindings/gpio/gpio.h>");
+	/* Added SoC first: written after the dt-bindings headers all the same. */
 	dt_add_include(t, "s3c6410.dtsi");
+	dt_add_include(t, "<dt-bindings/gpio/gpio.h>");
 	dt_add_include(t, "s3c6410.dtsi");
 	dt_add_tail_include(t, "twl4030.dtsi");
 
@@ -83,7 +84,9 @@ static struct dt_tree *sample_tree(void)
 	c = dt_prop_add_cells(t, prop(t, eeprom, "reg", 90, ".addr = 0x50"));
 	dt_chunk_add_u32(t, c, 0x50);
 	c = dt_prop_add_cells(t, dt_prop_set(t, eeprom, "pagesize"));
-	dt_chunk_add_u32(t, c, 16);
+	dt_chunk_add_num(t, c, 16, 16);	/* the C wrote 0x10 */
+	c = dt_prop_add_cells(t, dt_prop_set(t, eeprom, "size-addr"));
+	dt_chunk_add_num(t, c, 4096, 10);	/* the C wrote 4096: not 0x1000 */
 	c = dt_prop_add_cells(t, dt_prop_set(t, i2c, "clock-frequency"));
 	dt_chunk_add_u32(t, c, 400000);
 
@@ -127,14 +130,15 @@ static const char expected_annotated[] =
 "};\n"
 "\n"
 "&i2c0 {\n"
-"\tstatus = \"okay\";\n"
 "\tclock-frequency = <400000>;\n"
+"\tstatus = \"okay\";\n"
 "\t/* TODO mach-foo.c:88: omap_dss_device \"dvi\": no rule for struct omap_dss_device */\n"
 "\n"
 "\teeprom@50 {\n"
 "\t\tcompatible = \"atmel,24c02\";\n"
 "\t\treg = <0x50>;\t/* mach-foo.c:90 .addr = 0x50 */\n"
-"\t\tpagesize = <16>;\n"
+"\t\tpagesize = <0x10>;\n"
+"\t\tsize-addr = <4096>;\n"
 "\t};\n"
 "};\n"
 "\n"

@@ -329,7 +329,7 @@ static void test_interrupt_parents(void **state)
 			"\t\treg = <0x18000000 0x2>;\n\t\tinterrupt-parent = <&gpn>;\n"
 			"\t\tinterrupts = <7 IRQ_TYPE_LEVEL_HIGH>;");
 	expect_contains(dts, "interrupts-extended = <&gpn 3 IRQ_TYPE_NONE>, <&gpl 9 IRQ_TYPE_NONE>;");
-	expect_contains(dts, "&sdhci0 {\n\tstatus = \"okay\";\n\tbus-width = <4>;");
+	expect_contains(dts, "&sdhci0 {\n\tbus-width = <4>;\n\tstatus = \"okay\";\n};");
 	free(dts);
 }
 

@@ -57,6 +57,31 @@ static const char *src_tables =
 	"	.init_machine = foo_init,\n"
 	"MACHINE_END\n";
 
+/* A macro argument that is itself a call is spelled whole (issue 13 item 6). */
+static void test_macro_arg_call(void **state)
+{
+	static const char *src =
+		"#define GPN(n) (100 + (n))\n"
+		"#define KEY(g, c) { .gpio = g, .code = c, .desc = \"k\" }\n"
+		"static struct gpio_keys_button keys[] = {\n"
+		"	KEY(GPN(5), 28),\n"
+		"	KEY(GPN (6), GPN(1)),\n"
+		"};\n"
+		"MACHINE_START(FOO, \"Foo\")\n"
+		"MACHINE_END\n";
+	struct board *b = parse_src(src, NULL, 0);
+	struct value *k0 = board_find_var(b, "keys")->init->kids[0];
+	struct value *k1 = board_find_var(b, "keys")->init->kids[1];
+
+	(void)state;
+	assert_int_equal(value_field_int(k0, "gpio", 0), 105);
+	assert_string_equal(value_field(k0, "gpio")->spelling, "GPN(5)");
+	assert_string_equal(value_field(k0, "code")->spelling, "28");
+	assert_string_equal(value_field(k1, "gpio")->spelling, "GPN (6)");
+	assert_string_equal(value_field(k1, "code")->spelling, "GPN(1)");
+	board_free(b);
+}
+
 static void test_designated_positional(void **state)
 {
 	struct board *b = parse_src(src_tables, NULL, 0);
@@ -301,6 +326,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_designated_positional),
+		cmocka_unit_test(test_macro_arg_call),
 		cmocka_unit_test(test_refs_nested),
 		cmocka_unit_test(test_machine),
 		cmocka_unit_test(test_symbolic),

@@ -108,15 +108,25 @@ static void test_unique_names(void **state)
 	dt_node_add(t, i2c, "eeprom", "50");
 	dt_node_add(t, i2c, "eeprom", "50");
 	dt_node_add(t, i2c, "eeprom", "51");
+	dt_node_add(t, i2c, "partition", "0");
+	dt_node_add(t, i2c, "partition", "0");
+	dt_node_add(t, i2c, "partition-1", "0");	/* taken: numbering skips it */
+	dt_node_add(t, i2c, "partition", "0");
 	graph_normalise(t);
 	assert_string_equal(leds->children[0]->name, "led-1");
 	assert_string_equal(leds->children[1]->name, "led-0");
 	assert_string_equal(leds->children[2]->name, "led-2");
 	assert_string_equal(leds->children[3]->name, "power-led");
-	assert_string_equal(i2c->children[0]->name, "eeprom-0");
+	/* With a unit address the first keeps its name: an index only where needed. */
+	assert_string_equal(i2c->children[0]->name, "eeprom");
 	assert_string_equal(i2c->children[1]->name, "eeprom-1");
 	assert_string_equal(i2c->children[2]->name, "eeprom");
+	assert_string_equal(i2c->children[3]->name, "partition");
+	assert_string_equal(i2c->children[4]->name, "partition-2");
+	assert_string_equal(i2c->children[5]->name, "partition-1");
+	assert_string_equal(i2c->children[6]->name, "partition-3");
 	assert_string_equal(dt_node_path(t, i2c->children[1]), "&i2c1/eeprom-1@50");
+	assert_string_equal(dt_node_path(t, i2c->children[0]), "&i2c1/eeprom@50");
 	assert_string_equal(dt_node_path(t, leds->children[3]), "/leds/power-led");
 	assert_string_equal(dt_node_path(t, t->root), "/");
 	dt_tree_free(t);

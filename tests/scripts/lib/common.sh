@@ -69,6 +69,15 @@ b2d_exit() {
 	exit 0
 }
 
+# b2d_ok WHAT, b2d_bad WHAT: one result line each; b2d_bad sets B2D_FAIL=1,
+# for `b2d_exit $B2D_FAIL` at the end.
+B2D_FAIL=0
+b2d_ok() { echo "ok: $*"; }
+b2d_bad() {
+	echo "FAIL: $*"
+	B2D_FAIL=1
+}
+
 # b2d_eval: FACTS (the fact files) and SCORE (score.py) of the evaluation kit
 # outside the repository, $B2D_FACTS and $B2D_SCORE, default
 # /work/shared/eval/facts and /work/shared/eval/score.py (../shared/eval from

@@ -65,6 +65,13 @@ hasnt() {
 	! unwrapped "$1" | grep -F -- "$2" >/dev/null || bad "$(basename "$1"): unexpected: $2"
 }
 
+# enabled FILE LABEL [WHAT]: the overlay &LABEL { ... }; of FILE holds
+# status = "okay" (anywhere in it: the writer puts status last, kernel style).
+enabled() {
+	sed -n "/^&$2 {/,/^};/p" "$1" 2>/dev/null | grep -F 'status = "okay";' >/dev/null ||
+		bad "${3:-$(basename "$1")}: &$2 not enabled"
+}
+
 # pack_recall FACT_FILE DTS: DTS reaches recall 0.8 on $FACTS/FACT_FILE.
 pack_recall() {
 	b2d_recall "$1" "$2" "$K" "$TMP/${1%.facts}.score" || fail=1
