@@ -270,6 +270,131 @@ static void check_irqs(struct check_ctx *c, const struct rv_node *n, const struc
 	}
 }
 
+/* --- pin controllers (issue 12) ----------------------------------------------- */
+
+static bool has_string(const struct rv_prop *p, const char *s)
+{
+	for (int i = 0; p && i < p->len; i += (int)strlen((const char *)p->val + i) + 1)
+		if (!strcmp((const char *)p->val + i, s))
+			return true;
+	return false;
+}
+
+/* A pin controller: a compatible naming one, or the pinctrl-single/#pinctrl-cells shape. */
+static bool is_pin_controller(const struct rv_node *n)
+{
+	const struct rv_prop *c = n ? rv_prop(n, "compatible") : NULL;
+
+	if (!n)
+		return false;
+	if (rv_prop(n, "#pinctrl-cells") || rv_prop(n, "pinctrl-single,register-width"))
+		return true;
+	for (int i = 0; c && i < c->len; i += (int)strlen((const char *)c->val + i) + 1) {
+		const char *s = (const char *)c->val + i;
+
+		if (strstr(s, "pinctrl") || strstr(s, "pinmux") || strstr(s, "pin-controller"))
+			return true;
+	}
+	return false;
+}
+
+static bool is_pinctrl_n(const char *name)
+{
+	const char *d = name + 8;
+
+	return !strncmp(name, "pinctrl-", 8) && *d && strspn(d, "0123456789") == strlen(d);
+}
+
+/* Is n disabled (status other than "okay"/"ok"), itself or through an ancestor? */
+static bool node_disabled(const struct rv_node *n)
+{
+	for (; n; n = n->parent) {
+		const struct rv_prop *s = rv_prop(n, "status");
+
+		if (s && s->len > 0 && !has_string(s, "okay") && !has_string(s, "ok"))
+			return true;
+	}
+	return false;
+}
+
+/* Does a pinctrl-N property of some enabled node name g? */
+static bool group_in_use(const struct rv_tree *t, const struct rv_node *g)
+{
+	for (size_t i = 0; g->phandle && i < t->all.len; i++) {
+		const struct rv_node *n = t->all.items[i];
+
+		if (node_disabled(n))
+			continue;
+		for (size_t j = 0; j < n->nprops; j++)
+			for (int k = 0; is_pinctrl_n(n->props[j].name) && k < rv_ncells(&n->props[j]); k++)
+				if (rv_cell(&n->props[j], k) == g->phandle)
+					return true;
+	}
+	return false;
+}
+
+/* pinctrl-N points at pin groups; pinctrl-names names only states that exist. */
+static void check_pin_refs(struct check_ctx *c, const struct rv_node *n, const struct rv_prop *p)
+{
+	if (!strcmp(p->name, "pinctrl-names")) {
+		int k = 0;
+
+		for (int i = 0; i < p->len; i += (int)strlen((const char *)p->val + i) + 1, k++) {
+			char name[24];
+
+			snprintf(name, sizeof(name), "pinctrl-%d", k);
+			if (!rv_prop(n, name))
+				warn(c, n, p, "state \"%s\" has no %s", (const char *)p->val + i, name);
+		}
+		return;
+	}
+	if (!is_pinctrl_n(p->name))
+		return;
+	for (int i = 0; i < rv_ncells(p); i++) {
+		const struct rv_node *g = rv_by_phandle(c->t, rv_cell(p, i));
+		struct strbuf sb;
+
+		if (!g) {
+			warn(c, n, p, "cell %d (0x%x) is not the phandle of any node", i, rv_cell(p, i));
+			continue;
+		}
+		if (is_pin_controller(g->parent) ||
+		    (g->parent && is_pin_controller(g->parent->parent)) || is_pin_controller(g))
+			continue;
+		sb_init(&sb);
+		rv_fmt_ref(g, &sb);
+		warn(c, n, p, "%s is not a pin group: no pin controller above it", sb.buf);
+		sb_free(&sb);
+	}
+}
+
+/* Pin names, as the Marvell and Samsung bindings and the generic "pins" give them. */
+static bool pin_list_prop(const char *name)
+{
+	return !strcmp(name, "marvell,pins") || !strcmp(name, "samsung,pins") ||
+	       !strcmp(name, "pins");
+}
+
+/* A pin in two groups of one controller that enabled nodes both use. */
+static void check_pin_twice(struct check_ctx *c, const struct rv_node *n, const struct rv_prop *p)
+{
+	const struct rv_node *parent = n->parent;
+
+	if (!pin_list_prop(p->name) || !parent || !group_in_use(c->t, n))
+		return;
+	for (size_t k = 0; k < parent->kids.len && parent->kids.items[k] != n; k++) {
+		const struct rv_node *s = parent->kids.items[k];
+		const struct rv_prop *q = rv_prop(s, p->name);
+
+		if (!q || !group_in_use(c->t, s))
+			continue;
+		for (int i = 0; i < p->len; i += (int)strlen((const char *)p->val + i) + 1)
+			if (has_string(q, (const char *)p->val + i))
+				warn(c, n, p, "%s is also in %s, and both groups are in use",
+				     (const char *)p->val + i, s->path);
+	}
+}
+
 typedef void (*check_fn)(struct check_ctx *c, const struct rv_node *n, const struct rv_prop *p);
 
 static const struct {
@@ -280,6 +405,8 @@ static const struct {
 	{ "deprecated-property", check_deprecated },
 	{ "specifier-cells", check_specs },
 	{ "interrupt-parent", check_irqs },
+	{ "pinctrl-ref", check_pin_refs },
+	{ "pin-twice", check_pin_twice },
 };
 
 static int cmp_warning(const void *x, const void *y)

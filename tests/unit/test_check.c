@@ -181,6 +181,41 @@ static void test_checks(void **state)
 	rv_tree_free(t);
 }
 
+/*
+ * Pin controllers: a pin in two groups that enabled nodes both use (pmx-c
+ * repeats mpp1, but only a disabled node uses it: silent), a pinctrl-0 entry
+ * that is no pin group, a pinctrl-names state without its pinctrl-N.
+ */
+static void test_pin_checks(void **state)
+{
+	struct rv_input in = { 0 };
+	struct rv_check_opts o = { 0 };
+	struct rv_tree *t;
+	struct rv_srcmap *m;
+	struct strbuf sb;
+	char *errors = NULL;
+
+	assert_int_equal(rv_load(DATA "check-pinctrl.dts", &in, &t, &errors), 0);
+	free(errors);
+	assert_int_equal(rv_srcmap_load(DATA "check-pinctrl.dts", &in, &m), 0);
+	o.srcmap = m;
+	sb_init(&sb);
+	rv_check(t, &o, &sb);
+	assert_non_null(strstr(sb.buf, "check-pinctrl.dts:19: warning: /pin-controller@10000/pmx-b: "
+				       "marvell,pins: mpp2 is also in /pin-controller@10000/pmx-a, "
+				       "and both groups are in use [pin-twice]"));
+	assert_non_null(strstr(sb.buf, "/serial@12000: pinctrl-0: &gpio0 is not a pin group: "
+				       "no pin controller above it [pinctrl-ref]"));
+	assert_non_null(strstr(sb.buf, "/serial@12000: pinctrl-names: state \"sleep\" has no "
+				       "pinctrl-1 [pinctrl-ref]"));
+	assert_null(strstr(sb.buf, "pmx-c"));
+	assert_null(strstr(sb.buf, "/leds: pinctrl"));
+	assert_null(strstr(sb.buf, "\"default\" has no"));
+	sb_free(&sb);
+	rv_srcmap_free(m);
+	rv_tree_free(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -189,6 +224,7 @@ int main(void)
 		cmocka_unit_test(test_kscan),
 		cmocka_unit_test(test_srcmap),
 		cmocka_unit_test(test_checks),
+		cmocka_unit_test(test_pin_checks),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
