@@ -318,3 +318,18 @@ int mkdir_p(const char *dir)
 	free(p);
 	return rc;
 }
+
+int parse_file_at(const char *dir, const char *rel,
+		  void *(*parse)(const char *text, const char *rel), void **out)
+{
+	char *path = xasprintf("%s/%s", dir, rel);
+	char *text = read_file(path, NULL);
+
+	*out = NULL;
+	free(path);
+	if (!text)
+		return -1;	/* B2D_ERR_IO */
+	*out = parse(text, rel);
+	free(text);
+	return *out ? 0 : -2;	/* B2D_ERR_PARSE */
+}

@@ -70,6 +70,15 @@ size_t utf8_len(const unsigned char *p);
  * /dev/zero would never end, a FIFO would wait for a writer). *len may be NULL.
  */
 char *read_file(const char *path, size_t *len);
+
+/*
+ * Read DIR/REL and hand its text to parse(text, rel, ctx), which returns the
+ * parsed object or NULL. Returns 0 with *out set, -1 (B2D_ERR_IO) when the
+ * file cannot be read, -2 (B2D_ERR_PARSE) when parse found nothing; *out is
+ * NULL then.
+ */
+int parse_file_at(const char *dir, const char *rel,
+		  void *(*parse)(const char *text, const char *rel), void **out);
 /* errno-like code of "not a regular file" (no errno means that). */
 #define B2D_ENOTREG 0x10000
 /* 0 when path (through links) is a regular file, else B2D_ENOTREG or stat's errno. */

@@ -125,18 +125,14 @@ struct mux_cfg_table *mux_cfg_parse(const char *text, const char *file)
 	return t;
 }
 
+static void *parse_any(const char *text, const char *file)
+{
+	return mux_cfg_parse(text, file);
+}
+
 int mux_cfg_load(const char *kdir, const char *rel, struct mux_cfg_table **out)
 {
-	char *path = xasprintf("%s/%s", kdir, rel);
-	char *text = read_file(path, NULL);
-
-	*out = NULL;
-	free(path);
-	if (!text)
-		return B2D_ERR_IO;
-	*out = mux_cfg_parse(text, rel);
-	free(text);
-	return *out ? B2D_OK : B2D_ERR_PARSE;
+	return parse_file_at(kdir, rel, parse_any, (void **)out);
 }
 
 void mux_cfg_free(struct mux_cfg_table *t)

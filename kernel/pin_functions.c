@@ -115,18 +115,14 @@ struct pin_functions *pin_functions_parse(const char *text, const char *file)
 	return p;
 }
 
+static void *parse_any(const char *text, const char *file)
+{
+	return pin_functions_parse(text, file);
+}
+
 int pin_functions_load(const char *kdir, const char *rel, struct pin_functions **out)
 {
-	char *path = xasprintf("%s/%s", kdir, rel);
-	char *text = read_file(path, NULL);
-
-	*out = NULL;
-	free(path);
-	if (!text)
-		return B2D_ERR_IO;
-	*out = pin_functions_parse(text, rel);
-	free(text);
-	return *out ? B2D_OK : B2D_ERR_PARSE;
+	return parse_file_at(kdir, rel, parse_any, (void **)out);
 }
 
 void pin_functions_free(struct pin_functions *p)
