@@ -72,7 +72,10 @@ has "$W" 'marvell,function = "ge";'
 hasnt "$W" 'MPP pin table: write'
 has "$M" 'pinctrl-0 = <&pmx_gpio_keys>;'
 has "$M" 'pinctrl-0 = <&pmx_leds>;'
-mpp_pairs "$M" | grep -q '^mpp12 sata0$' || bad "mv2120: mpp12 not in a sata0 group"
+# (into a file first: grep -q would close the pipe early, and pipefail would
+# count the writer's broken pipe as a failure)
+mpp_pairs "$M" >"$TMP/mv.pairs"
+grep -qx 'mpp12 sata0' "$TMP/mv.pairs" || bad "mv2120: mpp12 not in a sata0 group"
 grep -q '^&pinctrl {' "$M" || bad "mv2120: no &pinctrl overlay"
 # The pins in the keys' group are the keys' GPIO lines (MPP n is GPIO n).
 keys=$(python3 - "$M" <<'PY'
