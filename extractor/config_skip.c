@@ -110,7 +110,7 @@ static void add_skipped(struct ex *x, const struct ex_config *cfg, const struct 
 
 bool board_config_decides(const struct board *b, const char *text)
 {
-	size_t n;
+	size_t n = 0;
 	char **syms = text ? config_cond_symbols(text, &n) : NULL;
 	bool all = n > 0;
 
