@@ -484,13 +484,19 @@ static void convert_call(struct conv *c, const struct function *fn, const struct
 		f->rule = rule->pos;
 		return;
 	}
+	if (!rule && call->nested && conv_gpio_irq_callee(c, call->callee)) {
+		f->fate = FACT_CONVERTED;	/* w3_info[1].irq = gpio_to_irq(N) */
+		f->became = "a GPIO's interrupt number: converted where the value is used";
+		return;
+	}
+	if (!rule && !f->reason && conv_soc_setup_call(c, fn, call, f))
+		return;
 	if (!f->reason) {
 		f->fate = FACT_TODO;
 		f->reason = arena_printf(c->a, "no rule for call %s", call->callee);
 		dt_node_add_todo(c->t, NULL, &call->pos, call->spelling ? call->spelling : call->callee,
 				 f->reason);
 	}
-	(void)fn;
 }
 
 static void convert_machine(struct conv *c, const struct machine *m)
@@ -526,7 +532,7 @@ static void convert_machine(struct conv *c, const struct machine *m)
 int engine_convert(const struct board *b, const struct ruleset *rs, const struct machine *m,
 		   const struct engine_options *opt, struct dt_tree **out)
 {
-	struct conv c = { .b = b, .rs = rs, .opt = opt };
+	struct conv c = { .b = b, .m = m, .rs = rs, .opt = opt };
 
 	c.t = dt_tree_new();
 	c.a = &c.t->arena;

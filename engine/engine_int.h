@@ -73,6 +73,7 @@ struct mux_group {
 
 struct conv {
 	const struct board *b;
+	const struct machine *m;	/* the machine being converted */
 	const struct ruleset *rs;
 	const struct rnode *soc;
 	const struct engine_options *opt;
@@ -169,6 +170,9 @@ const char *conv_provider_label(const struct conv *c, const struct value *entry)
 struct dt_node *conv_controller_overlay(struct conv *c, const char *label);
 void conv_collect_irq_types(struct conv *c);
 bool conv_irq_cells(struct conv *c, const struct value *v, unsigned type, struct dt_chunk *chunk);
+bool conv_gpio_irq_callee(const struct conv *c, const char *name);
+bool conv_soc_setup_call(struct conv *c, const struct function *fn, const struct call *call,
+			 struct fact *f);
 
 /* engine_struct.c: struct bindings and property converters */
 void conv_apply_struct(struct conv *c, struct dt_node *node, const struct rnode *rule,

@@ -209,13 +209,19 @@ static bool gpio_irq_cells(struct conv *c, long long gpio, unsigned type, struct
 	return true;
 }
 
-/* gpio_to_irq(N): a call the rules name as mapping a GPIO to its interrupt. */
-static bool is_gpio_irq_call(const struct conv *c, const struct value *v)
+/* Is name a call the rules name as mapping a GPIO to its interrupt? */
+bool conv_gpio_irq_callee(const struct conv *c, const char *name)
 {
 	for (size_t i = 0; i < c->rs->ngpio_irq_calls; i++)
-		if (str_eq(c->rs->gpio_irq_calls[i]->scalar, v->text))
-			return v->kind == VAL_UNKNOWN && v->nkids == 1;
+		if (str_eq(c->rs->gpio_irq_calls[i]->scalar, name))
+			return true;
 	return false;
+}
+
+/* gpio_to_irq(N) as a value. */
+static bool is_gpio_irq_call(const struct conv *c, const struct value *v)
+{
+	return conv_gpio_irq_callee(c, v->text) && v->kind == VAL_UNKNOWN && v->nkids == 1;
 }
 
 bool conv_irq_cells(struct conv *c, const struct value *v, unsigned type, struct dt_chunk *chunk)

@@ -122,7 +122,7 @@ static const struct section top = { "rule file", NULL, (const struct key_spec[])
 	{ "callbacks", S_SEQ, &callback_rule }, { "ignore_calls", S_SEQ, &ignore_rule },
 	{ "i2c_bus", S_SCALAR }, { "spi_bus", S_SCALAR }, { "dev_names", S_MAP },
 	{ "bus_labels", S_MAP }, { "aliases", S_MAP },
-	{ "gpio_irq_calls", S_SEQ }, { "gpio_chips", S_MAP }, { "pwm_chips", S_MAP },
+	{ "gpio_irq_calls", S_SEQ }, { "soc_setup_fields", S_SEQ }, { "gpio_chips", S_MAP }, { "pwm_chips", S_MAP },
 	{ "supply_consumers", S_SEQ, &supply_rule }, { "board_level", S_SEQ },
 	{ "pinctrl", S_MAP, &pinctrl_rule }, END } };
 
@@ -276,7 +276,9 @@ static int index_file(struct ruleset *rs, const struct rule_file *f)
 	    index_entries(rs, rn_get(root, "callbacks"), NULL, &rs->callbacks, &rs->ncallbacks) ||
 	    index_entries(rs, rn_get(root, "ignore_calls"), "call", &rs->ignore, &rs->nignore) ||
 	    index_entries(rs, rn_get(root, "gpio_irq_calls"), NULL, &rs->gpio_irq_calls,
-			  &rs->ngpio_irq_calls))
+			  &rs->ngpio_irq_calls) ||
+	    index_entries(rs, rn_get(root, "soc_setup_fields"), NULL, &rs->soc_setup_fields,
+			  &rs->nsoc_setup_fields))
 		return B2D_ERR_RULES;
 	return B2D_OK;
 }

@@ -32,6 +32,7 @@ struct ex {
 	/* Limits (common/limits.h): current nesting, values made, and whether
 	 * one was exceeded (reported once; extract_board then fails). */
 	int value_depth, init_depth, walk_depth;
+	int expr_depth;	/* walk(): expressions around the cursor */
 	size_t nvalues;
 	bool limit_hit;
 };

@@ -192,7 +192,21 @@ static unsigned file_offset(CXCursor c)
 	return off;
 }
 
-/* Where the next declaration starts: the end of a dropped initializer. */
+/* A struct, union or enum without a name: part of another declaration. */
+static bool anonymous_tag(CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	return (k == CXCursor_StructDecl || k == CXCursor_UnionDecl ||
+		k == CXCursor_EnumDecl) && clang_Cursor_isAnonymous(c);
+}
+
+/*
+ * Where the next declaration starts: the end of a dropped initializer. An
+ * anonymous struct does not start one: the struct of BUILD_BUG_ON_ZERO()
+ * inside an initializer's ARRAY_SIZE() is a file-scope declaration in the
+ * middle of the initializer.
+ */
 unsigned ex_next_offset(struct ex *x, struct cvec *top, size_t i)
 {
 	unsigned off = file_offset(top->v[i]);
@@ -203,7 +217,7 @@ unsigned ex_next_offset(struct ex *x, struct cvec *top, size_t i)
 		unsigned o;
 
 		if (kind == CXCursor_MacroExpansion ||
-		    kind == CXCursor_InclusionDirective)
+		    kind == CXCursor_InclusionDirective || anonymous_tag(top->v[k]))
 			continue;
 		o = file_offset(top->v[k]);
 		if (o > off)

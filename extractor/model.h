@@ -63,6 +63,7 @@ struct call {
 	size_t nguards;
 	struct srcpos pos;
 	const char *spelling;	/* whole call as written, for annotations */
+	bool nested;		/* inside another expression: its value is used there */
 };
 
 /* An assignment `var.path = rhs` / `var[i].f = rhs` / `p->f = rhs` inside a function. */

@@ -66,6 +66,7 @@ static void record_call(struct ex *x, CXCursor c, struct gstack *g)
 	}
 	call->pos = ex_pos(x, c);
 	call->spelling = ex_text(x, c);
+	call->nested = x->expr_depth > 0;
 	for (int i = 0; i < n; i++) {
 		struct value *v = ex_value(x, clang_Cursor_getArgument(c, i));
 
@@ -270,15 +271,21 @@ static void walk(struct ex *x, CXCursor c, struct gstack *g)
 		break;
 	case CXCursor_CallExpr:
 		record_call(x, c, g);
+		x->expr_depth++;
 		walk_kids(x, &kids, 0, g);
+		x->expr_depth--;
 		break;
 	case CXCursor_BinaryOperator:
+		x->expr_depth++;
 		walk_kids(x, &kids, 0, g);
+		x->expr_depth--;
 		if (kids.n == 2 && ex_op_is(x, c, "="))
 			record_assign(x, c, &kids, g);
 		break;
 	default:
+		x->expr_depth += clang_isExpression(k);
 		walk_kids(x, &kids, 0, g);
+		x->expr_depth -= clang_isExpression(k);
 		break;
 	}
 	cvec_free(&kids);

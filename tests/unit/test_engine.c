@@ -209,6 +209,47 @@ static void test_machine_is_no_todo(void **state)
 	free(dts);
 }
 
+/*
+ * Calls in the machine's SoC setup callbacks (.map_io, .init_irq) that no
+ * rule knows and that pass no value are SoC setup, not TODOs; one with an
+ * argument, or one in .init_machine, stays a TODO. gpio_to_irq() inside
+ * another expression is a value, converted where it is used (issue 16).
+ */
+static void test_soc_setup_calls(void **state)
+{
+	static const char src[] =
+		"static void __init b_map_io(void)\n"
+		"{\n"
+		"	vendor_map_io();\n"
+		"	vendor_clock_init(12000000);\n"
+		"}\n"
+		"static void __init b_init_irq(void)\n"
+		"{\n"
+		"	vendor_init_irq(NULL, 0);\n"
+		"}\n"
+		"static void __init board_init(void)\n"
+		"{\n"
+		"	vendor_board_thing();\n"
+		"	irq_set_irq_type(gpio_to_irq(10), IRQ_TYPE_EDGE_RISING);\n"
+		"	gpio_to_irq(11);\n"
+		"}\n"
+		"MACHINE_START(TEST_BOARD, \"Test board\")\n"
+		"	.map_io = b_map_io,\n"
+		"	.init_irq = b_init_irq,\n"
+		"	.init_machine = board_init,\n"
+		"MACHINE_END\n";
+	char *dts = convert("omap3", src, NULL, 0, NULL);
+
+	(void)state;
+	expect_absent(dts, "no rule for call vendor_map_io");
+	expect_absent(dts, "no rule for call vendor_init_irq");
+	expect_contains(dts, "vendor_clock_init(12000000): no rule for call vendor_clock_init");
+	expect_contains(dts, "vendor_board_thing(): no rule for call vendor_board_thing");
+	expect_contains(dts, "gpio_to_irq(11): no rule for call gpio_to_irq");
+	expect_absent(dts, "gpio_to_irq(10): no rule");
+	free(dts);
+}
+
 /* A plain array (an MPP table) is not called "struct unsigned int" (issue 13). */
 static void test_plain_array_wording(void **state)
 {
@@ -455,6 +496,7 @@ int main(void)
 		cmocka_unit_test(test_revision_assumed),
 		cmocka_unit_test(test_machine_is_no_todo),
 		cmocka_unit_test(test_plain_array_wording),
+		cmocka_unit_test(test_soc_setup_calls),
 		cmocka_unit_test(test_wrapper_parameter),
 		cmocka_unit_test(test_soc_pick_unless_calls),
 		cmocka_unit_test(test_interrupt_parents),

@@ -193,6 +193,36 @@ static void test_no_reparse(void **state)
 	board_free(b);
 }
 
+/*
+ * A struct declared inside an initializer (the kernel's ARRAY_SIZE() has
+ * BUILD_BUG_ON_ZERO's `sizeof(struct { int:..; })`) is a file-scope
+ * declaration of its own: the member after it must still be read (issue
+ * 16: `.partitions` of a 2.6.3x NAND set was lost).
+ */
+static void test_struct_inside_initializer(void **state)
+{
+	struct board *b = parse_src(
+		"#define CHECKED_SIZE(a) (sizeof(a) / sizeof((a)[0]) + \\\n"
+		"	sizeof(struct { int:(-!!(0)); }))\n"
+		"static struct mtd_partition parts[] = { { .name = \"a\", .size = 4096 } };\n"
+		"static struct old_nand_set sets[] = {\n"
+		"	[0] = { .nr_chips = 1, .nr_partitions = CHECKED_SIZE(parts),\n"
+		"		.partitions = parts, .name = \"nand\" },\n"
+		"};\n");
+	struct variable *v = board_find_var(b, "sets");
+	struct value *e0;
+
+	(void)state;
+	assert_non_null(v);
+	assert_int_equal(v->init->nkids, 1);
+	e0 = v->init->kids[0];
+	assert_non_null(value_field(e0, "partitions"));
+	assert_int_equal(value_field(e0, "partitions")->kind, VAL_ADDR);
+	assert_string_equal(value_field(e0, "partitions")->text, "parts");
+	assert_string_equal(value_field_str(e0, "name"), "nand");
+	board_free(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -200,6 +230,7 @@ int main(void)
 		cmocka_unit_test(test_calls_kept),
 		cmocka_unit_test(test_types_and_members),
 		cmocka_unit_test(test_no_reparse),
+		cmocka_unit_test(test_struct_inside_initializer),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
