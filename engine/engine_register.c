@@ -81,6 +81,7 @@ static const struct {
 	{ "platform_list", reg_platform_list },
 	{ "platform_simple", reg_platform_simple },
 	{ "i2c", reg_i2c },
+	{ "i2c_device", reg_i2c_device },
 	{ "spi", reg_spi },
 	{ "gpio_hog", reg_gpio_hog },
 	{ "gpio_claim", reg_gpio_claim },
@@ -158,10 +159,15 @@ static void enable_nodes(struct reg_ctx *r, const struct rnode *node)
 		first = first ? first : label;
 		dn = conv_enable(c, label, &r->call->pos, r->call->spelling);
 		for (size_t k = 0; props && k < props->n; k++) {
-			const struct value *v = reg_arg(r, rn_str(props->items[k], "arg"));
+			const char *arg = rn_str(props->items[k], "arg");
+			const struct value *v = arg ? reg_arg(r, arg) : NULL;
 			long long scale = 1;
+			struct value fixed = { .kind = VAL_INT, .pos = r->call->pos };
 			struct dt_prop *p;
 
+			/* `value: N`: what the helper fixes (omap3_pmic_init's 2.6 MHz bus) */
+			if (!arg && rn_get_long(props->items[k], "value", &fixed.ival))
+				v = &fixed;
 			if (!v || v->kind != VAL_INT)
 				continue;
 			rn_get_long(props->items[k], "scale", &scale);

@@ -250,6 +250,11 @@ bool conv_irq_cells(struct conv *c, const struct value *v, unsigned type, struct
 		if (str_eq(rn_str(e, "gpio"), "true"))
 			return gpio_irq_cells(c, v->ival - base, type, chunk);
 		dt_chunk_add_ref(c->t, chunk, rn_str(e, "controller"));
+		if (str_eq(rn_str(e, "spi"), "true")) {	/* a GIC: <GIC_SPI n type> */
+			dt_add_include(c->t, "<dt-bindings/interrupt-controller/arm-gic.h>");
+			dt_chunk_add_macro(c->t, chunk, "GIC_SPI", 0);
+			cells = 3;
+		}
 		dt_chunk_add_u32(c->t, chunk, (uint32_t)(v->ival - base + offset));
 		if (cells > 1)
 			add_type_cell(c, chunk, type);

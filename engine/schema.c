@@ -74,10 +74,13 @@ static const struct section register_rule = { "register", "kind", (const struct 
 	{ "until", S_SCALAR }, { "label", S_SCALAR }, { "bus", S_SCALAR }, { "windows", S_SEQ },
 	{ "ranges", S_SEQ }, { "attr_mask", S_SCALAR }, { "container", S_MAP },
 	{ "bus_number", S_SCALAR }, { "modes", S_SCALAR }, { "unused", S_SCALAR }, { "pin", S_SCALAR },
-	{ "pins", S_SCALAR }, END } };
+	{ "pins", S_SCALAR }, { "addr", S_SCALAR }, { "irq_number", S_SCALAR },
+	{ "type", S_SCALAR }, { "pdata", S_SCALAR }, { "irq", S_SCALAR }, { "flags", S_SCALAR },
+	END } };
 
 static const struct section call_prop_rule = { "call property", "prop", (const struct key_spec[]){
-	{ "prop", S_SCALAR }, { "arg", S_SCALAR }, { "as", S_SCALAR }, { "scale", S_SCALAR }, END } };
+	{ "prop", S_SCALAR }, { "arg", S_SCALAR }, { "as", S_SCALAR }, { "scale", S_SCALAR },
+	{ "value", S_SCALAR }, END } };
 
 static const struct section call_rule = { "call rule", "call", (const struct key_spec[]){
 	{ "call", S_SCALAR }, { "args", S_SEQ }, { "register", S_SCALAR_OR_MAP, &register_rule },
@@ -101,7 +104,8 @@ static const struct section gpio_rule = { "GPIO space", NULL, (const struct key_
 
 static const struct section irq_rule = { "IRQ space", "base", (const struct key_spec[]){
 	{ "base", S_SCALAR }, { "count", S_SCALAR }, { "controller", S_SCALAR },
-	{ "gpio", S_SCALAR }, { "cells", S_SCALAR }, { "offset", S_SCALAR }, END } };
+	{ "gpio", S_SCALAR }, { "cells", S_SCALAR }, { "offset", S_SCALAR }, { "spi", S_SCALAR },
+	END } };
 
 static const struct section match_rule = { "match", NULL, (const struct key_spec[]){
 	{ "paths", S_SEQ }, { "calls", S_SEQ }, { "unless_calls", S_SEQ }, END } };

@@ -41,6 +41,9 @@ const char *bus_label(struct reg_ctx *r, const char *key, const char *dflt);
 /* i2c.c */
 bool reg_i2c(struct reg_ctx *r);
 
+/* i2c_device.c */
+bool reg_i2c_device(struct reg_ctx *r);
+
 /* spi.c */
 bool reg_spi(struct reg_ctx *r);
 

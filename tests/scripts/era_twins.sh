@@ -41,24 +41,37 @@ props() {
 		grep -v '^[[:space:]]*$'
 }
 
-# Converted facts of the report as "kind became" lines. Stores are left
-# out: a 3.10 file sets `.irq = gpio_to_irq(..)` at run time where an older
-# one initializes it, one more fact for the same property (compared above).
-# Facts that put nothing in the tree (an era's SoC setup calls, gpio_to_irq()
-# as a value) are left out too; the TODO lists below must still agree.
+# What the converted facts became: the nodes they reached (a path, with
+# its ancestors: a device on &i2c1 also enables &i2c1) and the notes of those
+# that reached none, each once. Facts, not their count: a 3.0 board
+# registers its PMIC by omap3_pmic_init(type, pdata), one call fact, where a
+# later one has a call and an i2c_board_info table, two facts for the same
+# node. Stores are left out (a 3.10 file sets `.irq = gpio_to_irq(..)` at
+# run time where an older one initializes it; the properties are compared
+# above), and so are facts that put nothing in the tree (an era's SoC setup
+# calls, gpio_to_irq() as a value); the TODO lists below must still agree.
 facts() {
 	python3 - "$1" <<'PY'
 import json, sys
 rep = json.load(open(sys.argv[1]))
+out = set()
 for m in rep["machines"]:
     for f in m["facts"]:
         became = f.get("became") or ""
-        # an era's own SoC setup calls and value helpers put nothing in the tree
+        if f["fate"] != "converted" or f["kind"] == "store":
+            continue
         if became.startswith("no DT equivalent: SoC setup") or \
            became.endswith("converted where the value is used"):
             continue
-        if f["fate"] == "converted" and f["kind"] != "store":
-            print(f["kind"], became)
+        if became[:1] in ("&", "/"):
+            path = became.split(" ")[0].rstrip(",")
+            parts = path.split("/")
+            for k in range(1, len(parts) + 1):
+                out.add("node " + ("/".join(parts[:k]) or "/"))
+        else:
+            out.add(f["kind"] + " " + became)
+for line in sorted(out):
+    print(line)
 PY
 }
 
@@ -133,7 +146,7 @@ for twin in "${twins[@]}"; do
 		sed 's/^/    /' "$TMP/dtc.log" | head -5
 		fail=1
 	fi
-	[ $fail = 0 ] && echo "ok: $name: $n property lines, $(facts "$TMP/$name.json" | wc -l) converted facts"
+	[ $fail = 0 ] && echo "ok: $name: $n property lines, $(facts "$TMP/$name.json" | wc -l) converted nodes and notes"
 	[ $before = 0 ] || fail=1
 done
 
