@@ -350,9 +350,21 @@ static void build_root(struct conv *c, const struct machine *m)
 
 /* --- Calls ----------------------------------------------------------------- */
 
+/* The call rule for callee; an older name (`same_as: modern_helper`) gets the modern one's. */
 static const struct rnode *find_call_rule(const struct conv *c, const char *callee)
 {
-	return conv_soc_rule(c, "calls", c->rs->calls, c->rs->ncalls, "call", callee);
+	const struct rnode *r = conv_soc_rule(c, "calls", c->rs->calls, c->rs->ncalls, "call", callee);
+	const char *to = rn_str(r, "same_as");
+
+	return to ? conv_soc_rule(c, "calls", c->rs->calls, c->rs->ncalls, "call", to) : r;
+}
+
+/* "omap2_hsmmc_init is the later omap_hsmmc_init", when the rule says so. */
+static const char *renamed_note(const struct conv *c, const char *callee)
+{
+	const struct rnode *r = conv_soc_rule(c, "calls", c->rs->calls, c->rs->ncalls, "call", callee);
+
+	return rn_str(r, "same_as");
 }
 
 static const struct rnode *find_ignore_rule(const struct conv *c, const char *callee)
@@ -468,8 +480,12 @@ static void convert_call(struct conv *c, const struct function *fn, const struct
 	rule = find_call_rule(c, call->callee);
 	if (rule)
 		f->rule = rule->pos;	/* -v names it */
-	if (rule && conv_register_call(c, call, rule, f))
+	if (rule && conv_register_call(c, call, rule, f)) {
+		if (f->fate == FACT_CONVERTED && renamed_note(c, call->callee))
+			f->became = arena_printf(c->a, "%s (%s: the later %s)", f->became,
+						 call->callee, renamed_note(c, call->callee));
 		return;
+	}
 	/* The rule's kind could not read the arguments: a TODO, never a silent drop. */
 	if (rule && f->reason && f->fate != FACT_TODO) {
 		f->fate = FACT_TODO;

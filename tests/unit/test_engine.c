@@ -250,6 +250,36 @@ static void test_soc_setup_calls(void **state)
 	free(dts);
 }
 
+/* An older helper name (`same_as:`): omap2_hsmmc_init() is converted as omap_hsmmc_init(). */
+static void test_renamed_helper(void **state)
+{
+	static const char src[] =
+		"static struct omap2_hsmmc_info mmc[] = {\n"
+		"	{ .mmc = 1, .caps = MMC_CAP_4_BIT_DATA, .gpio_cd = -1, .gpio_wp = -1 },\n"
+		"	{}\n"
+		"};\n"
+		"static void __init board_init(void)\n"
+		"{\n"
+		"	omap2_hsmmc_init(mmc);\n"
+		"}\n"
+		"MACHINE_START(TEST_BOARD, \"Test board\")\n"
+		"	.init_machine = board_init,\n"
+		"MACHINE_END\n";
+	struct dt_tree *t;
+	char *dts = convert("omap3", src, NULL, 0, &t);
+	bool noted = false;
+
+	(void)state;
+	expect_contains(dts, "&mmc1 {\n\tbus-width = <4>;");
+	expect_absent(dts, "no rule for call omap2_hsmmc_init");
+	for (size_t i = 0; i < t->nfacts; i++)
+		noted = noted || (t->facts[i]->became &&
+				  strstr(t->facts[i]->became, "(omap2_hsmmc_init: the later omap_hsmmc_init)"));
+	assert_true(noted);
+	dt_tree_free(t);
+	free(dts);
+}
+
 /* A plain array (an MPP table) is not called "struct unsigned int" (issue 13). */
 static void test_plain_array_wording(void **state)
 {
@@ -497,6 +527,7 @@ int main(void)
 		cmocka_unit_test(test_machine_is_no_todo),
 		cmocka_unit_test(test_plain_array_wording),
 		cmocka_unit_test(test_soc_setup_calls),
+		cmocka_unit_test(test_renamed_helper),
 		cmocka_unit_test(test_wrapper_parameter),
 		cmocka_unit_test(test_soc_pick_unless_calls),
 		cmocka_unit_test(test_interrupt_parents),
