@@ -367,9 +367,23 @@ static const char *renamed_note(const struct conv *c, const char *callee)
 	return rn_str(r, "same_as");
 }
 
-static const struct rnode *find_ignore_rule(const struct conv *c, const char *callee)
+/*
+ * The ignore rule of a call: by its callee, or by the macro the board file
+ * wrote when the call comes from its expansion (mdelay(6) expands to
+ * __builtin_constant_p(), __bad_udelay(), __const_udelay() in the kernel's
+ * headers: those calls are the delay's, and go with it).
+ */
+static const struct rnode *find_ignore_rule_call(const struct conv *c, const struct call *call)
 {
-	return conv_find_rule(c, c->rs->ignore, c->rs->nignore, "call", callee);
+	const struct rnode *r = conv_find_rule(c, c->rs->ignore, c->rs->nignore, "call", call->callee);
+	const char *s = call->spelling;
+	size_t n = 0;
+
+	while (!r && s && (isalnum((unsigned char)s[n]) || s[n] == '_'))
+		n++;
+	if (r || !n || s[n] != '(' || (strlen(call->callee) == n && !strncmp(s, call->callee, n)))
+		return r;
+	return conv_find_rule(c, c->rs->ignore, c->rs->nignore, "call", arena_strndup(c->a, s, n));
 }
 
 static const char *guard_text(struct conv *c, struct guard **g, size_t n)
@@ -452,7 +466,7 @@ static void convert_call(struct conv *c, const struct function *fn, const struct
 		return;
 	}
 	/* Calls with no DT meaning need no decision on their guard. */
-	if (!find_call_rule(c, call->callee) && (rule = find_ignore_rule(c, call->callee))) {
+	if (!find_call_rule(c, call->callee) && (rule = find_ignore_rule_call(c, call))) {
 		f->fate = FACT_CONVERTED;
 		f->became = arena_printf(c->a, "no DT equivalent: %s", rn_str(rule, "note"));
 		f->rule = rule->pos;
@@ -494,7 +508,7 @@ static void convert_call(struct conv *c, const struct function *fn, const struct
 				 f->reason);
 		return;
 	}
-	if (!rule && (rule = find_ignore_rule(c, call->callee))) {
+	if (!rule && (rule = find_ignore_rule_call(c, call))) {
 		f->fate = FACT_CONVERTED;
 		f->became = arena_printf(c->a, "no DT equivalent: %s", rn_str(rule, "note"));
 		f->rule = rule->pos;

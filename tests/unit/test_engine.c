@@ -280,6 +280,60 @@ static void test_renamed_helper(void **state)
 	free(dts);
 }
 
+/*
+ * Calls a macro the board wrote expands to (the kernel's mdelay() is
+ * __builtin_constant_p(), __bad_udelay(), __const_udelay()) go with that
+ * macro: an ignored mdelay() is no TODO, guarded or not.
+ */
+static void test_calls_of_an_ignored_macro(void **state)
+{
+	static const char src[] =
+		"void __bad_udelay(void);\n"
+		"void __const_udelay(unsigned long);\n"
+		"#define mdelay(n) (__builtin_constant_p(n) ? ((n) > 20 ? __bad_udelay() : "
+		"__const_udelay(n)) : __const_udelay(n))\n"
+		"static void __init board_init(void)\n"
+		"{\n"
+		"	if (gpio_request(5, \"x\") == 0)\n"
+		"		mdelay(6);\n"
+		"	__const_udelay(7);\n"
+		"}\n"
+		"MACHINE_START(TEST_BOARD, \"Test board\")\n"
+		"	.init_machine = board_init,\n"
+		"MACHINE_END\n";
+	char *dts = convert("omap3", src, NULL, 0, NULL);
+
+	(void)state;
+	expect_absent(dts, "mdelay(6)");
+	expect_contains(dts, "__const_udelay(7): no rule for call __const_udelay");
+	free(dts);
+}
+
+/* 2.6.2x twl4030_mmc_init() and its twl4030_hsmmc_info: .wires is the bus width. */
+static void test_twl4030_mmc_init(void **state)
+{
+	static const char src[] =
+		"static struct twl4030_hsmmc_info mmc[] = {\n"
+		"	{ .mmc = 1, .wires = 4, .gpio_cd = -EINVAL, .gpio_wp = -EINVAL },\n"
+		"	{ .mmc = 2, .wires = 8, .gpio_cd = 100, .gpio_wp = -EINVAL },\n"
+		"	{}\n"
+		"};\n"
+		"static void __init board_init(void)\n"
+		"{\n"
+		"	twl4030_mmc_init(mmc);\n"
+		"}\n"
+		"MACHINE_START(TEST_BOARD, \"Test board\")\n"
+		"	.init_machine = board_init,\n"
+		"MACHINE_END\n";
+	char *dts = convert("omap3", src, NULL, 0, NULL);
+
+	(void)state;
+	expect_contains(dts, "&mmc1 {\n\tbus-width = <4>;");
+	expect_contains(dts, "&mmc2 {\n\tbus-width = <8>;\n\tcd-gpios = <&gpio4 4 GPIO_ACTIVE_LOW>;");
+	expect_absent(dts, "twl4030_mmc_init");
+	free(dts);
+}
+
 /* A plain array (an MPP table) is not called "struct unsigned int" (issue 13). */
 static void test_plain_array_wording(void **state)
 {
@@ -528,6 +582,8 @@ int main(void)
 		cmocka_unit_test(test_plain_array_wording),
 		cmocka_unit_test(test_soc_setup_calls),
 		cmocka_unit_test(test_renamed_helper),
+		cmocka_unit_test(test_calls_of_an_ignored_macro),
+		cmocka_unit_test(test_twl4030_mmc_init),
 		cmocka_unit_test(test_wrapper_parameter),
 		cmocka_unit_test(test_soc_pick_unless_calls),
 		cmocka_unit_test(test_interrupt_parents),
