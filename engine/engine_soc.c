@@ -70,16 +70,29 @@ static bool board_calls_any(const struct board *b, const struct rnode *calls)
 	return called(b, calls) != NULL;
 }
 
+/* The first `match: model:` entry a machine's name contains ("OMAP2420 H4 board"), or NULL. */
+static const char *named(const struct board *b, const struct rnode *models)
+{
+	for (size_t i = 0; models && i < models->n; i++)
+		for (size_t m = 0; m < b->nmachines; m++)
+			if (models->items[i]->scalar && b->machines[m]->name &&
+			    strstr(b->machines[m]->name, models->items[i]->scalar))
+				return models->items[i]->scalar;
+	return NULL;
+}
+
 /*
- * A pack matches a board when the file's path contains one of its `paths`
- * or the board calls one of its `calls`, unless it calls one of its
- * `unless_calls` (mach-omap2/ holds OMAP3 and OMAP4 boards: the OMAP3 pack
- * steps aside for a board that calls omap4_mux_init()).
+ * A pack matches a board when a machine's name contains one of its `model`
+ * strings, the board calls one of its `calls` or the file's path contains
+ * one of its `paths`, unless it calls one of its `unless_calls`
+ * (mach-omap2/ holds OMAP2, OMAP3 and OMAP4 boards: the OMAP3 pack steps
+ * aside for a board that calls omap4_mux_init(), and the OMAP2 packs come
+ * first in file order and claim "OMAP2420 H4 board").
  */
 static bool soc_matches(const struct board *b, const struct rnode *soc)
 {
 	const struct rnode *match = rn_get(soc, "match");
-	bool hit = board_calls_any(b, rn_get(match, "calls")) ||
+	bool hit = named(b, rn_get(match, "model")) || board_calls_any(b, rn_get(match, "calls")) ||
 		   engine_soc_path_matches(soc, b->path);
 
 	return hit && !board_calls_any(b, rn_get(match, "unless_calls"));
@@ -112,7 +125,9 @@ void engine_soc_why(const struct board *b, const struct rnode *soc, bool forced,
 			sb_addf(sb, "the path contains '%s'", paths->items[i]->scalar);
 			return;
 		}
-	if (call)
+	if (named(b, rn_get(match, "model")))
+		sb_addf(sb, "a machine's name contains '%s'", named(b, rn_get(match, "model")));
+	else if (call)
 		sb_addf(sb, "the board calls %s()", call);
 	else
 		sb_add(sb, "its match: rules");

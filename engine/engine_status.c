@@ -14,7 +14,8 @@
  * infrastructure (interrupt controllers, timers, GPIO banks, pin
  * controllers, clocks, DMA) is never in the list and is left alone, and so
  * is a node the kernel binds as its system timer (soc_timers.c: Samsung's
- * `pwm` block is the S3C clocksource).
+ * `pwm` block is the S3C clocksource). A node a TODO struct may register
+ * (todo_struct_for) keeps the .dtsi's status, with a TODO.
  */
 #include "engine_int.h"
 
@@ -147,6 +148,37 @@ static void disable(struct conv *c, const struct machine *m, const char *label, 
 	p->origin = arena_printf(c->a, "not registered by MACHINE_START(%s)", m->id);
 }
 
+/*
+ * A struct no rule knows (a TODO "no rule for struct X") whose type names the node's class
+ * (`struct omap_mmc_config h4_mmc_config`, handed to the SoC code through
+ * a 2.6 omap_board_config tag, for an `mmc@` node) may be what registers
+ * it: the node is not disabled then, a TODO says why. `serial` nodes also
+ * answer to `uart`.
+ */
+static const struct fact *todo_struct_for(const struct conv *c, const char *name)
+{
+	size_t n = strcspn(name, "@");
+	char *stem;
+
+	while (n && strchr("0123456789", name[n - 1]))
+		n--;
+	stem = arena_strndup(c->a, name, n);
+
+	for (size_t i = 0; n && i < c->t->nfacts; i++) {
+		const struct fact *f = c->t->facts[i];
+		const char *type = f->what && !strncmp(f->what, "struct ", 7) ? f->what + 7 : NULL;
+		size_t tl = type ? strcspn(type, " ") : 0;
+		char *t = type ? arena_strndup(c->a, type, tl) : NULL;
+
+		/* no rule knows what it is; a known table nothing registers is no such thing */
+		if (f->fate == FACT_TODO && str_eq(f->kind, "variable") && t && f->reason &&
+		    !strncmp(f->reason, "no rule for struct ", 19) &&
+		    (strstr(t, stem) || (str_eq(stem, "serial") && strstr(t, "uart"))))
+			return f;
+	}
+	return NULL;
+}
+
 void conv_status_pass(struct conv *c, const struct machine *m)
 {
 	const void *fdt = c->opt && c->opt->dtsi ? soc_dtsi_fdt(c->opt->dtsi) : NULL;
@@ -157,6 +189,7 @@ void conv_status_pass(struct conv *c, const struct machine *m)
 		return;
 	fdt_for_each_property_offset(po, fdt, sym) {
 		const char *label, *path;
+		const struct fact *f;
 		int len, off;
 
 		path = fdt_getprop_by_offset(fdt, po, &label, &len);
@@ -167,6 +200,12 @@ void conv_status_pass(struct conv *c, const struct machine *m)
 		    !enabled(fdt, off) ||
 		    soc_dtsi_is_timer(c->opt->dtsi, off) || used(c->t, fdt, sym, path))
 			continue;
+		if ((f = todo_struct_for(c, fdt_get_name(fdt, off, NULL)))) {
+			dt_node_add_todo(c->t, NULL, &f->pos, arena_printf(c->a, "&%s", label),
+					 arena_printf(c->a, "left as the SoC .dtsi has it: %s (a TODO) "
+						      "may register it", f->what));
+			continue;
+		}
 		disable(c, m, label, path);
 	}
 }

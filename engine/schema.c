@@ -109,7 +109,8 @@ static const struct section irq_rule = { "IRQ space", "base", (const struct key_
 	END } };
 
 static const struct section match_rule = { "match", NULL, (const struct key_spec[]){
-	{ "paths", S_SEQ }, { "calls", S_SEQ }, { "unless_calls", S_SEQ }, END } };
+	{ "paths", S_SEQ }, { "calls", S_SEQ }, { "unless_calls", S_SEQ }, { "model", S_SEQ },
+	END } };
 
 static const struct section supply_rule = { "supply consumer", "supply", (const struct key_spec[]){
 	{ "supply", S_SCALAR }, { "dev_name", S_SCALAR }, { "label", S_SCALAR }, { "prop", S_SCALAR },
