@@ -181,7 +181,7 @@ const char *conv_origin(struct conv *c, const struct value *v)
 
 /* --- Reachable functions --------------------------------------------------- */
 
-static bool reached(const struct conv *c, const struct function *f)
+bool conv_reached(const struct conv *c, const struct function *f)
 {
 	for (size_t i = 0; i < c->nreach; i++)
 		if (c->reach[i] == f)
@@ -193,7 +193,7 @@ static void reach_function(struct conv *c, const char *name)
 {
 	const struct function *f = board_find_func(c->b, name);
 
-	if (!f || reached(c, f))
+	if (!f || conv_reached(c, f))
 		return;
 	arena_push(c->a, (void ***)&c->reach, &c->nreach, (void *)f);
 	for (size_t i = 0; i < f->ncalls; i++)
