@@ -63,8 +63,10 @@ static void add_value(struct conv *c, struct refs *s, const struct value *v, con
 {
 	if (!v)
 		return;
-	if (v->kind == VAL_ADDR || v->kind == VAL_FUNC)
+	if (v->kind == VAL_FUNC)
 		add(c, s, v->text, from, &how);
+	if (v->kind == VAL_ADDR && v->text)	/* &leds[0], &pdata.gpio: the variable itself */
+		add(c, s, arena_strndup(c->a, v->text, strcspn(v->text, "[.-")), from, &how);
 	for (size_t i = 0; (v->kind == VAL_LIST || v->kind == VAL_EXPR) && i < v->nkids; i++) {
 		struct ref k = how;
 
@@ -204,6 +206,25 @@ static const char *fate_of(struct conv *c, const char *verb, const char *what, c
 			    f->became ? f->became : "?");
 }
 
+/*
+ * A store that names the variable: a fact when it writes a file-scope
+ * variable, else (`data->keymap = &centro_keymap`, through a pointer) no
+ * fact at all: taken or not by its guard, never followed.
+ */
+static const char *stored(struct conv *c, const struct store *st, const struct function *fn)
+{
+	const char *what = st->spelling ? st->spelling : st->var;
+	const struct fact *f = fact_at(c, "store", &st->pos);
+
+	if (f)
+		return fate_of(c, "named by", what, f, NULL);
+	if (conv_guard_state(c, st->guards, st->nguards) == 0)
+		return arena_printf(c->a, "not taken: named by `%s` in %s(), under a condition false "
+				    "for this machine", what, fn->name);
+	return arena_printf(c->a, "named by `%s` in %s(), a store through a pointer the engine does "
+			    "not follow: describe it by hand", what, fn->name);
+}
+
 /* " (.field)", or "" for an array element. */
 static const char *member(struct conv *c, const struct ref *r)
 {
@@ -223,8 +244,7 @@ static const char *why(struct conv *c, const struct ref *r)
 		return fate_of(c, "passed to", r->call->spelling ? r->call->spelling : r->call->callee,
 			       fact_at(c, "call", &r->call->pos), r->call->callee);
 	if (r->via == VIA_STORE)
-		return fate_of(c, "named by", r->store->spelling ? r->store->spelling : r->store->var,
-			       fact_at(c, "store", &r->store->pos), NULL);
+		return stored(c, r->store, p->fn);
 	if (r->via != VIA_INIT || p->fn)
 		return NULL;
 	if (conv_var_used(c, p->name))
