@@ -135,6 +135,7 @@ void conv_account_lost(struct conv *c);
 void conv_drop_unknown_overlays(struct conv *c);
 /* engine.c */
 bool conv_reached(const struct conv *c, const struct function *f);
+const char *conv_initcall(const struct variable *v);
 bool conv_var_used(const struct conv *c, const char *name);
 void conv_mark_var(struct conv *c, const char *name);
 const struct rnode *conv_find_rule(const struct conv *c, struct rnode **list, size_t n,

@@ -107,11 +107,10 @@ static struct refs *machine_refs(struct conv *c, const struct machine *m)
 
 	add_value(c, s, m->record, NULL, (struct ref){ .via = VIA_ROOT });
 	for (size_t i = 0; i < c->b->nvars; i++) {
-		const struct variable *v = c->b->vars[i];
+		const char *fn = conv_initcall(c->b->vars[i]);
 
-		if (v->name && !strncmp(v->name, "__initcall_", 11) && v->init &&
-		    v->init->kind == VAL_FUNC)
-			add(c, s, v->init->text, NULL, &(struct ref){ .via = VIA_ROOT });
+		if (fn)
+			add(c, s, fn, NULL, &(struct ref){ .via = VIA_ROOT });
 	}
 	for (size_t i = 0; i < s->n; i++)
 		walk(c, s, s->r[i]);
