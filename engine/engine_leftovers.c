@@ -68,9 +68,26 @@ static const char *var_what(struct conv *c, const struct variable *v)
 			    v->name);
 }
 
+/* Members clang dropped because the model header lacks them (tolerant mode). */
+static size_t lost_members(const struct board *b)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < b->nlost; i++)
+		n += !b->lost[i]->reason && !b->lost[i]->kind;
+	return n;
+}
+
 /* A variable of a struct some rule reads that no machine's code names. */
 static const char *unregistered(struct conv *c, const struct variable *v)
 {
+	size_t lost = lost_members(c->b);
+
+	if (lost && !conv_named_by_any(c, v->name))	/* `.partitions = parts` may be one of them */
+		return arena_printf(c->a, "named by nothing clang read: %zu initializer member%s not "
+				    "read in tolerant mode (the model header lacks %s) may name it: "
+				    "convert with -p", lost, lost == 1 ? "" : "s",
+				    lost == 1 ? "it" : "them");
 	if (c->b->nmachines > 1 && !conv_named_by_any(c, v->name))
 		return "not registered by the code of any MACHINE_START in this file";
 	return "not registered by this machine's code";
