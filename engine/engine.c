@@ -181,7 +181,7 @@ const char *conv_origin(struct conv *c, const struct value *v)
 
 /* --- Reachable functions --------------------------------------------------- */
 
-static bool reached(const struct conv *c, const struct function *f)
+bool conv_reached(const struct conv *c, const struct function *f)
 {
 	for (size_t i = 0; i < c->nreach; i++)
 		if (c->reach[i] == f)
@@ -193,7 +193,7 @@ static void reach_function(struct conv *c, const char *name)
 {
 	const struct function *f = board_find_func(c->b, name);
 
-	if (!f || reached(c, f))
+	if (!f || conv_reached(c, f))
 		return;
 	arena_push(c->a, (void ***)&c->reach, &c->nreach, (void *)f);
 	for (size_t i = 0; i < f->ncalls; i++)
@@ -215,18 +215,21 @@ static void reach_callbacks_in(struct conv *c, const struct value *v)
 		reach_callbacks_in(c, v->kids[i]);
 }
 
+/* device_initcall(fn) and kin: a static __initcall_* pointer to fn, which runs too; else NULL. */
+const char *conv_initcall(const struct variable *v)
+{
+	if (v->name && !strncmp(v->name, "__initcall_", 11) && v->init && v->init->kind == VAL_FUNC)
+		return v->init->text;
+	return NULL;
+}
+
 /* The machine's functions, also recorded in the tree for the report. */
 static void find_reachable(struct conv *c, const struct machine *m)
 {
 	reach_callbacks_in(c, m->record);
-	/* device_initcall(fn) and kin: a static __initcall_* pointer to fn; fn runs too. */
-	for (size_t i = 0; i < c->b->nvars; i++) {
-		const struct variable *v = c->b->vars[i];
-
-		if (v->name && !strncmp(v->name, "__initcall_", 11) && v->init &&
-		    v->init->kind == VAL_FUNC)
-			reach_function(c, v->init->text);
-	}
+	for (size_t i = 0; i < c->b->nvars; i++)
+		if (conv_initcall(c->b->vars[i]))
+			reach_function(c, conv_initcall(c->b->vars[i]));
 	/* Setup callbacks bound in rules (twl4030 .setup) run when their device probes. */
 	for (size_t i = 0; i < c->b->nvars; i++) {
 		const struct value *init = c->b->vars[i]->init;

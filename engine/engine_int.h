@@ -71,6 +71,8 @@ struct mux_group {
 	const struct call *call;
 };
 
+struct refs;
+
 struct conv {
 	const struct board *b;
 	const struct machine *m;	/* the machine being converted */
@@ -103,6 +105,7 @@ struct conv {
 	struct mux_group **muxg;	/* pin lists the DaVinci mux calls set, in call order */
 	size_t nmuxg;
 	const struct function *cur_fn;	/* the function whose call is being converted */
+	struct refs **mrefs;		/* engine_refs.c: what each machine's code names */
 };
 
 /* engine_compat.c: a compatible for a device name no rule maps, from the kernel's drivers */
@@ -123,11 +126,17 @@ void conv_status_pass(struct conv *c, const struct machine *m);
 
 /* engine.c */
 const char *conv_dtsi_name(const struct conv *c);	/* the .dtsi the output includes, or NULL */
+/* engine_refs.c: why a variable no registration consumed was not converted */
+const char *conv_elsewhere(struct conv *c, const struct machine *m, const char *var);
+bool conv_named_by_any(struct conv *c, const char *var);
+const char *conv_unregistered_why(struct conv *c, const struct machine *m, const char *var);
 /* engine_leftovers.c */
 void conv_account_unused_vars(struct conv *c, const struct machine *m);
 void conv_account_lost(struct conv *c);
 void conv_drop_unknown_overlays(struct conv *c);
 /* engine.c */
+bool conv_reached(const struct conv *c, const struct function *f);
+const char *conv_initcall(const struct variable *v);
 bool conv_var_used(const struct conv *c, const char *name);
 void conv_mark_var(struct conv *c, const char *name);
 const struct rnode *conv_find_rule(const struct conv *c, struct rnode **list, size_t n,

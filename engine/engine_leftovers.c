@@ -62,40 +62,74 @@ static const char *machine_field_of(const struct machine *m, const struct variab
 	return NULL;
 }
 
+static const char *var_what(struct conv *c, const struct variable *v)
+{
+	return arena_printf(c->a, plain_array(v) ? "%s %s[]" : "struct %s %s", v->type ? v->type : "?",
+			    v->name);
+}
+
+/* Members clang dropped because the model header lacks them (tolerant mode). */
+static size_t lost_members(const struct board *b)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < b->nlost; i++)
+		n += !b->lost[i]->reason && !b->lost[i]->kind;
+	return n;
+}
+
+/* A variable of a struct some rule reads that no machine's code names. */
+static const char *unregistered(struct conv *c, const struct variable *v)
+{
+	size_t lost = lost_members(c->b);
+
+	if (lost && !conv_named_by_any(c, v->name))	/* `.partitions = parts` may be one of them */
+		return arena_printf(c->a, "named by nothing clang read: %zu initializer member%s not "
+				    "read in tolerant mode (the model header lacks %s) may name it: "
+				    "convert with -p", lost, lost == 1 ? "" : "s",
+				    lost == 1 ? "it" : "them");
+	if (c->b->nmachines > 1 && !conv_named_by_any(c, v->name))
+		return "not registered by the code of any MACHINE_START in this file";
+	return "not registered by this machine's code";
+}
+
 void conv_account_unused_vars(struct conv *c, const struct machine *m)
 {
 	for (size_t i = 0; i < c->b->nvars; i++) {
 		const struct variable *v = c->b->vars[i];
+		const char *ids, *why;
 		struct fact *f;
 
 		if (conv_var_used(c, v->name) || is_machine_record(c->b, v))
 			continue;
 		if (!v->init || v->init->kind != VAL_LIST)
 			continue;
+		f = dt_add_fact(c->t, "variable", var_what(c, v), &v->pos);
 		if (machine_field_of(m, v)) {	/* .timer = &board_timer (a 2.6/3.x sys_timer) */
-			f = dt_add_fact(c->t, "variable", arena_printf(c->a, "struct %s %s",
-					v->type ? v->type : "?", v->name), &v->pos);
-			f->fate = FACT_CONVERTED;
 			f->became = arena_printf(c->a, "no DT equivalent: the machine's .%s (SoC code; "
 						 "its calls are converted where they are)",
 						 machine_field_of(m, v));
 			continue;
 		}
-		if (plain_array(v)) {	/* { MPP29_GPIO, MPP46_GPIO, 0 }: no struct at all */
-			f = dt_add_fact(c->t, "variable", arena_printf(c->a, "%s %s[]",
-					v->type ? v->type : "?", v->name), &v->pos);
-			f->fate = FACT_TODO;
-			f->reason = arena_printf(c->a, "an array of %s that no rule reads",
-						 v->type ? v->type : "?");
-			dt_node_add_todo(c->t, NULL, &v->pos, f->what, f->reason);
+		/* Another machine's data, like a call under its machine_is_*(): not taken here. */
+		if ((ids = conv_elsewhere(c, m, v->name))) {
+			f->became = arena_printf(c->a, "not taken: only the code of %s names it (see "
+						 "that machine's output)", ids);
 			continue;
 		}
-		f = dt_add_fact(c->t, "variable", arena_printf(c->a, "struct %s %s", v->type ? v->type : "?",
-							       v->name), &v->pos);
+		why = conv_unregistered_why(c, m, v->name);
+		if (why && !strncmp(why, "not taken: ", 11)) {	/* its call is not taken here */
+			f->became = why;
+			continue;
+		}
 		f->fate = FACT_TODO;
-		f->reason = conv_struct_rule(c, v->type)
-			? "not registered by this machine's code"
-			: arena_printf(c->a, "no rule for struct %s", v->type ? v->type : "?");
+		if (plain_array(v))	/* { MPP29_GPIO, MPP46_GPIO, 0 }: no struct at all */
+			f->reason = arena_printf(c->a, "an array of %s that no rule reads",
+						 v->type ? v->type : "?");
+		else if (!conv_struct_rule(c, v->type))
+			f->reason = arena_printf(c->a, "no rule for struct %s", v->type ? v->type : "?");
+		else
+			f->reason = why ? why : unregistered(c, v);
 		dt_node_add_todo(c->t, NULL, &v->pos, f->what, f->reason);
 	}
 }

@@ -213,7 +213,7 @@ static struct soc_dtsi *load_dtsi(const struct fixture *fx, const char *name)
 
 /*
  * The pipeline: extract the board from the in-memory C (tolerant mode, the
- * SoC pack's defines), bind callbacks, convert its one machine, normalise,
+ * SoC pack's defines), bind callbacks, convert its first machine, normalise,
  * write the .dts without annotations. Returns the text (caller frees).
  */
 static char *run_pipeline(const char *cpath, const char *csrc, const struct ruleset *rs,
@@ -237,8 +237,8 @@ static char *run_pipeline(const char *cpath, const char *csrc, const struct rule
 	if (extract_board(u.path, &o, &b) != B2D_OK)
 		fail_msg("%s: the extractor failed on the '--- c' section", cpath);
 	engine_bind_callbacks(b, rs);
-	if (b->nmachines != 1)
-		fail_msg("%s: %zu MACHINE_START records (want one)", cpath, b->nmachines);
+	if (b->nmachines < 1)
+		fail_msg("%s: no MACHINE_START record", cpath);
 	assert_int_equal(engine_convert(b, rs, b->machines[0], &eo, &t), B2D_OK);
 	graph_normalise(t);
 	sb_init(&sb);
