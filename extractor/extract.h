@@ -18,6 +18,8 @@ struct unsaved_source {
 
 /* Bump when blank_bodies() changes what it writes: the cache directory is bodies-N. */
 #define B2D_BODIES_CACHE_VERSION 1
+/* The same for parse_cache.c's entries (parse-N; a rebuilt binary ignores old ones anyway). */
+#define B2D_PARSE_CACHE_VERSION 1
 
 struct extract_options {
 	const char *build_dir;		/* -p DIR with compile_commands.json; NULL: tolerant mode */
@@ -36,6 +38,8 @@ struct extract_options {
 	void *index;			/* a CXIndex to reuse across files; NULL: make one */
 	const char *bodies_cache;	/* headers without function bodies (skip_bodies.c);
 					 * NULL: headers parsed whole */
+	const char *parse_cache;	/* tolerant mode's synthesized headers
+					 * (parse_cache.c); NULL: parse twice */
 };
 
 /*

@@ -142,7 +142,7 @@ static int parse_with(const struct pipeline_options *o, const struct rnode *soc,
 		      struct board **out)
 {
 	struct extract_options eo = { 0 };
-	char *cache, *bodies = NULL;
+	char *cache, *bodies = NULL, *parses = NULL;
 	int err;
 
 	eo.build_dir = o->build_dir;
@@ -156,7 +156,10 @@ static int parse_with(const struct pipeline_options *o, const struct rnode *soc,
 	cache = getenv("B2D_PARSE_HEADER_BODIES") ? NULL : conv_cache_dir();
 	if (cache)
 		eo.bodies_cache = bodies = xasprintf("%s/bodies-%d", cache, B2D_BODIES_CACHE_VERSION);
+	if (cache && !getenv("B2D_NO_PARSE_CACHE"))
+		eo.parse_cache = parses = xasprintf("%s/parse-%d", cache, B2D_PARSE_CACHE_VERSION);
 	err = extract_board(o->input, &eo, out);
+	free(parses);
 	free(bodies);
 	free(cache);
 	pipeline_defines_free(eo.defines, eo.ndefines);
