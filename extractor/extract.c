@@ -468,8 +468,9 @@ static int parse_all(struct ex *x, const char *path, const struct extract_option
 	char *key = pc_key(path, opt), *hdr = NULL, *deps = NULL;
 	CXTranslationUnit tu;
 	int ret = B2D_OK;
+	bool again;
 
-	if (key && pc_load(key, &hdr, ov) &&
+	if (key && pc_load(key, &hdr, ov) && (hdr || ov->paths.len) &&
 	    reparse(x, path, opt, index, top, first, decls, hdr, ov))
 		goto out;
 	ex_overlays_free(ov);
@@ -480,13 +481,13 @@ static int parse_all(struct ex *x, const char *path, const struct extract_option
 	if (ret)
 		goto out;
 	*decls = ex_open(x, path, opt, tu, top, first);
-	if (x->b->tolerant && x->b->clang_errors && *decls) {
-		deps = key ? pc_deps(tu, path, opt) : NULL;
+	deps = key ? pc_deps(tu, path, opt) : NULL;
+	if (x->b->tolerant && x->b->clang_errors && *decls)
 		hdr = ex_synth_header(x, top, ov);
-		if ((hdr || ov->paths.len) &&
-		    reparse(x, path, opt, index, top, first, decls, hdr, ov) && deps)
-			pc_store(key, deps, hdr, ov);
-	}
+	again = hdr || ov->paths.len;
+	/* stored: what the next conversion parses (nothing to declare: the first parse again) */
+	if ((!again || reparse(x, path, opt, index, top, first, decls, hdr, ov)) && deps)
+		pc_store(key, deps, hdr, ov);
 out:
 	free(deps);
 	free(hdr);

@@ -48,6 +48,17 @@ struct extract_options {
  */
 int extract_board(const char *path, const struct extract_options *opt, struct board **out);
 
+/*
+ * Tolerant mode's parse cache (extractor/parse_cache.c): a note kept with
+ * the cached first parse of `path` with these options, e.g. the SoC pack
+ * the board's calls picked. extract_cache_note returns it (malloc'd) only
+ * while that entry holds (nothing the parse read has changed), else NULL;
+ * extract_cache_set_note does nothing when there is no entry.
+ */
+char *extract_cache_note(const char *path, const struct extract_options *opt, const char *what);
+void extract_cache_set_note(const char *path, const struct extract_options *opt,
+			    const char *what, const char *note);
+
 /* Write the board model as JSON (the `extract --json` output). */
 struct strbuf;
 void board_dump_json(const struct board *b, struct strbuf *out);

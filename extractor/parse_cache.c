@@ -20,6 +20,7 @@
  * Any mismatch, unreadable or partial entry is a miss: both parses run.
  */
 #include "ex_internal.h"
+#include "config.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -46,20 +47,16 @@ static void record(struct strbuf *sb, const char *tag, const char *nums, const c
 	sb_addc(sb, '\n');
 }
 
-/* This binary: a rebuild (a new synthesis) must not read the old one's entries. */
+/* This binary (its bytes): a rebuild, a new synthesis, must not read the old one's entries. */
 static bool self_id(struct strbuf *sb)
 {
-	char exe[4096];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	struct stat st;
+	size_t len;
+	char *bin = read_file("/proc/self/exe", &len);
 
-	if (n <= 0)
+	if (!bin)
 		return false;
-	exe[n] = '\0';
-	if (stat(exe, &st) != 0)
-		return false;
-	sb_addf(sb, "exe %s %lld %lld.%09ld %llu\n", exe, (long long)st.st_size,
-		(long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec, (unsigned long long)st.st_ino);
+	sb_addf(sb, "exe %zu %016llx\n", len, (unsigned long long)fnv(FNV_SEED, bin, len));
+	free(bin);
 	return true;
 }
 
@@ -307,7 +304,7 @@ bool pc_load(const char *key, char **hdr, struct ex_overlays *ov)
 	*hdr = NULL;
 	if (text)
 		ok = read_records(text, len, strchr(key, '\n') + 1, hdr, ov) &&
-		     ov->paths.len == ov->texts.len && (*hdr || ov->paths.len);
+		     ov->paths.len == ov->texts.len;
 	if (!ok) {
 		free(*hdr);
 		*hdr = NULL;
@@ -317,4 +314,81 @@ bool pc_load(const char *key, char **hdr, struct ex_overlays *ov)
 	free(text);
 	free(path);
 	return ok;
+}
+
+/* The note `what` of key's entry: NAME.what, its first line the entry's hash. */
+static char *note_path(const char *key, const char *what)
+{
+	char *e = entry_path(key), *p = xasprintf("%s.%s", e, what);
+
+	free(e);
+	return p;
+}
+
+static char *entry_stamp(const char *key)
+{
+	char *e = entry_path(key), *text;
+	size_t len;
+	char *r = NULL;
+
+	text = read_file(e, &len);
+	if (text)
+		r = xasprintf("entry %016llx\n", (unsigned long long)fnv(FNV_SEED, text, len));
+	free(text);
+	free(e);
+	return r;
+}
+
+/* The key extract_board's first parse has: with the CONFIG_ symbols the file tests. */
+static char *note_key(const char *path, const struct extract_options *given)
+{
+	struct extract_options o2 = *given;
+	struct ex_config cfg;
+	char *key = NULL;
+
+	if (given->config_file)
+		return NULL;	/* --config: its errors are reported by extract_board, once */
+	if (config_prepare(path, given, &cfg) == B2D_OK) {
+		o2.config_defines = (const char **)cfg.defines;
+		o2.nconfig_defines = cfg.ndefines;
+		key = pc_key(path, &o2);
+	}
+	config_free(&cfg);
+	return key;
+}
+
+char *extract_cache_note(const char *path, const struct extract_options *opt, const char *what)
+{
+	char *key = note_key(path, opt), *hdr = NULL, *stamp = NULL, *text = NULL, *p, *r = NULL;
+	struct ex_overlays ov = { 0 };
+
+	if (key && pc_load(key, &hdr, &ov) && (stamp = entry_stamp(key))) {
+		p = note_path(key, what);
+		text = read_file(p, NULL);
+		if (text && str_starts(text, stamp))
+			r = xstrdup(text + strlen(stamp));
+		free(p);
+	}
+	free(text);
+	free(stamp);
+	free(hdr);
+	ex_overlays_free(&ov);
+	free(key);
+	return r;
+}
+
+void extract_cache_set_note(const char *path, const struct extract_options *opt,
+			    const char *what, const char *note)
+{
+	char *key = note_key(path, opt), *stamp = key ? entry_stamp(key) : NULL;
+
+	if (stamp) {
+		char *p = note_path(key, what), *text = xasprintf("%s%s", stamp, note);
+
+		ex_put_atomic(p, text, strlen(text), NULL);
+		free(text);
+		free(p);
+	}
+	free(stamp);
+	free(key);
 }
