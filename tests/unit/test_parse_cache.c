@@ -4,7 +4,8 @@
  * header of a first parse is stored, read back while nothing that parse
  * read has changed, and refused when a header it read changes, when a new
  * header would shadow one it read, when an #include it missed appears, and
- * when the entry is damaged; the facts are those of the two parses.
+ * when the entry is damaged; the facts are those of the two parses. A note
+ * kept with an entry is read only while that entry holds.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -118,10 +119,45 @@ static void test_hit_and_invalidation(void **state)
 	free(cmd);
 }
 
+/* A note (pipeline/load.c: the SoC pack picked) lives as long as its entry holds. */
+static void test_note(void **state)
+{
+	char *cache, *board, *note, *cmd;
+	struct extract_options o;
+
+	(void)state;
+	snprintf(tmpdir, sizeof(tmpdir), "/tmp/b2d-parsecache-XXXXXX");
+	assert_non_null(mkdtemp(tmpdir));
+	o = options(&cache, &board);
+	put_header("arch/arm/include/hdr.h", 7);
+	test_put_file(tmpdir, "arch/arm/mach-x/board.c",
+		      "#include <hdr.h>\nstatic struct x_cfg cfg = { .a = VAL };\nint value = VAL;\n"
+		      "#ifdef CONFIG_X_BOARD\nint other;\n#endif\n");
+	extract_cache_set_note(board, &o, "pick", "soc a\n");	/* no entry yet: nothing */
+	assert_null(extract_cache_note(board, &o, "pick"));
+	assert_int_equal(parse_value(), 7);
+	extract_cache_set_note(board, &o, "pick", "soc a\n");
+	note = extract_cache_note(board, &o, "pick");
+	assert_non_null(note);
+	assert_string_equal(note, "soc a\n");
+	free(note);
+	assert_null(extract_cache_note(board, &o, "other"));
+	put_header("arch/arm/include/hdr.h", 100);	/* the entry no longer holds */
+	assert_null(extract_cache_note(board, &o, "pick"));
+	assert_int_equal(parse_value(), 100);	/* a new entry: the old note is not its */
+	assert_null(extract_cache_note(board, &o, "pick"));
+	free(cache);
+	free(board);
+	cmd = xasprintf("rm -rf '%s'", tmpdir);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hit_and_invalidation),
+		cmocka_unit_test(test_note),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
