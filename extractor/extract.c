@@ -468,9 +468,9 @@ static int parse_all(struct ex *x, const char *path, const struct extract_option
 	char *key = pc_key(path, opt), *hdr = NULL, *deps = NULL;
 	CXTranslationUnit tu;
 	int ret = B2D_OK;
-	bool again;
+	bool hit = key && pc_load(key, &hdr, ov), again;
 
-	if (key && pc_load(key, &hdr, ov) && (hdr || ov->paths.len) &&
+	if (hit && (hdr || ov->paths.len) &&
 	    reparse(x, path, opt, index, top, first, decls, hdr, ov))
 		goto out;
 	ex_overlays_free(ov);
@@ -481,7 +481,7 @@ static int parse_all(struct ex *x, const char *path, const struct extract_option
 	if (ret)
 		goto out;
 	*decls = ex_open(x, path, opt, tu, top, first);
-	deps = key ? pc_deps(tu, path, opt) : NULL;
+	deps = key && !hit ? pc_deps(tu, path, opt) : NULL;	/* a hit with nothing to declare stays */
 	if (x->b->tolerant && x->b->clang_errors && *decls)
 		hdr = ex_synth_header(x, top, ov);
 	again = hdr || ov->paths.len;
