@@ -123,6 +123,20 @@ void sb_args(const char *cache, const char *main, const char *model_dir,
 	     struct ptrvec *args, struct ptrvec *roots);
 unsigned sb_update(CXTranslationUnit tu, const char *cache, const char *model_dir,
 		   const struct ptrvec *roots);
+/* Write path through a temporary file and a rename (workers share a cache); times: its mtime. */
+struct stat;
+bool ex_put_atomic(const char *path, const char *text, size_t len, const struct stat *times);
+
+/*
+ * parse_cache.c: tolerant mode's first parse skipped. pc_key: the cache
+ * entry of this parse (NULL: not cached); pc_deps: after the first parse,
+ * what it read; pc_store: its synthesized header and overlays; pc_load:
+ * them again, when nothing the first parse read has changed.
+ */
+char *pc_key(const char *path, const struct extract_options *opt);
+char *pc_deps(CXTranslationUnit tu, const char *path, const struct extract_options *opt);
+void pc_store(const char *key, const char *deps, const char *hdr, const struct ex_overlays *ov);
+bool pc_load(const char *key, char **hdr, struct ex_overlays *ov);
 
 /*
  * parse.c: parse path (synth_path/synth_text: a header force-included, the

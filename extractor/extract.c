@@ -424,37 +424,75 @@ static void ex_close(struct ex *x, struct cvec *top)
 }
 
 /*
- * Tolerant mode, when the first parse had errors: declare what was missing
- * (synth.c), grow the model structs the file's designators outrun
- * (synth_grow.c), and parse once more with that header force-included and
- * those headers read from memory. Keeps the first parse when there is
- * nothing to declare or the second fails.
+ * Tolerant mode, when the first parse had errors: parse once more with the
+ * header that declares what was missing (synth.c) force-included and the
+ * model structs the file's designators outrun (synth_grow.c) read from
+ * memory. False, x untouched, when the parse fails.
  */
-static size_t reparse(struct ex *x, const char *path,
-		      const struct extract_options *opt, CXIndex index,
-		      struct cvec *top, char **first, size_t decls,
-		      struct ex_overlays *ov)
+static bool reparse(struct ex *x, const char *path, const struct extract_options *opt,
+		    CXIndex index, struct cvec *top, char **first, size_t *decls,
+		    const char *hdr, const struct ex_overlays *ov)
 {
 	const char *mdir = opt->model_dir ? opt->model_dir : B2D_MODEL_DIR;
-	char *hdr = ex_synth_header(x, top, ov), *sp;
+	char *sp = xasprintf("%s/%s", mdir, SYNTH_HEADER);
 	CXTranslationUnit tu2;
+	bool ok;
 
-	if (!hdr && !ov->paths.len)
-		return decls;
-	sp = xasprintf("%s/%s", mdir, SYNTH_HEADER);
 	if (getenv("B2D_DEBUG_SYNTH"))
 		fprintf(stderr, "%s", hdr ? hdr : "");
-	if (ex_parse(path, opt, index, hdr ? sp : NULL, hdr, ov, &tu2) == B2D_OK) {
-		board_free(x->b);
-		ex_close(x, top);
+	ok = ex_parse(path, opt, index, hdr ? sp : NULL, hdr, ov, &tu2) == B2D_OK;
+	if (ok) {
+		if (x->b) {
+			board_free(x->b);
+			ex_close(x, top);
+		}
 		free(*first);
-		decls = ex_open(x, path, opt, tu2, top, first);
+		*decls = ex_open(x, path, opt, tu2, top, first);
 		x->synth_file = hdr ? clang_getFile(tu2, sp) : NULL;
 		x->b->reparsed = true;
 	}
 	free(sp);
+	return ok;
+}
+
+/*
+ * The parses of one file: the first, and in tolerant mode when it had
+ * errors the second (reparse); the first is kept when there is nothing to
+ * declare or the second fails. A cached header and overlays of an earlier
+ * first parse (parse_cache.c) go straight to the second.
+ */
+static int parse_all(struct ex *x, const char *path, const struct extract_options *opt,
+		     CXIndex index, struct cvec *top, char **first, size_t *decls,
+		     struct ex_overlays *ov)
+{
+	char *key = pc_key(path, opt), *hdr = NULL, *deps = NULL;
+	CXTranslationUnit tu;
+	int ret = B2D_OK;
+	bool hit = key && pc_load(key, &hdr, ov), again;
+
+	if (hit && (hdr || ov->paths.len) &&
+	    reparse(x, path, opt, index, top, first, decls, hdr, ov))
+		goto out;
+	ex_overlays_free(ov);
+	memset(ov, 0, sizeof(*ov));
 	free(hdr);
-	return decls;
+	hdr = NULL;
+	ret = ex_parse(path, opt, index, NULL, NULL, NULL, &tu);
+	if (ret)
+		goto out;
+	*decls = ex_open(x, path, opt, tu, top, first);
+	deps = key && !hit ? pc_deps(tu, path, opt) : NULL;	/* a hit with nothing to declare stays */
+	if (x->b->tolerant && x->b->clang_errors && *decls)
+		hdr = ex_synth_header(x, top, ov);
+	again = hdr || ov->paths.len;
+	/* stored: what the next conversion parses (nothing to declare: the first parse again) */
+	if ((!again || reparse(x, path, opt, index, top, first, decls, hdr, ov)) && deps)
+		pc_store(key, deps, hdr, ov);
+out:
+	free(deps);
+	free(hdr);
+	free(key);
+	return ret;
 }
 
 int extract_board(const char *path, const struct extract_options *given,
@@ -463,7 +501,6 @@ int extract_board(const char *path, const struct extract_options *given,
 	struct extract_options o2 = *given, *opt = &o2;
 	struct ex_config cfg = { 0 };
 	CXIndex index = opt->index ? opt->index : clang_createIndex(0, 0);
-	CXTranslationUnit tu = NULL;
 	struct ex x = { 0 };
 	struct cvec top;
 	struct ex_overlays ov = { 0 };
@@ -481,12 +518,9 @@ int extract_board(const char *path, const struct extract_options *given,
 	o2.config_defines = (const char **)cfg.defines;
 	o2.nconfig_defines = cfg.ndefines;
 	if (ret == B2D_OK)
-		ret = ex_parse(path, opt, index, NULL, NULL, NULL, &tu);
+		ret = parse_all(&x, path, opt, index, &top, &first, &decls, &ov);
 	if (ret)
 		goto done;
-	decls = ex_open(&x, path, opt, tu, &top, &first);
-	if (x.b->tolerant && x.b->clang_errors && decls)
-		decls = reparse(&x, path, opt, index, &top, &first, decls, &ov);
 	keep_main_errors(&x);
 	if (!decls && first) {
 		ret = not_c(&x, path, first);

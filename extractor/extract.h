@@ -18,6 +18,8 @@ struct unsaved_source {
 
 /* Bump when blank_bodies() changes what it writes: the cache directory is bodies-N. */
 #define B2D_BODIES_CACHE_VERSION 1
+/* The same for parse_cache.c's entries (parse-N; a rebuilt binary ignores old ones anyway). */
+#define B2D_PARSE_CACHE_VERSION 1
 
 struct extract_options {
 	const char *build_dir;		/* -p DIR with compile_commands.json; NULL: tolerant mode */
@@ -36,6 +38,8 @@ struct extract_options {
 	void *index;			/* a CXIndex to reuse across files; NULL: make one */
 	const char *bodies_cache;	/* headers without function bodies (skip_bodies.c);
 					 * NULL: headers parsed whole */
+	const char *parse_cache;	/* tolerant mode's synthesized headers
+					 * (parse_cache.c); NULL: parse twice */
 };
 
 /*
@@ -43,6 +47,17 @@ struct extract_options {
  * negative b2d_err after printing a one-line diagnostic (file:line: error: ...).
  */
 int extract_board(const char *path, const struct extract_options *opt, struct board **out);
+
+/*
+ * Tolerant mode's parse cache (extractor/parse_cache.c): a note kept with
+ * the cached first parse of `path` with these options, e.g. the SoC pack
+ * the board's calls picked. extract_cache_note returns it (malloc'd) only
+ * while that entry holds (nothing the parse read has changed), else NULL;
+ * extract_cache_set_note does nothing when there is no entry.
+ */
+char *extract_cache_note(const char *path, const struct extract_options *opt, const char *what);
+void extract_cache_set_note(const char *path, const struct extract_options *opt,
+			    const char *what, const char *note);
 
 /* Write the board model as JSON (the `extract --json` output). */
 struct strbuf;

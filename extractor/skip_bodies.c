@@ -126,7 +126,7 @@ static void json_str(struct strbuf *sb, const char *s)
 }
 
 /* Write `text` to `path` through a temporary file and a rename (workers share the cache). */
-static bool put_atomic(const char *path, const char *text, size_t len, const struct stat *times)
+bool ex_put_atomic(const char *path, const char *text, size_t len, const struct stat *times)
 {
 	char *tmp = xasprintf("%s.%ld.tmp", path, (long)getpid());
 	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -171,7 +171,7 @@ static char *overlay(const char *cache, const struct ptrvec *roots)
 		h = (h ^ (unsigned char)*p) * 1099511628211ULL;
 	path = xasprintf("%s/overlay-%016llx.yaml", cache, h);
 	if (ok && access(path, R_OK) != 0)
-		ok = put_atomic(path, sb.buf, sb.len, NULL);
+		ok = ex_put_atomic(path, sb.buf, sb.len, NULL);
 	sb_free(&sb);
 	if (!ok) {
 		free(path);
@@ -220,7 +220,7 @@ static void store(const char *real, const char *mirror, const struct stat *st)
 	dir = xstrdup(mirror);
 	*strrchr(dir, '/') = '\0';
 	if (mkdir_p(dir) == 0)
-		put_atomic(mirror, text, len, st);
+		ex_put_atomic(mirror, text, len, st);
 	free(dir);
 	free(text);
 }

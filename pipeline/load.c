@@ -138,33 +138,105 @@ static bool same_defines(const struct rnode *a, const struct rnode *b)
 	return same;
 }
 
+/* The extractor's options of a parse with soc's `defines:` (parse_opts_free). */
+struct parse_opts {
+	struct extract_options eo;
+	char *bodies, *parses;
+};
+
+static void parse_opts_init(struct parse_opts *p, const struct pipeline_options *o,
+			    const struct rnode *soc, void *index)
+{
+	char *cache = getenv("B2D_PARSE_HEADER_BODIES") ? NULL : conv_cache_dir();
+
+	memset(p, 0, sizeof(*p));
+	p->eo.build_dir = o->build_dir;
+	p->eo.kernel_dir = o->kernel_dir;
+	p->eo.model_dir = pipeline_model_dir();
+	p->eo.config_file = o->config_file;	/* extractor/config.h */
+	p->eo.defines = pipeline_soc_defines(soc, &p->eo.ndefines);
+	p->eo.clang_args = o->clang_args;
+	p->eo.nclang_args = o->nclang_args;
+	p->eo.index = index;
+	if (cache)
+		p->eo.bodies_cache = p->bodies = xasprintf("%s/bodies-%d", cache,
+							   B2D_BODIES_CACHE_VERSION);
+	if (cache && !getenv("B2D_NO_PARSE_CACHE"))
+		p->eo.parse_cache = p->parses = xasprintf("%s/parse-%d", cache,
+							  B2D_PARSE_CACHE_VERSION);
+	free(cache);
+}
+
+static void parse_opts_free(struct parse_opts *p)
+{
+	free(p->parses);
+	free(p->bodies);
+	pipeline_defines_free(p->eo.defines, p->eo.ndefines);
+}
+
 static int parse_with(const struct pipeline_options *o, const struct rnode *soc, void *index,
 		      struct board **out)
 {
-	struct extract_options eo = { 0 };
-	char *cache, *bodies = NULL;
+	struct parse_opts p;
 	int err;
 
-	eo.build_dir = o->build_dir;
-	eo.kernel_dir = o->kernel_dir;
-	eo.model_dir = pipeline_model_dir();
-	eo.config_file = o->config_file;	/* extractor/config.h */
-	eo.defines = pipeline_soc_defines(soc, &eo.ndefines);
-	eo.clang_args = o->clang_args;
-	eo.nclang_args = o->nclang_args;
-	eo.index = index;
-	cache = getenv("B2D_PARSE_HEADER_BODIES") ? NULL : conv_cache_dir();
-	if (cache)
-		eo.bodies_cache = bodies = xasprintf("%s/bodies-%d", cache, B2D_BODIES_CACHE_VERSION);
-	err = extract_board(o->input, &eo, out);
-	free(bodies);
-	free(cache);
-	pipeline_defines_free(eo.defines, eo.ndefines);
+	parse_opts_init(&p, o, soc, index);
+	err = extract_board(o->input, &p.eo, out);
+	parse_opts_free(&p);
 	if (err != B2D_OK) {
 		*out = NULL;
 		return err == B2D_ERR_USAGE ? PL_USAGE : PL_FAIL;
 	}
 	return PL_OK;
+}
+
+/* The rule files as they are now (a pick noted under other rules is not used); NULL: unknown. */
+static char *rules_stamp(const struct ruleset *rs)
+{
+	struct strbuf sb;
+	struct stat st;
+
+	sb_init(&sb);
+	for (size_t i = 0; i < rs->nfiles; i++) {
+		if (!rs->files[i]->path || stat(rs->files[i]->path, &st) != 0) {
+			sb_free(&sb);
+			return NULL;
+		}
+		sb_addf(&sb, "rules %s %lld %lld.%09ld\n", rs->files[i]->path,
+			(long long)st.st_size, (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
+	}
+	return sb_detach(&sb);
+}
+
+/*
+ * The pack the board's calls picked the last time it was parsed with the
+ * guess's defines (a note in the parse cache, valid while that parse and the
+ * rules are unchanged), or NULL; with pick set, that note is written instead.
+ */
+static const struct rnode *noted_pick(const struct pipeline_options *o,
+				      const struct ruleset *rs, const struct rnode *guess,
+				      const struct rnode *pick)
+{
+	char *stamp = rules_stamp(rs), *note = NULL;
+	const struct rnode *found = NULL;
+	struct parse_opts p;
+
+	parse_opts_init(&p, o, guess, NULL);
+	if (stamp && pick) {
+		note = xasprintf("%ssoc %s\n", stamp, pipeline_soc_name(pick));
+		extract_cache_set_note(o->input, &p.eo, "pick", note);
+	} else if (stamp && (note = extract_cache_note(o->input, &p.eo, "pick")) &&
+		   str_starts(note, stamp) && str_starts(note + strlen(stamp), "soc ")) {
+		char *name = note + strlen(stamp) + 4, *nl = strchr(name, '\n');
+
+		if (nl)
+			*nl = '\0';
+		found = rules_soc(rs, name);
+	}
+	free(note);
+	free(stamp);
+	parse_opts_free(&p);
+	return found;
 }
 
 static void list_socs(const struct ruleset *rs, struct strbuf *sb)
@@ -266,6 +338,45 @@ static void explain_soc(const struct pipeline_options *o, const struct pipeline_
 	sb_free(&why);
 }
 
+/*
+ * Parse with the guess's defines, and when the board's calls pick a pack
+ * with other defines (tolerant mode) again with those. The pick noted by an
+ * earlier conversion of the same file goes straight to the second parse.
+ */
+static int parse_for_soc(const struct pipeline_options *o, struct pipeline_session *s,
+			 const struct rnode *guess, void *index, bool *reparsed)
+{
+	bool tolerant = !o->soc && !o->build_dir;
+	const struct rnode *pick = tolerant ? noted_pick(o, s->rules, guess, NULL) : NULL;
+	int rc;
+
+	if (pick && pick != guess && !same_defines(pick, guess)) {
+		s->soc = pick;
+	} else {
+		rc = parse_with(o, guess, index, &s->board);
+		if (rc)
+			return rc;
+		s->soc = engine_pick_soc(s->board, s->rules, o->soc);
+		if (tolerant && s->soc)
+			noted_pick(o, s->rules, guess, s->soc);
+		/*
+		 * The board's calls name another SoC: parse again with its defines
+		 * (not when they are the same: the parse would be identical, and it
+		 * doubles the time of a tolerant-mode conversion).
+		 */
+		if (!tolerant || !s->soc || s->soc == guess || same_defines(s->soc, guess))
+			return PL_OK;
+		board_free(s->board);
+		s->board = NULL;
+	}
+	rc = parse_with(o, s->soc, index, &s->board);
+	if (rc)
+		return rc;
+	s->soc = engine_pick_soc(s->board, s->rules, NULL);
+	*reparsed = true;
+	return PL_OK;
+}
+
 int pipeline_load_board(const struct pipeline_options *o, struct ruleset *rules, void *index,
 		   struct pipeline_session *s)
 {
@@ -293,25 +404,9 @@ int pipeline_load_board(const struct pipeline_options *o, struct ruleset *rules,
 		return rc;
 
 	guess = o->soc ? rules_soc(s->rules, o->soc) : soc_from_path(s->rules, o->input);
-	rc = parse_with(o, guess, index, &s->board);
+	rc = parse_for_soc(o, s, guess, index, &reparsed);
 	if (rc)
 		return rc;
-	s->soc = engine_pick_soc(s->board, s->rules, o->soc);
-	if (!o->soc && !o->build_dir && s->soc && s->soc != guess &&
-	    !same_defines(s->soc, guess)) {
-		/*
-		 * The board's calls name another SoC: parse again with its defines
-		 * (not when they are the same: the parse would be identical, and it
-		 * doubles the time of a tolerant-mode conversion).
-		 */
-		board_free(s->board);
-		s->board = NULL;
-		rc = parse_with(o, s->soc, index, &s->board);
-		if (rc)
-			return rc;
-		s->soc = engine_pick_soc(s->board, s->rules, NULL);
-		reparsed = true;
-	}
 	show_clang_errors(o, s->board);
 	if (o->verbose)
 		explain_soc(o, s, guess, reparsed);
