@@ -353,21 +353,19 @@ static void build_root(struct conv *c, const struct machine *m)
 
 /* --- Calls ----------------------------------------------------------------- */
 
-/* The call rule for callee; an older name (`same_as: modern_helper`) gets the modern one's. */
+/* The rule callee names itself: an older name's (`same_as: modern_helper`), or NULL. */
+static const char *renamed_to(const struct conv *c, const char *callee)
+{
+	return rn_str(conv_soc_rule(c, "calls", c->rs->calls, c->rs->ncalls, "call", callee), "same_as");
+}
+
+/* The call rule for callee; an older name gets the modern helper's. */
 static const struct rnode *find_call_rule(const struct conv *c, const char *callee)
 {
 	const struct rnode *r = conv_soc_rule(c, "calls", c->rs->calls, c->rs->ncalls, "call", callee);
 	const char *to = rn_str(r, "same_as");
 
 	return to ? conv_soc_rule(c, "calls", c->rs->calls, c->rs->ncalls, "call", to) : r;
-}
-
-/* "omap2_hsmmc_init is the later omap_hsmmc_init", when the rule says so. */
-static const char *renamed_note(const struct conv *c, const char *callee)
-{
-	const struct rnode *r = conv_soc_rule(c, "calls", c->rs->calls, c->rs->ncalls, "call", callee);
-
-	return rn_str(r, "same_as");
 }
 
 /*
@@ -380,13 +378,14 @@ static const struct rnode *find_ignore_rule_call(const struct conv *c, const str
 {
 	const struct rnode *r = conv_find_rule(c, c->rs->ignore, c->rs->nignore, "call", call->callee);
 	const char *s = call->spelling;
-	size_t n = 0;
+	size_t n = s ? strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_") : 0;
+	char *macro;
 
-	while (!r && s && (isalnum((unsigned char)s[n]) || s[n] == '_'))
-		n++;
-	if (r || !n || s[n] != '(' || (strlen(call->callee) == n && !strncmp(s, call->callee, n)))
+	if (r || !n || s[n] != '(')
 		return r;
-	return conv_find_rule(c, c->rs->ignore, c->rs->nignore, "call", arena_strndup(c->a, s, n));
+	macro = arena_strndup(c->a, s, n);
+	return str_eq(macro, call->callee) ? NULL
+		: conv_find_rule(c, c->rs->ignore, c->rs->nignore, "call", macro);
 }
 
 static const char *guard_text(struct conv *c, struct guard **g, size_t n)
@@ -498,9 +497,9 @@ static void convert_call(struct conv *c, const struct function *fn, const struct
 	if (rule)
 		f->rule = rule->pos;	/* -v names it */
 	if (rule && conv_register_call(c, call, rule, f)) {
-		if (f->fate == FACT_CONVERTED && renamed_note(c, call->callee))
+		if (f->fate == FACT_CONVERTED && renamed_to(c, call->callee))
 			f->became = arena_printf(c->a, "%s (%s: the later %s)", f->became,
-						 call->callee, renamed_note(c, call->callee));
+						 call->callee, renamed_to(c, call->callee));
 		return;
 	}
 	/* The rule's kind could not read the arguments: a TODO, never a silent drop. */

@@ -33,6 +33,18 @@ static struct value *member(struct conv *c, struct value *list, const char *fiel
 	return v;
 }
 
+/* A member with a value the helper fixes: `what` says where it came from. */
+static void int_member(struct reg_ctx *r, struct value *list, const char *field, long long v,
+		       const char *what)
+{
+	struct value *m = member(r->c, list, field, NULL);
+
+	m->kind = VAL_INT;
+	m->ival = v;
+	m->pos = r->call->pos;
+	m->spelling = what;
+}
+
 /* The i2c_board_info entry the helper would have written. */
 static struct value *board_info(struct reg_ctx *r, const struct value *type, long long addr)
 {
@@ -40,35 +52,21 @@ static struct value *board_info(struct reg_ctx *r, const struct value *type, lon
 	struct value *e = arena_alloc(c->a, sizeof(*e));
 	const struct value *irq = reg_arg(r, "irq"), *pdata = reg_arg(r, "pdata");
 	long long irqno, flags;
-	struct value *v;
 
 	e->kind = VAL_LIST;
 	e->type = "i2c_board_info";
 	e->pos = r->call->pos;
 	e->spelling = r->call->spelling;
 	member(c, e, "type", type);
-	v = member(c, e, "addr", NULL);
-	v->kind = VAL_INT;
-	v->ival = addr;
-	v->pos = r->call->pos;
-	if (irq) {
+	int_member(r, e, "addr", addr, NULL);
+	if (irq)
 		member(c, e, "irq", irq);
-	} else if (rn_get_long(r->reg, "irq_number", &irqno)) {
-		v = member(c, e, "irq", NULL);
-		v->kind = VAL_INT;
-		v->ival = irqno;
-		v->pos = r->call->pos;
-		v->spelling = arena_printf(c->a, "%s: IRQ %lld", r->call->callee, irqno);
-	}
+	else if (rn_get_long(r->reg, "irq_number", &irqno))
+		int_member(r, e, "irq", irqno, arena_printf(c->a, "%s: IRQ %lld", r->call->callee, irqno));
 	if (pdata)
 		member(c, e, "platform_data", pdata);
-	if (rn_get_long(r->reg, "flags", &flags)) {	/* I2C_CLIENT_WAKE (0x80) */
-		v = member(c, e, "flags", NULL);
-		v->kind = VAL_INT;
-		v->ival = flags;
-		v->pos = r->call->pos;
-		v->spelling = arena_printf(c->a, "%s: flags 0x%llx", r->call->callee, flags);
-	}
+	if (rn_get_long(r->reg, "flags", &flags))	/* I2C_CLIENT_WAKE (0x80) */
+		int_member(r, e, "flags", flags, arena_printf(c->a, "%s: flags 0x%llx", r->call->callee, flags));
 	return e;
 }
 
