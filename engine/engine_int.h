@@ -121,6 +121,14 @@ void conv_attach_pins(struct conv *c, struct dt_node *n, const char *label,
 /* engine_pinmux_single.c: the DaVinci mux lists become pinctrl-single groups */
 void conv_pinmux_single_pass(struct conv *c);
 
+/* engine_memory.c: RAM banks and reserved ranges */
+enum memory_kind { MEMORY_RAM, MEMORY_RESERVED, MEMORY_NOMAP };
+const char *conv_memory_range(struct conv *c, const struct value *base, const struct value *size,
+			      enum memory_kind kind, const struct srcpos *pos, const char *origin,
+			      const char **why);
+bool conv_meminfo_store(struct conv *c, const struct function *fn, const struct store *s,
+			struct fact *f);
+
 /* engine_status.c: disable the unregistered board-level nodes of the .dtsi */
 void conv_status_pass(struct conv *c, const struct machine *m);
 

@@ -89,24 +89,34 @@ static const char *named(const struct board *b, const struct rnode *models)
  * aside for a board that calls omap4_mux_init(), and the OMAP2 packs come
  * first in file order and claim "OMAP2420 H4 board").
  */
-static bool soc_matches(const struct board *b, const struct rnode *soc)
+enum match_by { BY_MODEL, BY_PATH, BY_CALLS };
+
+static bool soc_matches(const struct board *b, const struct rnode *soc, enum match_by by)
 {
 	const struct rnode *match = rn_get(soc, "match");
-	bool hit = named(b, rn_get(match, "model")) || board_calls_any(b, rn_get(match, "calls")) ||
-		   engine_soc_path_matches(soc, b->path);
+	bool hit = by == BY_MODEL ? named(b, rn_get(match, "model")) != NULL
+		 : by == BY_PATH ? engine_soc_path_matches(soc, b->path)
+		 : board_calls_any(b, rn_get(match, "calls"));
 
 	return hit && !board_calls_any(b, rn_get(match, "unless_calls"));
 }
 
-/* --soc, else the first pack (in file order) that matches the board. */
+/*
+ * --soc, else the first pack (in file order) that matches the board by a
+ * machine's name, else by the path, else by a call: the more specific
+ * evidence first. AT91 boards of 3.x all call at91_initialize(), which the
+ * AT91SAM9260 pack claims; "Atmel AT91SAM9263-EK" or board-sam9263ek.c
+ * still go to the AT91SAM9263 pack.
+ */
 const struct rnode *engine_pick_soc(const struct board *b, const struct ruleset *rs,
 				    const char *soc)
 {
 	if (soc)
 		return rules_soc(rs, soc);
-	for (size_t i = 0; i < rs->nsocs; i++)
-		if (soc_matches(b, rs->socs[i]))
-			return rs->socs[i];
+	for (int by = BY_MODEL; by <= BY_CALLS; by++)
+		for (size_t i = 0; i < rs->nsocs; i++)
+			if (soc_matches(b, rs->socs[i], (enum match_by)by))
+				return rs->socs[i];
 	return NULL;
 }
 

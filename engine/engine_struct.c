@@ -157,6 +157,40 @@ static bool zero_means_none(const char *as)
 	return false;
 }
 
+/*
+ * `absent: 0`: the value of a field the initializer does not write, which C
+ * zero-initializes, when the binding needs it stated (AT91's .slot_b: slot
+ * A is reg = <0>). NULL without `absent:`.
+ */
+static const struct value *absent_value(struct conv *c, const struct rnode *pr,
+					const struct value *list)
+{
+	struct value *v;
+	long long x;
+
+	if (!rn_get_long(pr, "absent", &x))
+		return NULL;
+	v = arena_alloc(c->a, sizeof(*v));
+	memset(v, 0, sizeof(*v));
+	v->kind = VAL_INT;
+	v->ival = x;
+	v->field = rn_str(pr, "field");
+	v->spelling = arena_printf(c->a, "%lld (not written: C zero-initializes it)", x);
+	v->pos = list->pos;
+	return v;
+}
+
+/* The `props:` entry of rule that reads field, or NULL. */
+static const struct rnode *prop_rule_of(const struct rnode *rule, const char *field)
+{
+	const struct rnode *props = rn_get(rule, "props");
+
+	for (size_t i = 0; props && i < props->n; i++)
+		if (str_eq(rn_str(props->items[i], "field"), field))
+			return props->items[i];
+	return NULL;
+}
+
 /* Apply one props: entry; returns the field it consumed (or NULL). */
 static const char *apply_prop(struct conv *c, struct dt_node *node, const struct rnode *pr,
 			      const struct value *list, const char *what)
@@ -165,6 +199,8 @@ static const char *apply_prop(struct conv *c, struct dt_node *node, const struct
 	int k = find_converter(rn_str(pr, "as"));
 	struct prop_ctx pc = { c, node, pr, list, field ? conv_field(c, list, field) : NULL, NULL };
 	struct dt_prop *p;
+
+	bool absent = !pc.v && field && (pc.v = absent_value(c, pr, list)) != NULL;
 
 	if (k < 0 || (converters[k].needs_field && !pc.v))
 		return field;	/* not written in the initializer: nothing to convert */
@@ -192,7 +228,11 @@ static const char *apply_prop(struct conv *c, struct dt_node *node, const struct
 		p->origin = conv_origin(c, pc.v);
 		add_alternatives(&pc, p, converters[k].fn, conv_override(c, list, field));
 	}
-	if (pc.v && pc.v->kind != VAL_LIST && !str_eq(rn_str(pr, "as"), "struct") &&
+	if (absent) {
+		/* Not written in the C: no fact of its own; a problem is still a TODO. */
+		if (pc.reason)
+			dt_node_add_todo(c->t, node, &pc.v->pos, conv_origin(c, pc.v), pc.reason);
+	} else if (pc.v && pc.v->kind != VAL_LIST && !str_eq(rn_str(pr, "as"), "struct") &&
 	    !str_eq(rn_str(pr, "as"), "regulator") && !str_eq(rn_str(pr, "as"), "supplies")) {
 		if (pc.reason)
 			dt_node_add_todo(c->t, node, &pc.v->pos, conv_origin(c, pc.v), pc.reason);
@@ -390,6 +430,8 @@ static const char *node_unit(struct conv *c, const struct rnode *rule, const str
 	if (str_eq(unit, "index"))
 		return index >= 0 ? arena_printf(c->a, "%lx", (unsigned long)list->index) : NULL;
 	v = conv_field(c, list, unit);
+	if (!v && prop_rule_of(rule, unit))
+		v = absent_value(c, prop_rule_of(rule, unit), list);
 	return v && v->kind == VAL_INT && v->ival >= 0 ? arena_printf(c->a, "%llx", v->ival) : NULL;
 }
 

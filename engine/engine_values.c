@@ -333,15 +333,44 @@ static struct field_override *override_for(struct conv *c, const struct value *l
 	return o;
 }
 
-static void apply_store(struct conv *c, const struct store *s)
+/* The function's parameter named `name`: its position, or -1. */
+static long param_index(const struct function *fn, const char *name)
+{
+	for (size_t k = 0; fn && name && k < fn->nparams; k++)
+		if (str_eq(fn->params[k], name))
+			return (long)k;
+	return -1;
+}
+
+/*
+ * A store through a parameter of fn writes into what fn's caller passes:
+ * the kernel's struct meminfo for a .fixup callback (engine_memory.c), else
+ * an object the engine does not follow, a TODO naming it.
+ */
+static void apply_param_store(struct conv *c, const struct function *fn, const struct store *s)
+{
+	struct fact *f = dt_add_fact(c->t, "store", s->spelling ? s->spelling : s->var, &s->pos);
+
+	if (conv_meminfo_store(c, fn, s, f))
+		return;
+	f->fate = FACT_TODO;
+	f->reason = arena_printf(c->a, "store through parameter %s of %s: no rule follows what "
+				 "the caller passes", s->var, fn->name);
+	dt_node_add_todo(c->t, NULL, &s->pos, f->what, f->reason);
+}
+
+static void apply_store(struct conv *c, const struct function *fn, const struct store *s)
 {
 	const struct value *list;
 	const char *field;
 	struct fact *f;
 	int state;
 
-	if (!board_find_var(c->b, s->var))
+	if (!board_find_var(c->b, s->var)) {
+		if (param_index(fn, s->var) >= 0 && *s->path)
+			apply_param_store(c, fn, s);
 		return;		/* a local: only guards read it */
+	}
 	f = dt_add_fact(c->t, "store", s->spelling ? s->spelling : s->var, &s->pos);
 	if (!store_target(c, s, &list, &field)) {
 		f->fate = FACT_TODO;
@@ -388,16 +417,7 @@ void conv_apply_stores(struct conv *c)
 {
 	for (size_t i = 0; i < c->nreach; i++)
 		for (size_t j = 0; j < c->reach[i]->nstores; j++)
-			apply_store(c, c->reach[i]->stores[j]);
-}
-
-/* The function's parameter named `name`: its position, or -1. */
-static long param_index(const struct function *fn, const char *name)
-{
-	for (size_t k = 0; fn && name && k < fn->nparams; k++)
-		if (str_eq(fn->params[k], name))
-			return (long)k;
-	return -1;
+			apply_store(c, c->reach[i], c->reach[i]->stores[j]);
 }
 
 /*

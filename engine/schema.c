@@ -39,7 +39,7 @@ static const struct section prop_rule = { "property rule", "as", (const struct k
 	{ "target", S_SCALAR }, { "arg", S_SCALAR }, { "bus", S_SCALAR }, { "none", S_SCALAR },
 	{ "zero", S_SCALAR }, { "labels", S_SEQ }, { "struct", S_SCALAR },
 	{ "size_shift", S_SCALAR }, { "otherwise", S_SCALAR }, { "before", S_SEQ },
-	{ "check", S_SCALAR }, END } };
+	{ "check", S_SCALAR }, { "absent", S_SCALAR }, END } };
 
 static const struct section container_rule = { "children container", "node", (const struct key_spec[]){
 	{ "node", S_SCALAR }, { "compatible", S_SCALAR }, { "address_cells", S_SCALAR },
@@ -76,7 +76,8 @@ static const struct section register_rule = { "register", "kind", (const struct 
 	{ "bus_number", S_SCALAR }, { "modes", S_SCALAR }, { "unused", S_SCALAR }, { "pin", S_SCALAR },
 	{ "pins", S_SCALAR }, { "addr", S_SCALAR }, { "irq_number", S_SCALAR },
 	{ "type", S_SCALAR }, { "pdata", S_SCALAR }, { "irq", S_SCALAR }, { "flags", S_SCALAR },
-	END } };
+	{ "no_map", S_SCALAR }, { "id", S_SCALAR }, { "name", S_SCALAR }, { "zero", S_SCALAR },
+	{ "alias", S_SCALAR }, { "stem", S_SCALAR }, { "flag_groups", S_MAP }, END } };
 
 static const struct section call_prop_rule = { "call property", "prop", (const struct key_spec[]){
 	{ "prop", S_SCALAR }, { "arg", S_SCALAR }, { "as", S_SCALAR }, { "scale", S_SCALAR },
@@ -119,10 +120,14 @@ static const struct section supply_rule = { "supply consumer", "supply", (const 
 static const struct section pinctrl_rule = { "pin controller", NULL, (const struct key_spec[]){
 	{ "label", S_SCALAR }, { "functions", S_SCALAR }, { "mux_table", S_SCALAR }, END } };
 
+static const struct section series_rule = { "define series", "macro", (const struct key_spec[]){
+	{ "macro", S_SCALAR }, { "banks", S_SEQ }, { "count", S_SCALAR }, { "first", S_SCALAR },
+	END } };
+
 static const struct section top = { "rule file", NULL, (const struct key_spec[]){
 	{ "soc", S_SCALAR }, { "bindings", S_SCALAR }, { "dtsi", S_SCALAR_OR_SEQ },
 	{ "compatible", S_SCALAR }, { "match", S_MAP, &match_rule }, { "defines", S_MAP },
-	{ "gpio", S_SEQ, &gpio_rule }, { "irq", S_SEQ, &irq_rule }, { "calls", S_SEQ, &call_rule },
+	{ "define_series", S_SEQ, &series_rule }, { "gpio", S_SEQ, &gpio_rule }, { "irq", S_SEQ, &irq_rule }, { "calls", S_SEQ, &call_rule },
 	{ "structs", S_SEQ, &struct_rule }, { "platform_devices", S_SEQ, &platform_rule },
 	{ "devices", S_SEQ, &device_rule }, { "soc_devices", S_SEQ, &soc_device_rule },
 	{ "callbacks", S_SEQ, &callback_rule }, { "ignore_calls", S_SEQ, &ignore_rule },

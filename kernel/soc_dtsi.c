@@ -417,6 +417,36 @@ const char *soc_dtsi_label_at(const struct soc_dtsi *s, uint64_t addr)
 	return lo < s->naddrs && s->addrs[lo].addr == addr ? s->addrs[lo].label : NULL;
 }
 
+/*
+ * The labelled node called `name` (before the '@') whose first interrupts
+ * cell is irq: AT91's peripheral ids are the AIC interrupt numbers, so
+ * at91_register_uart(AT91SAM9260_ID_US0 = 6, ...) names the serial node with
+ * interrupts = <6 ...>. NULL when there is none or several.
+ */
+const char *soc_dtsi_label_irq(const struct soc_dtsi *s, const char *name, uint32_t irq)
+{
+	const char *found = NULL;
+	size_t nlen = strlen(name);
+
+	for (int off = fdt_next_node(s->blob, -1, NULL); off >= 0;
+	     off = fdt_next_node(s->blob, off, NULL)) {
+		const char *nn = fdt_get_name(s->blob, off, NULL);
+		const fdt32_t *v;
+		const char *label;
+		int len;
+
+		if (!nn || strncmp(nn, name, nlen) || (nn[nlen] && nn[nlen] != '@'))
+			continue;
+		v = fdt_getprop(s->blob, off, "interrupts", &len);
+		if (!v || len < 4 || fdt32_to_cpu(v[0]) != irq || !(label = soc_dtsi_label_of(s, off)))
+			continue;
+		if (found)
+			return NULL;
+		found = label;
+	}
+	return found;
+}
+
 int soc_dtsi_cells(const struct soc_dtsi *s, const char *label, const char *cells_prop)
 {
 	const struct sym *e = find_label(s, label);

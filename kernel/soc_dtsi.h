@@ -36,6 +36,8 @@ const char *soc_dtsi_label_of(const struct soc_dtsi *s, int off);
 /* Label of the node whose first reg entry starts at addr (CPU address, after ranges). */
 const char *soc_dtsi_label_at(const struct soc_dtsi *s, uint64_t addr);
 /* A "#gpio-cells"-style property of the labelled node, or -1. */
+/* The labelled node `name`@... whose first interrupts cell is irq, or NULL (none or several). */
+const char *soc_dtsi_label_irq(const struct soc_dtsi *s, const char *name, uint32_t irq);
 int soc_dtsi_cells(const struct soc_dtsi *s, const char *label, const char *cells_prop);
 /* Labels of nodes whose compatible list contains compat, in tree order. */
 const char **soc_dtsi_labels_compatible(const struct soc_dtsi *s, const char *compat, size_t *n);

@@ -98,22 +98,67 @@ static const struct rnode *soc_from_path(const struct ruleset *rs, const char *p
 	return found;
 }
 
+/*
+ * `define_series: [{macro: "AT91_PIN_P{bank}{n}", banks: [A, B, C], count: 32,
+ * first: 32}]`: one define per bank and line, numbered bank by bank from
+ * `first` (AT91_PIN_PA0=32 ... AT91_PIN_PC31=127), as the SoC's gpio.h does.
+ */
+static size_t series_size(const struct rnode *series)
+{
+	size_t total = 0;
+
+	for (size_t i = 0; series && series->kind == RN_SEQ && i < series->n; i++) {
+		const struct rnode *banks = rn_get(series->items[i], "banks");
+		long long count = 0;
+
+		if (banks && banks->kind == RN_SEQ && rn_get_long(series->items[i], "count", &count) &&
+		    count > 0 && count <= 1024)
+			total += banks->n * (size_t)count;
+	}
+	return total;
+}
+
+static void add_series(const struct rnode *e, const char **out, size_t *n)
+{
+	const char *macro = rn_str(e, "macro");
+	const char *bank = macro ? strstr(macro, "{bank}") : NULL;
+	const char *line = macro ? strstr(macro, "{n}") : NULL;
+	const struct rnode *banks = rn_get(e, "banks");
+	long long count = 0, first = 0;
+
+	if (!bank || !line || line < bank || !banks || banks->kind != RN_SEQ ||
+	    !rn_get_long(e, "count", &count) || count <= 0 || count > 1024)
+		return;
+	rn_get_long(e, "first", &first);
+	for (size_t b = 0; b < banks->n; b++)
+		for (long long k = 0; k < count; k++)
+			out[(*n)++] = xasprintf("%.*s%s%.*s%lld%s=%lld", (int)(bank - macro), macro,
+						banks->items[b]->scalar ? banks->items[b]->scalar : "",
+						(int)(line - bank - 6), bank + 6, k, line + 3,
+						first + (long long)b * count + k);
+}
+
 const char **pipeline_soc_defines(const struct rnode *soc, size_t *n)
 {
 	const struct rnode *defs = rn_get(soc, "defines");
+	const struct rnode *series = rn_get(soc, "define_series");
+	size_t ndefs = defs && defs->kind == RN_MAP ? defs->n : 0;
+	size_t total = ndefs + series_size(series);
 	const char **out;
 
 	*n = 0;
-	if (!defs || defs->kind != RN_MAP || !defs->n)
+	if (!total)
 		return NULL;
-	out = xcalloc(defs->n, sizeof(*out));
-	for (size_t i = 0; i < defs->n; i++) {
+	out = xcalloc(total, sizeof(*out));
+	for (size_t i = 0; i < ndefs; i++) {
 		const struct rnode *v = defs->items[i];
 
 		if (!defs->keys[i] || !v || v->kind != RN_SCALAR)
 			continue;
 		out[(*n)++] = xasprintf("%s=%s", defs->keys[i], v->scalar ? v->scalar : "");
 	}
+	for (size_t i = 0; series && series->kind == RN_SEQ && i < series->n; i++)
+		add_series(series->items[i], out, n);
 	return out;
 }
 

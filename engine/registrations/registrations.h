@@ -65,6 +65,14 @@ bool reg_struct_array(struct reg_ctx *r);
 /* fixed_clock.c */
 bool reg_fixed_clock(struct reg_ctx *r);
 
+/* memory.c */
+bool reg_memory(struct reg_ctx *r);
+bool reg_reserved_memory(struct reg_ctx *r);
+
+/* serial_port.c */
+bool reg_serial_port(struct reg_ctx *r);
+bool reg_stdout_path(struct reg_ctx *r);
+
 /* irq_type.c */
 bool reg_irq_type(struct reg_ctx *r);
 

@@ -23,6 +23,22 @@ extern void iotable_init(struct map_desc *io_desc, int nr);
  * file of any era parses. Where a field's meaning changed, the comment says
  * so; fields a file uses beyond these still parse (extractor/synth_grow.c).
  */
+/*
+ * <= 3.15: the memory banks a .fixup callback fills in (its last
+ * parameter); 3.16+ calls memblock_add() instead. 2.6.x banks have no
+ * .highmem, 3.x ones no .node: the union of both.
+ */
+struct membank {
+	phys_addr_t start;
+	phys_addr_t size;
+	unsigned int highmem;
+	int node;
+};
+struct meminfo {
+	int nr_banks;
+	struct membank bank[8];
+};
+
 struct sys_timer {			/* <= 3.3; .init_time since 3.4 */
 	void (*init)(void);
 	void (*suspend)(void);

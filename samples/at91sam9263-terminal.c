@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A fictional point-of-sale terminal on an Atmel AT91SAM9263, written for
+ * board2dts in the style of a 3.x mainline tree (arch/arm/mach-at91):
+ * .init_early calling at91_initialize() (3.x: the same call on every AT91
+ * SoC, so the machine's name picks the pack), at91_register_uart() by
+ * peripheral id with RTS/CTS, the console, an SD slot on the second MCI
+ * (slot A, written by leaving .slot_b out), .fixup giving the RAM with
+ * memblock_add(), and a framebuffer region kept with memblock_reserve().
+ * AT91's board files left mainline before 6.1, at91sam9263.dtsi did not.
+ */
+#include <linux/types.h>
+#include <linux/init.h>
+#include <linux/memblock.h>
+#include <linux/platform_device.h>
+#include <linux/i2c.h>
+#include <linux/leds.h>
+#include <mach/hardware.h>
+#include <asm/mach-types.h>
+#include <asm/mach/arch.h>
+#include <mach/board.h>
+#include <mach/gpio.h>
+#include "generic.h"
+
+static void __init pos_init_early(void)
+{
+	/* 16.367 MHz crystal */
+	at91_initialize(16367660);
+	/* DBGU on ttyS0; USART1 (receipt printer) on ttyS1 with RTS/CTS */
+	at91_register_uart(0, 0, 0);
+	at91_register_uart(AT91SAM9263_ID_US1, 1, ATMEL_UART_CTS | ATMEL_UART_RTS);
+	at91_set_serial_console(0);
+}
+
+static void __init pos_fixup(struct tag *tags, char **cmdline)
+{
+	/* 64 MB of SDRAM on EBI0 CS1 */
+	memblock_add(0x20000000, SZ_64M);
+}
+
+static void __init pos_reserve(void)
+{
+	/* the boot splash the bootloader leaves in SDRAM */
+	memblock_reserve(0x23f00000, 0x100000);
+}
+
+static struct at91_mmc_data __initdata pos_mmc_data = {
+	.wire4		= 1,
+	.det_pin	= AT91_PIN_PE18,
+	.wp_pin		= AT91_PIN_PE19,
+};
+
+static struct at91_udc_data __initdata pos_udc_data = {
+	.vbus_pin	= AT91_PIN_PA25,
+};
+
+static struct at91_eth_data __initdata pos_macb_data = {
+	.is_rmii	= 1,
+};
+
+static struct i2c_board_info __initdata pos_i2c_devices[] = {
+	{
+		I2C_BOARD_INFO("24c02", 0x50),
+	},
+};
+
+static struct gpio_led pos_leds[] = {
+	{
+		.name			= "paper-out",
+		.gpio			= AT91_PIN_PB7,
+		.active_low		= 1,
+	},
+	{
+		.name			= "heartbeat",
+		.gpio			= AT91_PIN_PC29,
+		.default_trigger	= "heartbeat",
+	},
+};
+
+static void __init pos_board_init(void)
+{
+	at91_add_device_serial();
+	at91_add_device_udc(&pos_udc_data);
+	at91_add_device_mmc(1, &pos_mmc_data);
+	at91_add_device_eth(&pos_macb_data);
+	at91_add_device_i2c(pos_i2c_devices, ARRAY_SIZE(pos_i2c_devices));
+	at91_gpio_leds(pos_leds, ARRAY_SIZE(pos_leds));
+	/* cash drawer solenoid off */
+	at91_set_gpio_output(AT91_PIN_PD2, 0);
+}
+
+MACHINE_START(POS_TERMINAL, "Acme POS terminal (AT91SAM9263)")
+	.timer		= &at91sam926x_timer,
+	.fixup		= pos_fixup,
+	.reserve	= pos_reserve,
+	.map_io		= at91_map_io,
+	.init_early	= pos_init_early,
+	.init_irq	= at91_init_irq_default,
+	.init_machine	= pos_board_init,
+MACHINE_END
