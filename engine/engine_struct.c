@@ -300,6 +300,16 @@ static void apply_children(struct conv *c, struct dt_node *node, const struct rn
 	const struct rnode *rule = conv_struct_rule(c, rn_str(ch, "struct"));
 	const char *why = "the array of children is not in this file: describe them by hand";
 
+	if (field && field->kind == VAL_LIST && rule) {
+		/* An array member written in place (`.slot[0] = { ... }`): each entry a child. */
+		for (size_t i = 0; i < field->nkids; i++)
+			if (field->kids[i]->kind == VAL_LIST)
+				conv_struct_node(c, node, rule, field->kids[i],
+						 arena_printf(c->a, "%s.%s[%ld]", what, field->field,
+							      (long)field->kids[i]->index),
+						 (long)field->kids[i]->index);
+		return;
+	}
 	if (field && !value_is_zero(field) && (!arr || !arr->init))
 		dt_node_add_todo(c->t, node, &field->pos, conv_origin(c, field), why);
 	if (field && !value_is_zero(field))

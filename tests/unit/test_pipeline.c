@@ -169,6 +169,21 @@ static void test_soc_defines(void **state)
 		found |= !strcmp(defs[i], "S3C_IRQ_OFFSET=32");
 	assert_true(found);
 	pipeline_defines_free(defs, n);
+	/* define_series: AT91_PIN_PC9 = PIN_BASE 32 + 2 banks of 32 + 9; PE only on 9263. */
+	defs = pipeline_soc_defines(rules_soc(rs, "at91sam9260"), &n);
+	found = false;
+	for (size_t i = 0; i < n; i++) {
+		found |= !strcmp(defs[i], "AT91_PIN_PC9=105");
+		assert_null(strstr(defs[i], "AT91_PIN_PE"));
+	}
+	assert_true(found);
+	pipeline_defines_free(defs, n);
+	defs = pipeline_soc_defines(rules_soc(rs, "at91sam9263"), &n);
+	found = false;
+	for (size_t i = 0; i < n; i++)
+		found |= !strcmp(defs[i], "AT91_PIN_PE18=178");
+	assert_true(found);
+	pipeline_defines_free(defs, n);
 	assert_null(pipeline_soc_defines(NULL, &n));
 	assert_int_equal(n, 0);
 	ruleset_free(rs);

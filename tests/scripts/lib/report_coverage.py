@@ -12,7 +12,7 @@ the report
   - every call of every board function the machine reaches (the report's
     `functions`, which must all be functions of the extract) is a `call`
     fact at the call's file:line, and every store into a file-scope
-    variable is a `store` fact at its file:line (as many facts at that
+    variable or through a parameter (`mi->bank[0].size = ...`) is a `store` fact at its file:line (as many facts at that
     file:line and kind as the extract has calls or stores there);
   - every file-scope variable with a brace initializer that sets anything
     (not only zeros and NULLs) has a fact (`variable`, `field` or `store`)
@@ -93,8 +93,10 @@ def _check_functions(problems, ext, m, have, src):
             problems.append('%s: reached function %s is not in the extract' % (mid, rf.get('name')))
             continue
         calls = collections.Counter(c['line'] for c in fn.get('calls', []))
+        params = set(p for p in fn.get('params') or [] if p)
         stores = collections.Counter(s['line'] for s in fn.get('stores', [])
-                                     if s.get('var') in varnames)
+                                     if s.get('var') in varnames or
+                                     (s.get('var') in params and s.get('path')))
         for line, n in sorted(calls.items()):
             _need(problems, have, mid, 'call', src, line, n, 'call in %s' % fn['name'])
         for line, n in sorted(stores.items()):
