@@ -294,12 +294,43 @@ const char *conv_dtsi_name(const struct conv *c)
 	return c->soc ? rules_soc_dtsi(c->soc) : NULL;
 }
 
+/*
+ * A 3.x board file that can also boot from a device tree names its own
+ * compatibles: `.dt_compat = beagle_dt_match` with { "ti,omap3-beagle",
+ * NULL }. They come first in the root compatible, as the board's string;
+ * false when the record has none (or not as a string array of this file).
+ */
+static bool board_compatibles(struct conv *c, const struct machine *m, struct dt_prop *p)
+{
+	const struct value *dc = value_field(m->record, "dt_compat");
+	const struct variable *arr = dc ? conv_deref(c, dc) : NULL;
+	size_t n = 0;
+
+	for (size_t i = 0; arr && arr->init && arr->init->kind == VAL_LIST && i < arr->init->nkids; i++) {
+		const struct value *s = arr->init->kids[i];
+
+		if (s->kind == VAL_STRING && s->text && *s->text) {
+			dt_prop_add_string(c->t, p, s->text);
+			n++;
+		}
+	}
+	if (n) {
+		struct fact *f = dt_add_fact(c->t, "variable", arr->name, &arr->pos);
+
+		f->fate = FACT_CONVERTED;
+		f->became = "/ compatible (the board's own strings)";
+		conv_mark_var(c, arr->name);
+	}
+	return n > 0;
+}
+
 static void build_root(struct conv *c, const struct machine *m)
 {
 	struct dt_tree *t = c->t;
 	struct dt_prop *p;
 	const char *soc_compat = rn_str(c->soc, "compatible");
 	const char *dtsi = conv_dtsi_name(c);
+	bool own;
 
 	dt_add_include(t, "<dt-bindings/gpio/gpio.h>");
 	/* With no SoC .dtsi, the root must give the address cells itself. */
@@ -320,15 +351,21 @@ static void build_root(struct conv *c, const struct machine *m)
 	p->pos = m->pos;
 	p->origin = arena_printf(c->a, "MACHINE_START(%s, \"%s\")", m->id, m->name ? m->name : "");
 	p = dt_prop_set(t, t->root, "compatible");
-	dt_prop_add_string(t, p, arena_printf(c->a, "board2dts,%s", lower_dashed(c->a, m->id)));
 	p->pos = m->pos;
-	p->origin = arena_printf(c->a, "MACHINE_START(%s, ...)", m->id);
+	own = board_compatibles(c, m, p);
+	if (own) {
+		p->origin = arena_printf(c->a, ".dt_compat = %s", value_field(m->record, "dt_compat")->text);
+	} else {
+		dt_prop_add_string(t, p, arena_printf(c->a, "board2dts,%s", lower_dashed(c->a, m->id)));
+		p->origin = arena_printf(c->a, "MACHINE_START(%s, ...)", m->id);
+	}
 	if (add_dtsi_compatibles(c, p))
-		p->origin = arena_printf(c->a, "MACHINE_START(%s, ...); the SoC's from %s", m->id, dtsi);
+		p->origin = arena_printf(c->a, "%s; the SoC's from %s", p->origin, dtsi);
 	else if (soc_compat)
 		dt_prop_add_string(t, p, soc_compat);
-	dt_node_add_todo(t, t->root, &m->pos, "compatible",
-			 "replace \"board2dts,...\" with the board's vendor,board string");
+	if (!own)
+		dt_node_add_todo(t, t->root, &m->pos, "compatible",
+				 "replace \"board2dts,...\" with the board's vendor,board string");
 	/* `aliases: {i2c0: pxai2c1}`: /aliases entries the board sets (overriding the .dtsi's). */
 	const struct rnode *al = rn_get(c->soc, "aliases");
 

@@ -241,6 +241,18 @@ static bool broken_list(CXCursor init)
 	       k != CXType_IncompleteArray;
 }
 
+/*
+ * A DT_MACHINE_START record (the kernel's, and the model's, sets .nr = ~0):
+ * already a DT machine. A MACHINE_START record may have a .dt_compat too (a
+ * 3.x board file that boots either way): it is a board file's machine.
+ */
+static bool is_dt_machine(const struct value *rec)
+{
+	const struct value *nr = value_field(rec, "nr");
+
+	return nr && nr->kind == VAL_INT && (nr->ival == -1 || nr->ival == 0xffffffffLL);
+}
+
 static void add_var(struct ex *x, struct cvec *top, size_t i)
 {
 	CXCursor c = top->v[i], init = init_expr(c);
@@ -270,7 +282,7 @@ static void add_var(struct ex *x, struct cvec *top, size_t i)
 		arena_push(x->a, (void ***)&x->b->vars, &x->b->nvars, v);
 		return;
 	}
-	if (value_field(val, "dt_compat"))
+	if (is_dt_machine(val))
 		return;	/* DT_MACHINE_START: already a DT machine */
 	m = arena_alloc(x->a, sizeof(*m));
 	m->id = v->name + strlen("__mach_desc_");
@@ -334,8 +346,9 @@ static void recover_machines(struct ex *x)
 		m->record = tok_recover_machine(x, (unsigned)(p - buf),
 				(unsigned)(end - buf + strlen("MACHINE_END")),
 				&m->id, &m->name);
-		if (m->record && !board_find_machine(x->b, m->id) &&
-		    !value_field(m->record, "dt_compat")) {
+		bool dt = p - buf >= 3 && !strncmp(p - 3, "DT_", 3);
+
+		if (m->record && !dt && !board_find_machine(x->b, m->id)) {
 			m->record->type = "machine_desc";
 			m->pos = ex_pos_loc(x, clang_getLocationForOffset(x->tu,
 					x->main_file, (unsigned)(p - buf)));

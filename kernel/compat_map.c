@@ -15,10 +15,12 @@
  */
 #define _XOPEN_SOURCE 700
 #include "compat_map.h"
+#include "node_names.h"
 
 #include <ctype.h>
 #include <ftw.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -275,7 +277,6 @@ next:;
 
 static struct strbuf *scan_out;
 static size_t scan_root_len;
-
 static int visit(const char *path, const struct stat *sb, int type, struct FTW *ftw)
 {
 	size_t n = strlen(path);
@@ -307,7 +308,13 @@ static char *scan_tree(const char *kdir)
 		free(d);
 	}
 	scan_out = NULL;
-	return resolve_symbols(sb_detach(&sb));
+	char *text = resolve_symbols(sb_detach(&sb));
+
+	sb_init(&sb);
+	sb_add(&sb, text);
+	free(text);
+	node_names_scan(kdir, &sb);	/* the `node` lines */
+	return sb_detach(&sb);
 }
 
 static char *cache_file(const struct compat_map *m)
@@ -323,8 +330,8 @@ static char *cache_file(const struct compat_map *m)
 	}
 	for (const char *p = m->kdir; *p; p++)
 		h = h * 33 + (unsigned char)*p;
-	/* compat2: the format with tables resolved across files. */
-	path = xasprintf("%s/compat2-%lx-%lld.tsv", m->cache_dir, h, (long long)st.st_mtime);
+	/* compat3: tables resolved across files, and the node lines. */
+	path = xasprintf("%s/compat3-%lx-%lld.tsv", m->cache_dir, h, (long long)st.st_mtime);
 	free(mk);
 	return path;
 }
@@ -487,4 +494,21 @@ size_t compat_map_find(const struct compat_map *cm, const char *bus, const char 
 		load(m);
 	n = collect(m, bus, name, true, hits, max);
 	return n ? n : collect(m, bus, name, false, hits, max);
+}
+
+const char *compat_map_node_name(const struct compat_map *cm, const char *compat, size_t min)
+{
+	struct compat_map *m = (struct compat_map *)cm;	/* the lazy scan fills it */
+
+	if (!m || !compat)
+		return NULL;
+	if (!m->loaded)
+		load(m);
+	for (size_t i = 0; i < m->rows.len; i++) {
+		char **row = m->rows.items[i];
+
+		if (!strcmp(row[0], "node") && !strcmp(row[2], compat))
+			return strtoul(row[3], NULL, 10) >= min ? row[1] : NULL;
+	}
+	return NULL;
 }

@@ -39,6 +39,13 @@ void compat_map_free(struct compat_map *m);
 size_t compat_map_find(const struct compat_map *m, const char *bus, const char *name,
 		       struct compat_hit *hits, size_t max);
 
+/*
+ * The node name the target tree's arch/arm/boot/dts files give the
+ * compatible most often ("atmel,24c512" -> "eeprom"), when at least min
+ * nodes do; else NULL.
+ */
+const char *compat_map_node_name(const struct compat_map *m, const char *compat, size_t min);
+
 /* For tests: build a map from the text of one driver file. */
 struct compat_map *compat_map_from_text(const char *file, const char *text);
 

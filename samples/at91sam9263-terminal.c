@@ -6,7 +6,9 @@
  * SoC, so the machine's name picks the pack), at91_register_uart() by
  * peripheral id with RTS/CTS, the console, an SD slot on the second MCI
  * (slot A, written by leaving .slot_b out), .fixup giving the RAM with
- * memblock_add(), and a framebuffer region kept with memblock_reserve().
+ * memblock_add(), a framebuffer region kept with memblock_reserve(), and
+ * .dt_compat (the board could already boot from a device tree: its own
+ * compatible strings).
  * AT91's board files left mainline before 6.1, at91sam9263.dtsi did not.
  */
 #include <linux/types.h>
@@ -89,6 +91,11 @@ static void __init pos_board_init(void)
 	at91_set_gpio_output(AT91_PIN_PD2, 0);
 }
 
+static const char *pos_dt_board_compat[] __initdata = {
+	"acme,pos-terminal",
+	NULL
+};
+
 MACHINE_START(POS_TERMINAL, "Acme POS terminal (AT91SAM9263)")
 	.timer		= &at91sam926x_timer,
 	.fixup		= pos_fixup,
@@ -97,4 +104,5 @@ MACHINE_START(POS_TERMINAL, "Acme POS terminal (AT91SAM9263)")
 	.init_early	= pos_init_early,
 	.init_irq	= at91_init_irq_default,
 	.init_machine	= pos_board_init,
+	.dt_compat	= pos_dt_board_compat,
 MACHINE_END

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../../common/util.h"
+#include "../../kernel/compat_map.h"
 
 /* --- I2C and SPI board info ---------------------------------------------------- */
 
@@ -17,6 +18,7 @@ struct dt_node *bus_device(struct conv *c, struct dt_node *bus, const char *type
 	struct dt_node *n = dt_node_add(c->t, bus, name ? name : arena_node_name(c, type ? type : "device"),
 					arena_printf(c->a, "%llx", reg));
 	struct dt_prop *p;
+	const char *generic;
 	const struct value *irq = conv_field(c, e, "irq");
 	const struct variable *pdata = conv_deref_one(c, conv_field(c, e, "platform_data"));
 
@@ -27,6 +29,14 @@ struct dt_node *bus_device(struct conv *c, struct dt_node *bus, const char *type
 		: conv_learned_compatible(c, n, e->type && strstr(e->type, "spi") ? "spi" : "i2c",
 					  type, origin, &e->pos, &origin);
 
+	/*
+	 * A compatible learned from the drivers names no node: the name the
+	 * target's .dts files give it (at least twice), "eeprom" for
+	 * "atmel,24c512", as the binding's $nodename usually wants.
+	 */
+	generic = learned && c->opt ? compat_map_node_name(c->opt->compat, learned, 2) : NULL;
+	if (generic)
+		n->name = arena_strdup(c->a, generic);
 	p = dt_prop_set(c->t, n, "compatible");
 	dt_prop_add_string(c->t, p, rn_str(drule, "compatible") ? rn_str(drule, "compatible")
 				    : learned ? learned : (type ? type : "unknown"));

@@ -94,9 +94,11 @@ static const struct machine_desc __mach_desc_##_type	\
 
 #define MACHINE_END	};
 
+/* As the kernel's: .nr = ~0 marks a DT machine (a MACHINE_START may have .dt_compat too). */
 #define DT_MACHINE_START(_name, _namestr)		\
 static const struct machine_desc __mach_desc_##_name	\
  __used = {						\
+	.nr = ~0,					\
 	.name = _namestr,
 
 extern int machine_is_any(void);

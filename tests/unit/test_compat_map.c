@@ -170,6 +170,40 @@ static void test_table_in_another_file(void **state)
 	free(rm);
 }
 
+/*
+ * Node names from the tree's .dts files: the name most nodes with a
+ * compatible have (labels skipped, the first compatible string counts),
+ * only when at least `min` nodes have it.
+ */
+static void test_node_names_from_dts(void **state)
+{
+	char root[] = "/tmp/b2d-compat.XXXXXX";
+	struct compat_map *m;
+	char *rm;
+
+	(void)state;
+	assert_non_null(mkdtemp(root));
+	test_put_file(root, "Makefile", "\n");
+	test_put_file(root, "drivers/misc/at24.c", "static int x;\n");
+	test_put_file(root, "arch/arm/boot/dts/a.dts",
+	    "/ {\n\ti2c@1000 {\n\t\teeprom0: eeprom@50 {\n"
+	    "\t\t\tcompatible = \"atmel,24c512\";\n\t\t\treg = <0x50>;\n\t\t};\n"
+	    "\t\trtc@68 {\n\t\t\tcompatible = \"dallas,ds1339\";\n\t\t};\n\t};\n};\n");
+	test_put_file(root, "arch/arm/boot/dts/b.dtsi",
+	    "&i2c1 {\n\teeprom@51 {\n\t\tcompatible = \"atmel,24c512\", \"atmel,24c02\";\n\t};\n"
+	    "\t24c512@52 {\n\t\tcompatible = \"atmel,24c512\";\n\t};\n};\n");
+	assert_int_equal(compat_map_load(root, NULL, &m), 0);
+	assert_string_equal(compat_map_node_name(m, "atmel,24c512", 2), "eeprom");
+	assert_null(compat_map_node_name(m, "atmel,24c512", 3));
+	assert_null(compat_map_node_name(m, "dallas,ds1339", 2));
+	assert_string_equal(compat_map_node_name(m, "dallas,ds1339", 1), "rtc");
+	assert_null(compat_map_node_name(m, "atmel,24c02", 1));
+	compat_map_free(m);
+	rm = xasprintf("rm -rf '%s'", root);
+	assert_int_equal(system(rm), 0);
+	free(rm);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -178,6 +212,7 @@ int main(void)
 		cmocka_unit_test(test_platform_driver_name),
 		cmocka_unit_test(test_other_name_is_candidate),
 		cmocka_unit_test(test_table_in_another_file),
+		cmocka_unit_test(test_node_names_from_dts),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -250,69 +250,6 @@ static void test_soc_setup_calls(void **state)
 	free(dts);
 }
 
-/*
- * RAM from C: a 2.6.x .fixup fills struct meminfo through its last parameter;
- * later boards call memblock_add()/memblock_reserve()/memblock_remove(). A
- * store through a parameter nothing follows is a TODO, never dropped.
- */
-static void test_memory_banks(void **state)
-{
-	static const char src[] =
-		"struct b_pdata { int level; };\n"
-		"static void __init b_fixup(struct machine_desc *desc, struct tag *tags,\n"
-		"			   char **cmdline, struct meminfo *mi)\n"
-		"{\n"
-		"	mi->nr_banks = 2;\n"
-		"	mi->bank[0].start = 0x80000000;\n"
-		"	mi->bank[0].size = 128 * 1024 * 1024;\n"
-		"	mi->bank[0].node = 0;\n"
-		"	mi->bank[1].size = 0x4000000;\n"
-		"	mi->bank[1].start = 0x88000000;\n"
-		"}\n"
-		"static void __init b_reserve(void)\n"
-		"{\n"
-		"	memblock_reserve(0x80f00000, 0x1000);\n"
-		"	memblock_remove(0x8f000000, 0x100000);\n"
-		"}\n"
-		"static void b_setup(struct b_pdata *pd)\n"
-		"{\n"
-		"	pd->level = 3;\n"
-		"}\n"
-		"static void __init board_init(void)\n"
-		"{\n"
-		"	b_setup(0);\n"
-		"}\n"
-		"MACHINE_START(TEST_BOARD, \"Test board\")\n"
-		"	.fixup = b_fixup,\n"
-		"	.reserve = b_reserve,\n"
-		"	.init_machine = board_init,\n"
-		"MACHINE_END\n";
-	static const char src2[] =
-		"static void __init b_reserve(void)\n"
-		"{\n"
-		"	memblock_add(0xa0000000, 0x2000000);\n"
-		"}\n"
-		"MACHINE_START(TEST_BOARD, \"Test board\")\n"
-		"	.reserve = b_reserve,\n"
-		"MACHINE_END\n";
-	char *dts = convert("omap3", src, NULL, 0, NULL);
-
-	(void)state;
-	expect_contains(dts, "memory@80000000 {\n\t\tdevice_type = \"memory\";\n"
-			"\t\treg = <0x80000000 0x8000000>, <0x88000000 0x4000000>;");
-	expect_contains(dts, "region@80f00000 {\n\t\t\treg = <0x80f00000 0x1000>;");
-	expect_contains(dts, "region@8f000000 {\n\t\t\treg = <0x8f000000 0x100000>;");
-	expect_contains(dts, "no-map;");
-	expect_contains(dts, "pd->level = 3: store through parameter pd of b_setup");
-	expect_absent(dts, "mi->bank");
-	expect_absent(dts, "no rule for call memblock");
-	free(dts);
-	dts = convert("omap3", src2, NULL, 0, NULL);
-	expect_contains(dts, "memory@a0000000 {\n\t\tdevice_type = \"memory\";\n"
-			"\t\treg = <0xa0000000 0x2000000>;");
-	free(dts);
-}
-
 /* An older helper name (`same_as:`): omap2_hsmmc_init() is converted as omap_hsmmc_init(). */
 static void test_renamed_helper(void **state)
 {
@@ -645,7 +582,6 @@ int main(void)
 		cmocka_unit_test(test_plain_array_wording),
 		cmocka_unit_test(test_soc_setup_calls),
 		cmocka_unit_test(test_renamed_helper),
-		cmocka_unit_test(test_memory_banks),
 		cmocka_unit_test(test_calls_of_an_ignored_macro),
 		cmocka_unit_test(test_twl4030_mmc_init),
 		cmocka_unit_test(test_wrapper_parameter),

@@ -160,6 +160,45 @@ static void test_machine(void **state)
 	board_free(b);
 }
 
+/*
+ * A 3.x MACHINE_START that also names .dt_compat (a board file that boots
+ * either way) is a board machine; a DT_MACHINE_START record (.nr = ~0, as
+ * the kernel's macro sets) is not. Both ways: parsed, and recovered from
+ * the tokens when clang drops the record (an unknown name in it).
+ */
+static void test_dt_compat_machines(void **state)
+{
+	static const char src[] =
+		"static void __init b_init(void) { }\n"
+		"static const char *b_match[] __initdata = { \"acme,b\", NULL };\n"
+		"MACHINE_START(B_BOARD, \"B board\")\n"
+		"	.init_machine = b_init,\n"
+		"	.dt_compat = b_match,\n"
+		"MACHINE_END\n"
+		"MACHINE_START(C_BOARD, \"C board\")\n"
+		"	.init_machine = b_init,\n"
+		"	.timer = &no_such_timer,\n"
+		"	.dt_compat = b_match,\n"
+		"MACHINE_END\n"
+		"DT_MACHINE_START(B_DT, \"B (device tree)\")\n"
+		"	.init_machine = b_init,\n"
+		"	.dt_compat = b_match,\n"
+		"MACHINE_END\n"
+		"DT_MACHINE_START(C_DT, \"C (device tree)\")\n"
+		"	.timer = &no_such_timer,\n"
+		"	.dt_compat = b_match,\n"
+		"MACHINE_END\n";
+	struct board *b = parse_src(src, NULL, 0);
+
+	(void)state;
+	assert_int_equal(b->nmachines, 2);
+	assert_non_null(board_find_machine(b, "B_BOARD"));
+	assert_non_null(board_find_machine(b, "C_BOARD"));
+	assert_null(board_find_machine(b, "B_DT"));
+	assert_null(board_find_machine(b, "C_DT"));
+	board_free(b);
+}
+
 static const char *src_setup =
 	"static struct omap2_hsmmc_info mmc[] = { { .mmc = 1 }, {} };\n"
 	"static int foo_setup(struct device *dev, unsigned gpio, unsigned ngpio)\n"
@@ -329,6 +368,7 @@ int main(void)
 		cmocka_unit_test(test_macro_arg_call),
 		cmocka_unit_test(test_refs_nested),
 		cmocka_unit_test(test_machine),
+		cmocka_unit_test(test_dt_compat_machines),
 		cmocka_unit_test(test_symbolic),
 		cmocka_unit_test(test_guards),
 		cmocka_unit_test(test_token_fallback),
