@@ -76,7 +76,7 @@ static const struct section register_rule = { "register", "kind", (const struct 
 	{ "bus_number", S_SCALAR }, { "modes", S_SCALAR }, { "unused", S_SCALAR }, { "pin", S_SCALAR },
 	{ "pins", S_SCALAR }, { "addr", S_SCALAR }, { "irq_number", S_SCALAR },
 	{ "type", S_SCALAR }, { "pdata", S_SCALAR }, { "irq", S_SCALAR }, { "flags", S_SCALAR },
-	END } };
+	{ "table", S_SCALAR }, { "why", S_SCALAR }, END } };
 
 static const struct section call_prop_rule = { "call property", "prop", (const struct key_spec[]){
 	{ "prop", S_SCALAR }, { "arg", S_SCALAR }, { "as", S_SCALAR }, { "scale", S_SCALAR },
@@ -117,7 +117,8 @@ static const struct section supply_rule = { "supply consumer", "supply", (const 
 	END } };
 
 static const struct section pinctrl_rule = { "pin controller", NULL, (const struct key_spec[]){
-	{ "label", S_SCALAR }, { "functions", S_SCALAR }, { "mux_table", S_SCALAR }, END } };
+	{ "label", S_SCALAR }, { "functions", S_SCALAR }, { "mux_table", S_SCALAR },
+	{ "devices", S_MAP }, END } };
 
 static const struct section top = { "rule file", NULL, (const struct key_spec[]){
 	{ "soc", S_SCALAR }, { "bindings", S_SCALAR }, { "dtsi", S_SCALAR_OR_SEQ },
