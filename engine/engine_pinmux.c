@@ -24,7 +24,7 @@
  * the PXA2xx driver parses (pinconf_generic_dt_node_to_map_all): a group
  * per consumer, one subnode per function when its pins have several,
  *
- *	pmx_mmc: pmx-mmc {
+ *	mmc_pins: mmc-pins {
  *		mmclk {
  *			pins = "P32";
  *			function = "MMCLK";
@@ -37,7 +37,7 @@
  * maps the macro's word to the .dtsi label, else the label is the word in
  * lower case: FFUART -> &ffuart); GPIO-mode pins go to their GPIO's user as
  * above; the rest is hogged by the controller, grouped by that word
- * (pmx-ncs, pmx-gpio). On the PXA2xx, too, pin n is GPIO n.
+ * (ncs-pins, gpio-pins). On the PXA2xx, too, pin n is GPIO n.
  */
 #include "engine_int.h"
 
@@ -207,13 +207,15 @@ struct dt_node *conv_pin_group_node(struct conv *c, struct dt_node *ctrl, const 
 	return n;
 }
 
-/* "pmx-<consumer>" or "pmx-<function>"; generic: "pmx-<GPIO user>" or "pmx-<name>". */
+/* "pmx-<consumer>" or "pmx-<function>"; generic: "<GPIO user>-pins" or "<name>-pins". */
 static struct dt_node *group_node(struct conv *c, struct dt_node *ctrl, const struct group *g)
 {
 	bool fn_suffix = g->consumer && !is_gpio_function(g->function);
 
+	/* "<x>-pins", as upstream PXA boards name them; never "-gpio" at the end,
+	 * which the gpio-consumer schema takes for a deprecated GPIO property */
 	if (g->pins[0]->generic)
-		return conv_pin_group_node(c, ctrl, arena_printf(c->a, "pmx-%s",
+		return conv_pin_group_node(c, ctrl, arena_printf(c->a, "%s-pins",
 					   g->consumer && !strcmp(g->function, "gpio") ?
 					   g->consumer->name : g->function));
 

@@ -84,22 +84,22 @@ hasnt "$E" 'no rule for struct matrix_keypad_platform_data'
 # of the target tree). Mainstone: the MMC pins go to &mmc0, the keypad's to
 # &keypad, the LCD pins (no &lcdc in the output) are hogged by &pinctrl.
 E=$TMP/mainstone/mainstone.dts
-sed -n '/^&mmc0 {/,/^};/p' "$E" | grep -F 'pinctrl-0 = <&pmx_mmc>;' >/dev/null ||
-	bad "mainstone.dts: &mmc0 has no pinctrl-0 = <&pmx_mmc>"
-sed -n '/^&keypad {/,/^};/p' "$E" | grep -F 'pinctrl-0 = <&pmx_kp>;' >/dev/null ||
-	bad "mainstone.dts: &keypad has no pinctrl-0 = <&pmx_kp>"
-has "$E" 'pmx_mmc: pmx-mmc {'
+sed -n '/^&mmc0 {/,/^};/p' "$E" | grep -F 'pinctrl-0 = <&mmc_pins>;' >/dev/null ||
+	bad "mainstone.dts: &mmc0 has no pinctrl-0 = <&mmc_pins>"
+sed -n '/^&keypad {/,/^};/p' "$E" | grep -F 'pinctrl-0 = <&kp_pins>;' >/dev/null ||
+	bad "mainstone.dts: &keypad has no pinctrl-0 = <&kp_pins>"
+has "$E" 'mmc_pins: mmc-pins {'
 has "$E" 'pins = "P32";	/* mainstone.c:69 GPIO32_MMC_CLK */'
 has "$E" 'function = "MMCLK";'
 has "$E" 'function = "MMDAT<3>";'
-has "$E" 'pinctrl-0 = <&pmx_lcd &pmx_pwm0'
+has "$E" 'pinctrl-0 = <&lcd_pins &pwm0_pins'
 has "$E" 'function = "L_PCLK_WR";'
 # GPIO15 as nCS<1> (AF2 out): pinctrl-pxa27x.c lists P15 as a GPIO-only pin
 has "$E" 'pins not in groups: GPIO15_nCS_1 (P15 AF2 output: drivers/pinctrl/pxa/pinctrl-pxa27x.c has no such function)'
 hasnt "$E" 'mainstone_pin_config[]: an array'
 hasnt "$E" 'MFP pin configuration: write pinctrl nodes'
 E=$TMP/corgi/corgi.CORGI.dts
-has "$E" 'pmx_mmc: pmx-mmc {'
+has "$E" 'mmc_pins: mmc-pins {'
 has "$E" 'function = "MMCCLK";'
 # No PXA25x/27x board of the tree has an upstream .dts with pin groups, and the
 # tree has no binding document for these controllers (the driver reads the
