@@ -55,12 +55,17 @@ struct dev_binding {
 	struct dt_node *node;
 };
 
-/* One pin an MPP table configures (registrations/marvell_mpp.c), for the pinmux pass. */
+/*
+ * One pin a mux table configures, for the pinmux pass: an MPP table
+ * (registrations/marvell_mpp.c) or a PXA2xx MFP table (registrations/pxa_mfp.c).
+ */
 struct mpp_pin {
-	unsigned pin;			/* mpp16 */
-	const char *function;		/* "uart1", from the target's pin-controller driver */
-	const struct value *v;		/* the mode word (MPP16_UART) */
-	const struct call *call;	/* orion5x_mpp_conf(...) */
+	unsigned pin;			/* mpp16, P32 */
+	const char *function;		/* "uart1", "MMCLK": from the target's pin-controller driver */
+	const struct value *v;		/* the mode word (MPP16_UART, GPIO32_MMC_CLK) */
+	const struct call *call;	/* orion5x_mpp_conf(...), pxa2xx_mfp_config(...) */
+	bool generic;			/* the generic binding (pins = "P32"; function = ...) */
+	const char *device;		/* generic: the device the word names ("mmc"), NULL: none */
 };
 
 /* The pins one davinci_cfg_reg*() call muxes (registrations/davinci_mux.c). */
@@ -115,6 +120,9 @@ const char *conv_learned_compatible(struct conv *c, struct dt_node *n, const cha
 
 /* engine_pinmux.c: the MPP pins become pin groups, each on its consumer or hogged */
 void conv_pinmux_pass(struct conv *c);
+/* Keep pin for the pass; NULL when an earlier table set it to another function. */
+struct mpp_pin *conv_add_pin(struct conv *c, unsigned pin, const char *function,
+			     const struct value *v, const struct call *call);
 struct dt_node *conv_pin_group_node(struct conv *c, struct dt_node *ctrl, const char *base);
 void conv_attach_pins(struct conv *c, struct dt_node *n, const char *label,
 		      const struct srcpos *pos, const char *origin);

@@ -19,25 +19,63 @@
  * board file configured it at boot for everyone.
  *
  * On the MVEBU SoCs whose board files use MPP tables, MPP n is GPIO n.
+ *
+ * The PXA2xx MFP tables (registrations/pxa_mfp.c) use the generic binding
+ * the PXA2xx driver parses (pinconf_generic_dt_node_to_map_all): a group
+ * per consumer, one subnode per function when its pins have several,
+ *
+ *	mmc_pins: mmc-pins {
+ *		mmclk {
+ *			pins = "P32";
+ *			function = "MMCLK";
+ *		};
+ *		...
+ *	};
+ *
+ * and the device a pin's MFP macro names (GPIO32_MMC_CLK: MMC) is its
+ * consumer when the output has that device (the pack's `pinctrl: devices:`
+ * maps the macro's word to the .dtsi label, else the label is the word in
+ * lower case: FFUART -> &ffuart); GPIO-mode pins go to their GPIO's user as
+ * above; the rest is hogged by the controller, grouped by that word
+ * (ncs-pins, gpio-pins). On the PXA2xx, too, pin n is GPIO n.
  */
 #include "engine_int.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../common/util.h"
 #include "../kernel/soc_dtsi.h"
 
 struct group {
 	struct dt_node *consumer;	/* NULL: hogged by the controller */
-	const char *function;
+	const char *function;		/* MPP: the function; generic: the group's name */
 	struct mpp_pin **pins;
 	size_t npins;
 };
 
 static bool is_gpio_function(const char *f)
 {
-	return !strcmp(f, "gpio") || !strcmp(f, "gpo") || !strcmp(f, "gpi");
+	return !strcmp(f, "gpio") || !strcmp(f, "gpo") || !strcmp(f, "gpi") ||
+	       !strcmp(f, "gpio_in") || !strcmp(f, "gpio_out");
+}
+
+struct mpp_pin *conv_add_pin(struct conv *c, unsigned pin, const char *function,
+			     const struct value *v, const struct call *call)
+{
+	struct mpp_pin *p;
+
+	for (size_t i = 0; i < c->nmpp; i++)
+		if (c->mpp[i]->pin == pin)
+			return strcmp(c->mpp[i]->function, function) ? NULL : c->mpp[i];
+	p = arena_alloc(c->a, sizeof(*p));
+	p->pin = pin;
+	p->function = function;
+	p->v = v;
+	p->call = call;
+	arena_push(c->a, (void ***)&c->mpp, &c->nmpp, p);
+	return p;
 }
 
 /* Does one of n's *gpios properties (or a fixed regulator's gpio) reference <&label line ...>? */
@@ -91,6 +129,35 @@ static struct dt_node *gpio_consumer(struct conv *c, const struct mpp_pin *p)
 	return find_user(c->t->root, tmp.cells[0].text, tmp.cells[1].val);
 }
 
+/*
+ * The output's node for the device a PXA MFP macro names ("mmc", "ffuart"):
+ * the pack's `pinctrl: devices:` maps the word to a .dtsi label, else the
+ * word is the label; only a device the output enables is a consumer.
+ */
+static struct dt_node *device_consumer(struct conv *c, const char *word)
+{
+	const struct rnode *map = rn_get(rn_get(c->soc, "pinctrl"), "devices");
+	const char *label = NULL;
+
+	for (size_t i = 0; map && map->kind == RN_MAP && i < map->n; i++)
+		if (!strcasecmp(map->keys[i], word) && map->items[i]->kind == RN_SCALAR)
+			label = map->items[i]->scalar;
+	if (!label)
+		label = word;
+	for (size_t i = 0; i < c->t->noverlays; i++) {
+		struct dt_node *n = c->t->overlays[i];
+		const struct dt_prop *st = dt_prop_find(n, "status");
+
+		if (strcmp(n->ref, label))
+			continue;
+		if (st && st->nchunks && st->chunks[0]->kind == CHUNK_STRING &&
+		    st->chunks[0]->str && strcmp(st->chunks[0]->str, "okay"))
+			return NULL;
+		return n;
+	}
+	return NULL;
+}
+
 static struct group *group_for(struct conv *c, struct group **gs, size_t *n,
 			       struct dt_node *consumer, const char *function)
 {
@@ -140,10 +207,17 @@ struct dt_node *conv_pin_group_node(struct conv *c, struct dt_node *ctrl, const 
 	return n;
 }
 
-/* "pmx-<consumer>" or "pmx-<function>". */
+/* "pmx-<consumer>" or "pmx-<function>"; generic: "<GPIO user>-pins" or "<name>-pins". */
 static struct dt_node *group_node(struct conv *c, struct dt_node *ctrl, const struct group *g)
 {
 	bool fn_suffix = g->consumer && !is_gpio_function(g->function);
+
+	/* "<x>-pins", as upstream PXA boards name them; never "-gpio" at the end,
+	 * which the gpio-consumer schema takes for a deprecated GPIO property */
+	if (g->pins[0]->generic)
+		return conv_pin_group_node(c, ctrl, arena_printf(c->a, "%s-pins",
+					   g->consumer && !strcmp(g->function, "gpio") ?
+					   g->consumer->name : g->function));
 
 	return conv_pin_group_node(c, ctrl, arena_printf(c->a, "pmx-%s%s%s",
 				   g->consumer ? g->consumer->name : g->function,
@@ -168,6 +242,78 @@ static void fill_group(struct conv *c, struct dt_node *n, const struct group *g)
 	fn->origin = g->pins[0]->call->spelling;
 	n->pos = g->pins[0]->call->pos;
 	sb_free(&origin);
+}
+
+/* "L_DD<0>" -> "l-dd-0": a subnode name for a function. */
+static char *function_node_name(const char *f)
+{
+	char *s = xstrdup(f), *n;
+
+	for (char *q = s; *q; q++)
+		if (*q == '_')
+			*q = '-';
+	n = dts_node_name(s);
+	free(s);
+	return n;
+}
+
+/* pins = "P32", ...; function = "MMCLK"; for the pins of g with function f, on n. */
+static void fill_generic_one(struct conv *c, struct dt_node *n, const struct group *g,
+			     const char *f)
+{
+	struct dt_prop *pins = dt_prop_set(c->t, n, "pins");
+	struct dt_prop *fn = dt_prop_set(c->t, n, "function");
+	const struct mpp_pin *first = NULL;
+	struct strbuf origin;
+
+	sb_init(&origin);
+	for (size_t i = 0; i < g->npins; i++) {
+		if (strcmp(g->pins[i]->function, f))
+			continue;
+		dt_prop_add_string(c->t, pins, arena_printf(c->a, "P%u", g->pins[i]->pin));
+		sb_addf(&origin, "%s%s", first ? ", " : "", g->pins[i]->v->spelling ?
+			g->pins[i]->v->spelling : "?");
+		if (!first)
+			first = g->pins[i];
+	}
+	pins->pos = first->v->pos;
+	pins->origin = arena_strdup(c->a, origin.buf);
+	dt_prop_add_string(c->t, fn, f);
+	fn->pos = first->call->pos;
+	fn->origin = first->call->spelling;
+	n->pos = first->v->pos;
+	sb_free(&origin);
+}
+
+/* The generic binding: pins/function on the group, or one subnode per function. */
+static void fill_generic(struct conv *c, struct dt_node *n, const struct group *g)
+{
+	const char **fs = NULL;
+	size_t nf = 0;
+
+	for (size_t i = 0; i < g->npins; i++) {
+		size_t k = 0;
+
+		while (k < nf && strcmp(fs[k], g->pins[i]->function))
+			k++;
+		if (k == nf)
+			arena_push(c->a, (void ***)&fs, &nf, (void *)g->pins[i]->function);
+	}
+	n->pos = g->pins[0]->call->pos;
+	if (nf == 1) {
+		fill_generic_one(c, n, g, fs[0]);
+		n->pos = g->pins[0]->call->pos;
+		return;
+	}
+	for (size_t k = 0; k < nf; k++) {
+		char *base = function_node_name(fs[k]);
+		const char *name = arena_strdup(c->a, base);
+
+		for (int j = 2; dt_child(n, name, NULL); j++)
+			name = arena_printf(c->a, "%s-%d", base, j);
+		free(base);
+		fill_generic_one(c, dt_node_add(c->t, n, name, NULL), g, fs[k]);
+	}
 }
 
 /* Append <&label> to n's pinctrl-0 (pinctrl-names = "default"). */
@@ -212,15 +358,27 @@ void conv_pinmux_pass(struct conv *c)
 	}
 	for (size_t i = 0; i < c->nmpp; i++) {
 		struct mpp_pin *p = c->mpp[i];
-		struct group *g = group_for(c, &gs, &ng, gpio_consumer(c, p), p->function);
+		struct dt_node *user = gpio_consumer(c, p);
+		const char *key = p->function;
+		struct group *g;
 
+		if (p->generic) {
+			key = is_gpio_function(p->function) ? "gpio" : p->device ? p->device :
+			      p->function;
+			if (!user && p->device)
+				user = device_consumer(c, p->device);
+		}
+		g = group_for(c, &gs, &ng, user, key);
 		arena_push(c->a, (void ***)&g->pins, &g->npins, p);
 	}
 	ctrl = dt_overlay(c->t, label);
 	for (size_t i = 0; i < ng; i++) {
 		struct dt_node *n = group_node(c, ctrl, &gs[i]);
 
-		fill_group(c, n, &gs[i]);
+		if (gs[i].pins[0]->generic)
+			fill_generic(c, n, &gs[i]);
+		else
+			fill_group(c, n, &gs[i]);
 		conv_attach_pins(c, gs[i].consumer ? gs[i].consumer : ctrl, n->label, &gs[i].pins[0]->call->pos,
 		       gs[i].pins[0]->call->spelling);
 	}

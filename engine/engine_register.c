@@ -100,6 +100,7 @@ static const struct {
 	{ "mbus_ranges", reg_mbus_ranges },
 	{ "marvell_mpp", reg_marvell_mpp },
 	{ "davinci_mux", reg_davinci_mux },
+	{ "pxa_mfp", reg_pxa_mfp },
 };
 
 /* The `register:` kinds in table order: up to max into names; returns how many there are. */

@@ -77,7 +77,8 @@ static const struct section register_rule = { "register", "kind", (const struct 
 	{ "pins", S_SCALAR }, { "addr", S_SCALAR }, { "irq_number", S_SCALAR },
 	{ "type", S_SCALAR }, { "pdata", S_SCALAR }, { "irq", S_SCALAR }, { "flags", S_SCALAR },
 	{ "no_map", S_SCALAR }, { "id", S_SCALAR }, { "name", S_SCALAR }, { "zero", S_SCALAR },
-	{ "alias", S_SCALAR }, { "stem", S_SCALAR }, { "flag_groups", S_MAP }, END } };
+	{ "alias", S_SCALAR }, { "stem", S_SCALAR }, { "flag_groups", S_MAP },
+	{ "table", S_SCALAR }, { "why", S_SCALAR }, END } };
 
 static const struct section call_prop_rule = { "call property", "prop", (const struct key_spec[]){
 	{ "prop", S_SCALAR }, { "arg", S_SCALAR }, { "as", S_SCALAR }, { "scale", S_SCALAR },
@@ -118,7 +119,8 @@ static const struct section supply_rule = { "supply consumer", "supply", (const 
 	END } };
 
 static const struct section pinctrl_rule = { "pin controller", NULL, (const struct key_spec[]){
-	{ "label", S_SCALAR }, { "functions", S_SCALAR }, { "mux_table", S_SCALAR }, END } };
+	{ "label", S_SCALAR }, { "functions", S_SCALAR }, { "mux_table", S_SCALAR },
+	{ "devices", S_MAP }, END } };
 
 static const struct section series_rule = { "define series", "macro", (const struct key_spec[]){
 	{ "macro", S_SCALAR }, { "banks", S_SEQ }, { "count", S_SCALAR }, { "first", S_SCALAR },

@@ -1,5 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
-/* MVEBU MPP function tables from a pin-controller driver's source. */
+/*
+ * Pin function tables from a pin-controller driver's source: the MVEBU MPP
+ * tables (MPP_MODE/MPP_VAR_FUNCTION) and the PXA2xx ones
+ * (PXA_GPIO_PIN(PXA_PINCTRL_PIN(n), PXA_FUNCTION(dir, af, "name"), ...)).
+ */
 #include "pin_functions.h"
 
 #include <ctype.h>
@@ -91,12 +95,95 @@ static void functions(struct pin_functions *p, unsigned pin, const char *s, cons
 	}
 }
 
+/*
+ * PXA_FUNCTION(dir, af, "name") entries of one pin in [s, e): the select
+ * value is the driver's muxval, dir | af << 1 (pinctrl-pxa2xx.h).
+ */
+static void pxa_functions(struct pin_functions *p, unsigned pin, const char *s, const char *e)
+{
+	static const char macro[] = "PXA_FUNCTION(";
+
+	while (s < e) {
+		const char *q = strstr(s, macro), *name;
+		char *end;
+		unsigned long dir, af;
+
+		if (!q || q >= e)
+			return;
+		s = q + strlen(macro);
+		dir = strtoul(skip_space(s), &end, 0);
+		if (end == skip_space(s) || *(q = skip_space(end)) != ',')
+			continue;
+		af = strtoul(skip_space(q + 1), &end, 0);
+		if (end == skip_space(q + 1) || *(q = skip_space(end)) != ',' ||
+		    *(q = skip_space(q + 1)) != '"')
+			continue;
+		name = q + 1;
+		q = strchr(name, '"');
+		if (!q || q > e)
+			return;
+		add(p, pin, (unsigned)(dir | af << 1), name, (size_t)(q - name));
+		s = q;
+	}
+}
+
+/*
+ * The PXA2xx driver tables (drivers/pinctrl/pxa/pinctrl-pxa2{5,7}x.c):
+ * PXA_GPIO_PIN(PXA_PINCTRL_PIN(9), PXA_FUNCTION(0, 3, "FFCTS"), ...),
+ * PXA_GPIO_ONLY_PIN(PXA_PINCTRL_PIN(0)), PXA_PIN(...). The two GPIO forms
+ * also give the pin "gpio_in" (muxval 0) and "gpio_out" (muxval 1), as
+ * their definitions in pinctrl-pxa2xx.h do.
+ */
+static void pxa_pins(struct pin_functions *p, const char *text)
+{
+	static const char *const macros[] = { "PXA_GPIO_PIN(", "PXA_GPIO_ONLY_PIN(", "PXA_PIN(" };
+	static const char pin_macro[] = "PXA_PINCTRL_PIN(";
+	const char *s = text;
+
+	for (;;) {
+		const char *hit = NULL, *body, *e, *q;
+		size_t k = 0;
+		char *end;
+		unsigned long pin;
+
+		for (size_t i = 0; i < 3; i++) {
+			q = strstr(s, macros[i]);
+			if (q && (!hit || q < hit)) {
+				hit = q;
+				k = i;
+			}
+		}
+		if (!hit)
+			return;
+		body = hit + strlen(macros[k]);
+		if (!(e = close_paren(body)))
+			return;
+		s = e;
+		/* not the macro's own #define (a header given as the table) */
+		if (hit > text && (isalnum((unsigned char)hit[-1]) || hit[-1] == '_'))
+			continue;
+		q = skip_space(body);
+		if (strncmp(q, pin_macro, strlen(pin_macro)))
+			continue;
+		q = skip_space(q + strlen(pin_macro));
+		pin = strtoul(q, &end, 0);
+		if (end == q)
+			continue;
+		if (k < 2) {
+			add(p, (unsigned)pin, 0, "gpio_in", 7);
+			add(p, (unsigned)pin, 1, "gpio_out", 8);
+		}
+		pxa_functions(p, (unsigned)pin, end, e);
+	}
+}
+
 struct pin_functions *pin_functions_parse(const char *text, const char *file)
 {
 	struct pin_functions *p = xcalloc(1, sizeof(*p));
 	const char *s = text;
 
 	p->file = xstrdup(file ? file : "");
+	pxa_pins(p, text);
 	while ((s = strstr(s, "MPP_MODE("))) {
 		const char *body = s + strlen("MPP_MODE("), *e = close_paren(body);
 		char *end;
@@ -142,6 +229,25 @@ const char *pin_functions_name(const struct pin_functions *p, unsigned pin, unsi
 		if (p->v[i].pin == pin && p->v[i].sel == sel)
 			return p->v[i].name;
 	return NULL;
+}
+
+size_t pin_functions_names(const struct pin_functions *p, unsigned pin, unsigned sel,
+			   const char **out, size_t max)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; p && i < p->n; i++)
+		if (p->v[i].pin == pin && p->v[i].sel == sel && n < max)
+			out[n++] = p->v[i].name;
+	return n;
+}
+
+bool pin_functions_has_pin(const struct pin_functions *p, unsigned pin)
+{
+	for (size_t i = 0; p && i < p->n; i++)
+		if (p->v[i].pin == pin)
+			return true;
+	return false;
 }
 
 const char *pin_functions_guess(const struct pin_functions *p, unsigned pin, const char *word)

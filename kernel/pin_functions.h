@@ -9,11 +9,21 @@
  *		 MPP_VAR_FUNCTION(0x5, "gpio", NULL, V_ALL)),
  *
  * so a board file's `MPP16_UART` (pin 16, select 0) becomes
- * `marvell,pins = "mpp16"; marvell,function = "uart1";`.
+ * `marvell,pins = "mpp16"; marvell,function = "uart1";`. The PXA2xx tables
+ * (drivers/pinctrl/pxa/pinctrl-pxa27x.c) say the same per pin, with the
+ * driver's muxval (dir | af << 1) as the select value:
+ *
+ *	PXA_GPIO_PIN(PXA_PINCTRL_PIN(32),
+ *		     PXA_FUNCTION(1, 2, "MMCLK")),
+ *
+ * (plus "gpio_in" = 0 and "gpio_out" = 1 for the GPIO pins), so MFP
+ * `GPIO32_MMC_CLK` (GPIO 32, AF2, output) becomes `pins = "P32";
+ * function = "MMCLK";`.
  */
 #ifndef B2D_PIN_FUNCTIONS_H
 #define B2D_PIN_FUNCTIONS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 struct pin_functions;
@@ -27,6 +37,11 @@ void pin_functions_free(struct pin_functions *p);
 /* The function of pin at select value sel, or NULL; the first variant the
  * driver lists wins. */
 const char *pin_functions_name(const struct pin_functions *p, unsigned pin, unsigned sel);
+/* Every function of pin at select value sel, in the driver's order (at most max): *out. */
+size_t pin_functions_names(const struct pin_functions *p, unsigned pin, unsigned sel,
+			   const char **out, size_t max);
+/* Does the driver list the pin at all? */
+bool pin_functions_has_pin(const struct pin_functions *p, unsigned pin);
 /*
  * The one function of pin whose name starts with word ("gpio" for GPIO,
  * "sata1" for SATA when the pin has no other sata function), compared

@@ -21,22 +21,10 @@
 #define MPP_PIN(w)	((unsigned)((w) & 0xff))
 #define MPP_SEL(w)	((unsigned)(((w) >> 8) & 0xf))
 
-/* False when an earlier table set the pin to another function (that one is kept). */
 static bool add_pin(struct conv *c, unsigned pin, const char *function, const struct value *v,
 		    const struct call *call)
 {
-	struct mpp_pin *p;
-
-	for (size_t i = 0; i < c->nmpp; i++)
-		if (c->mpp[i]->pin == pin)
-			return !strcmp(c->mpp[i]->function, function);
-	p = arena_alloc(c->a, sizeof(*p));
-	p->pin = pin;
-	p->function = function;
-	p->v = v;
-	p->call = call;
-	arena_push(c->a, (void ***)&c->mpp, &c->nmpp, p);
-	return true;
+	return conv_add_pin(c, pin, function, v, call) != NULL;
 }
 
 /* The report's fact for one mode word: converted (became) or a TODO (reason). */

@@ -85,6 +85,9 @@ bool reg_marvell_mpp(struct reg_ctx *r);
 /* davinci_mux.c */
 bool reg_davinci_mux(struct reg_ctx *r);
 
+/* pxa_mfp.c */
+bool reg_pxa_mfp(struct reg_ctx *r);
+
 /* marvell_mbus.c */
 void mbus_range(struct conv *c, const char *bus, unsigned t, unsigned a, long long base,
 		       long long size, const struct srcpos *pos, const char *origin);

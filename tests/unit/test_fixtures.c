@@ -368,7 +368,7 @@ static void test_fixture(void **state)
 		dtsi = load_dtsi(&fx, rules_soc_dtsi(rules_soc(rs, a.soc)));
 	/* '--- pinctrl': the text of the SoC's pin-controller driver (its MPP tables). */
 	if (fx.pinctrl && !(pins = pin_functions_parse(fx.pinctrl, "pinctrl-fixture.c")))
-		fail_msg("%s: the '--- pinctrl' section has no MPP_MODE table", path);
+		fail_msg("%s: the '--- pinctrl' section has no pin function table (MPP_MODE, PXA_GPIO_PIN)", path);
 	/* '--- muxcfg': the SoC file with the DaVinci MUX_CFG table and its pin lists. */
 	if (fx.muxcfg && !(mux = mux_cfg_parse(fx.muxcfg, "muxcfg-fixture.c")))
 		fail_msg("%s: the '--- muxcfg' section has no MUX_CFG entry", path);

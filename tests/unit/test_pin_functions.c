@@ -63,6 +63,43 @@ static void test_guess(void **state)
 	pin_functions_free(p);
 }
 
+/* PXA2xx tables: muxval = dir | af << 1; the GPIO forms add gpio_in (0) and gpio_out (1). */
+static const char pxa_driver[] =
+	"#define PXA_GPIO_PIN(_pin, funcs...) { .pin = _pin, }\n"
+	"static const struct pxa_desc_pin fx_pins[] = {\n"
+	"\tPXA_GPIO_ONLY_PIN(PXA_PINCTRL_PIN(0)),\n"
+	"\tPXA_GPIO_PIN(PXA_PINCTRL_PIN(11),\n"
+	"\t\t     PXA_FUNCTION(0, 1, \"EXT_SYNC<0>\"),\n"
+	"\t\t     PXA_FUNCTION(1, 1, \"CHOUT<0>\"),\n"
+	"\t\t     PXA_FUNCTION(1, 1, \"PWM_OUT<2>\"),\n"
+	"\t\t     PXA_FUNCTION(1, 3, \"48_MHz\")),\n"
+	"\tPXA_PIN(PXA_PINCTRL_PIN(112), PXA_FUNCTION(0, 1, \"MMCMD\")),\n"
+	"};\n";
+
+static void test_parse_pxa(void **state)
+{
+	struct pin_functions *p = pin_functions_parse(pxa_driver, "drivers/pinctrl/pxa/fx.c");
+	const char *fs[4];
+
+	assert_non_null(p);
+	/* pin 0: gpio_in, gpio_out; pin 11: the same plus 4; pin 112: 1 (no GPIO forms) */
+	assert_int_equal(pin_functions_count(p), 9);
+	assert_string_equal(pin_functions_name(p, 0, 0), "gpio_in");
+	assert_string_equal(pin_functions_name(p, 0, 1), "gpio_out");
+	assert_null(pin_functions_name(p, 0, 2));
+	assert_string_equal(pin_functions_name(p, 11, 2), "EXT_SYNC<0>");	/* in, AF1 */
+	assert_string_equal(pin_functions_name(p, 11, 7), "48_MHz");		/* out, AF3 */
+	assert_int_equal(pin_functions_names(p, 11, 3, fs, 4), 2);		/* out, AF1 */
+	assert_string_equal(fs[0], "CHOUT<0>");
+	assert_string_equal(fs[1], "PWM_OUT<2>");
+	assert_string_equal(pin_functions_name(p, 112, 2), "MMCMD");
+	assert_null(pin_functions_name(p, 112, 0));
+	assert_true(pin_functions_has_pin(p, 112));
+	assert_false(pin_functions_has_pin(p, 3));
+	pin_functions_free(p);
+	(void)state;
+}
+
 static void test_no_table(void **state)
 {
 	assert_null(pin_functions_parse("static int x;\n", "a.c"));
@@ -95,6 +132,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parse),
 		cmocka_unit_test(test_guess),
+		cmocka_unit_test(test_parse_pxa),
 		cmocka_unit_test(test_no_table),
 		cmocka_unit_test(test_load),
 	};
