@@ -74,7 +74,8 @@ static const struct section register_rule = { "register", "kind", (const struct 
 	{ "until", S_SCALAR }, { "label", S_SCALAR }, { "bus", S_SCALAR }, { "windows", S_SEQ },
 	{ "ranges", S_SEQ }, { "attr_mask", S_SCALAR }, { "container", S_MAP },
 	{ "bus_number", S_SCALAR }, { "modes", S_SCALAR }, { "unused", S_SCALAR }, { "pin", S_SCALAR },
-	{ "pins", S_SCALAR }, { "addr", S_SCALAR }, { "irq_number", S_SCALAR },
+	{ "pins", S_SCALAR }, { "table", S_SCALAR }, { "signal", S_SCALAR },
+	{ "gpio", S_SCALAR }, { "addr", S_SCALAR }, { "irq_number", S_SCALAR },
 	{ "type", S_SCALAR }, { "pdata", S_SCALAR }, { "irq", S_SCALAR }, { "flags", S_SCALAR },
 	END } };
 
@@ -117,7 +118,9 @@ static const struct section supply_rule = { "supply consumer", "supply", (const 
 	END } };
 
 static const struct section pinctrl_rule = { "pin controller", NULL, (const struct key_spec[]){
-	{ "label", S_SCALAR }, { "functions", S_SCALAR }, { "mux_table", S_SCALAR }, END } };
+	{ "label", S_SCALAR }, { "functions", S_SCALAR }, { "mux_table", S_SCALAR },
+	{ "pads", S_SEQ }, { "bindings", S_SCALAR }, { "offset_base", S_SCALAR },
+	{ "devices", S_MAP }, END } };
 
 static const struct section top = { "rule file", NULL, (const struct key_spec[]){
 	{ "soc", S_SCALAR }, { "bindings", S_SCALAR }, { "dtsi", S_SCALAR_OR_SEQ },
