@@ -74,7 +74,7 @@ static const struct section register_rule = { "register", "kind", (const struct 
 	{ "until", S_SCALAR }, { "label", S_SCALAR }, { "bus", S_SCALAR }, { "windows", S_SEQ },
 	{ "ranges", S_SEQ }, { "attr_mask", S_SCALAR }, { "container", S_MAP },
 	{ "bus_number", S_SCALAR }, { "modes", S_SCALAR }, { "unused", S_SCALAR }, { "pin", S_SCALAR },
-	{ "pins", S_SCALAR }, { "table", S_SCALAR }, { "signal", S_SCALAR },
+	{ "pins", S_SCALAR }, { "table", S_SCALAR }, { "wkup", S_SCALAR }, { "signal", S_SCALAR },
 	{ "gpio", S_SCALAR }, { "addr", S_SCALAR }, { "irq_number", S_SCALAR },
 	{ "type", S_SCALAR }, { "pdata", S_SCALAR }, { "irq", S_SCALAR }, { "flags", S_SCALAR },
 	END } };

@@ -91,15 +91,18 @@ static void scan_line(struct votes *vs, const char *label, const char *l, const 
 		return;
 	w = com + 2 + strspn(com + 2, " \t");
 	dot = w + strspn(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
-	if (*dot != '.' || dot == w)
+	mode = strstr(m, "MUX_MODE");
+	if (!mode || mode > com || !isdigit((unsigned char)mode[8]))
+		mode = NULL;
+	/* "name.function", or a bare name on a MUX_MODE0 pad (omap4 files: "sdmmc1_clk") */
+	if (dot == w || (*dot != '.' && !(mode && mode[8] == '0' && !isalnum((unsigned char)*dot))))
 		return;
 	macro = xstrndup(start, (size_t)(m + 6 - start));
 	name = lower_word(w, (size_t)(dot - w));
 	vote(vs, 'P', name, label, macro, addr);
-	w = dot + 1;
+	w = *dot == '.' ? dot + 1 : w;
 	fn = lower_word(w, strspn(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"));
-	mode = strstr(m, "MUX_MODE");
-	if (*fn && mode && mode < com && isdigit((unsigned char)mode[8]))
+	if (*fn && mode)
 		vote(vs, 'F', fn, name, NULL, (unsigned)(mode[8] - '0'));
 	free(fn);
 	free(name);
@@ -304,7 +307,7 @@ static char *scan_tree(const char *kdir, const char *const *prefixes, size_t npr
 	return tally(&vs);
 }
 
-/* cache_dir/omap-pads1-<tree and prefixes hash>-<Makefile mtime>.tsv, or NULL. */
+/* cache_dir/omap-pads2-<tree and prefixes hash>-<Makefile mtime>.tsv, or NULL. */
 static char *cache_file(const char *kdir, const char *const *prefixes, size_t nprefixes,
 			const char *cache_dir)
 {
@@ -319,7 +322,7 @@ static char *cache_file(const char *kdir, const char *const *prefixes, size_t np
 		for (size_t i = 0; i < nprefixes; i++)
 			for (const char *q = prefixes[i]; *q; q++)
 				h = h * 33 + (unsigned char)*q + i;
-		path = xasprintf("%s/omap-pads1-%lx-%lld.tsv", cache_dir, h, (long long)st.st_mtime);
+		path = xasprintf("%s/omap-pads2-%lx-%lld.tsv", cache_dir, h, (long long)st.st_mtime);
 	}
 	free(mk);
 	return path;

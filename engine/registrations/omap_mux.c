@@ -268,13 +268,31 @@ static void single(struct reg_ctx *r, const struct value *signal, const struct v
 	reg_converted(r, became(c, p));
 }
 
+/* One table argument: its pads kept, the count added to *n; false: a TODO was written. */
+static bool table_arg(struct reg_ctx *r, const struct value *arg, size_t *n, struct strbuf *bad)
+{
+	struct conv *c = r->c;
+	const struct variable *list = conv_deref(c, arg);
+
+	if (arg->kind == VAL_NULL || value_is_zero(arg))
+		return true;	/* no table: nothing to configure */
+	if (!list || !list->init || !list->is_array) {
+		reg_todo(r, arena_printf(c->a, "pin mux table %s not found in the board file",
+					 arg->spelling ? arg->spelling : "?"));
+		return false;
+	}
+	*n += table(c, list, r->call, bad);
+	return true;
+}
+
 bool reg_omap_mux(struct reg_ctx *r)
 {
 	struct conv *c = r->c;
 	const struct value *arg = reg_arg(r, "table");
-	const struct variable *list = arg ? conv_deref(c, arg) : NULL;
+	/* omap4_mux_init(board_mux, wkup_mux, package) of 3.x; 2.6.3x passes the package second */
+	const struct value *wkup = reg_arg(r, "wkup");
 	struct strbuf bad;
-	size_t n;
+	size_t n = 0;
 
 	if (missing(c)) {
 		reg_todo(r, missing(c));
@@ -284,23 +302,17 @@ bool reg_omap_mux(struct reg_ctx *r)
 		single(r, reg_arg(r, "signal"), reg_arg(r, "gpio"), reg_arg(r, "flags"));
 		return true;
 	}
-	if (arg->kind == VAL_NULL || value_is_zero(arg)) {
-		reg_converted(r, "no board mux table: nothing to configure");
-		return true;
-	}
-	if (!list || !list->init || !list->is_array) {
-		reg_todo(r, arena_printf(c->a, "pin mux table %s not found in the board file",
-					 arg->spelling ? arg->spelling : "?"));
-		return true;
-	}
 	sb_init(&bad);
-	n = table(c, list, r->call, &bad);
-	if (bad.len)
-		reg_todo(r, arena_printf(c->a, "pads not in pin groups: %s; write those by hand",
-					 bad.buf));
-	else
-		reg_converted(r, arena_printf(c->a, "%zu pads of %s in pinctrl-single groups", n,
-					      list->name));
+	if (table_arg(r, arg, &n, &bad) &&
+	    (!wkup || wkup->kind != VAL_ADDR || table_arg(r, wkup, &n, &bad))) {
+		if (bad.len)
+			reg_todo(r, arena_printf(c->a, "pads not in pin groups: %s; write those by "
+						 "hand", bad.buf));
+		else if (!n)
+			reg_converted(r, "no board mux table: nothing to configure");
+		else
+			reg_converted(r, arena_printf(c->a, "%zu pads in pinctrl-single groups", n));
+	}
 	sb_free(&bad);
 	return true;
 }

@@ -82,6 +82,22 @@ grep -q 'sys_drm_msecure.*no .dts of the target tree names the pad of sys_drm_ms
 grep -q 'write pinctrl-single nodes by hand\|no rule for struct omap_board_mux' "$TMP/mb.dts" &&
 	bad "a mux TODO of the time before pin groups is left"
 
+# OMAP4 (samples/board-omap4-panel.c, 3.x): the OMAP4_MUX() table's pads,
+# named in the tree's omap4 .dts comments (gpmc_a19.gpio_43), on the keys
+# that use GPIOs 43 and 44.
+if "$BIN" convert "$SRC/samples/board-omap4-panel.c" --kernel "$KERNEL" -q -o "$TMP/p4.dts" 2>"$TMP/err"; then
+	python3 - "$TMP/p4.dts" <<'PY' || bad "omap4-panel: the OMAP4_MUX pads are not a group of &omap4_pmx_core on gpio-keys"
+import re, sys
+t = re.sub(r'/\*.*?\*/', '', open(sys.argv[1]).read(), flags=re.S)
+keys = re.search(r'gpio-keys \{[^}]*pinctrl-0 = <&(\w+)>', t)
+grp = keys and re.search(r'&omap4_pmx_core \{.*?%s: [\w-]+ \{\s*pinctrl-single,pins = ([^;]*);' % keys.group(1), t, re.S)
+want = ['OMAP4_IOPAD(0x66, PIN_INPUT_PULLUP | MUX_MODE3)', 'OMAP4_IOPAD(0x68, PIN_INPUT_PULLUP | MUX_MODE3)']
+sys.exit(0 if grp and re.findall(r'OMAP4_IOPAD\([^)]*\)', grp.group(1)) == want else 1)
+PY
+else
+	bad "omap4-panel: convert failed"; cat "$TMP/err"
+fi
+
 # Without the tree, every mux call is one TODO asking for --kernel, and nothing is lost.
 "$BIN" convert "$C" -q -o "$TMP/nok.dts" 2>/dev/null || bad "convert without --kernel failed"
 n=$(grep -c 'give --kernel to learn the pad names' "$TMP/nok.dts")
