@@ -36,12 +36,6 @@
 #define LARK_GPIO_LED_STATUS	150	/* uart1_cts in mode 4 */
 #define LARK_GPIO_DVI_NPD	170	/* hdq_sio in mode 4 */
 
-static struct {
-	int mmc1_gpio_wp;
-} lark_config = {
-	.mmc1_gpio_wp = -EINVAL,
-};
-
 static struct gpio_led lark_leds[] = {
 	{
 		.name			= "mb1::status",
@@ -120,11 +114,6 @@ static void __init lark_mmc_init(void)
 	omap_mux_init_signal("sdmmc1_dat1", OMAP_PIN_INPUT_PULLUP);
 	omap_mux_init_signal("sdmmc1_dat2", OMAP_PIN_INPUT_PULLUP);
 	omap_mux_init_signal("sdmmc1_dat3", OMAP_PIN_INPUT_PULLUP);
-
-	/* write protect on some early boards only */
-	if (lark_config.mmc1_gpio_wp != -EINVAL)
-		omap_mux_init_gpio(lark_config.mmc1_gpio_wp, OMAP_PIN_INPUT);
-	lark_mmc[0].gpio_wp = lark_config.mmc1_gpio_wp;
 
 	omap2_hsmmc_init(lark_mmc);
 }
