@@ -64,8 +64,12 @@ static struct dt_node *consumer(struct conv *c, const struct omap_pin *p, const 
 		*base = dev;
 		return n;
 	}
-	if (n) {
-		*base = n->label ? n->label : n->name;
+	if (n) {	/* node names in dashes */
+		char *b = arena_strdup(c->a, n->label ? n->label : n->name);
+
+		for (char *q = b; *q; q++)
+			*q = *q == '_' ? '-' : *q;
+		*base = b;
 		return n;
 	}
 	*base = "board";

@@ -25,6 +25,9 @@
 #include "../../kernel/omap_pads.h"
 #include "../../kernel/soc_dtsi.h"
 
+/* The reason of a pad the target's .dts comments never name, before the name. */
+#define UNNAMED "no .dts of the target tree names the pad of "
+
 /* The flags of a mux value as dt-bindings text and value; mode: the given one, or -1 to read it. */
 static bool flags_dt(struct conv *c, const char *spelling, int mode, struct omap_pin *pin,
 		     const char **why)
@@ -118,7 +121,7 @@ static struct omap_pin *one_pin(struct conv *c, const char *signal, int mode, co
 	unsigned m = 0;
 
 	if (mode >= 0 ? !omap_pads_signal(pads, signal, &pad, &m) : !omap_pads_pad(pads, signal, &pad)) {
-		*why = arena_printf(c->a, "no .dts of the target tree names the pad of %s", signal);
+		*why = arena_printf(c->a, "%s%s", UNNAMED, signal);
 		return NULL;
 	}
 	if (!omap_pads_macro_base(pads, pad.macro, &pin->base)) {
@@ -203,7 +206,7 @@ static void entry_fact(struct conv *c, const char *what, const struct value *e,
 
 /* board_mux[]: each entry a fact; the TODOs' reasons collected in bad. */
 static size_t table(struct conv *c, const struct variable *list, const struct call *call,
-		    struct strbuf *bad)
+		    struct strbuf *bad, struct strbuf *unnamed)
 {
 	size_t n = 0;
 
@@ -226,7 +229,10 @@ static size_t table(struct conv *c, const struct variable *list, const struct ca
 			continue;
 		}
 		entry_fact(c, what, e, NULL, arena_printf(c->a, "%s: by hand", why));
-		sb_addf(bad, "%s%s", bad->len ? "; " : "", why);
+		if (!strncmp(why, UNNAMED, strlen(UNNAMED)))
+			sb_addf(unnamed, "%s%s", unnamed->len ? ", " : "", why + strlen(UNNAMED));
+		else
+			sb_addf(bad, "%s%s", bad->len ? "; " : "", why);
 	}
 	return n;
 }
@@ -269,7 +275,8 @@ static void single(struct reg_ctx *r, const struct value *signal, const struct v
 }
 
 /* One table argument: its pads kept, the count added to *n; false: a TODO was written. */
-static bool table_arg(struct reg_ctx *r, const struct value *arg, size_t *n, struct strbuf *bad)
+static bool table_arg(struct reg_ctx *r, const struct value *arg, size_t *n, struct strbuf *bad,
+		      struct strbuf *unnamed)
 {
 	struct conv *c = r->c;
 	const struct variable *list = conv_deref(c, arg);
@@ -281,7 +288,7 @@ static bool table_arg(struct reg_ctx *r, const struct value *arg, size_t *n, str
 					 arg->spelling ? arg->spelling : "?"));
 		return false;
 	}
-	*n += table(c, list, r->call, bad);
+	*n += table(c, list, r->call, bad, unnamed);
 	return true;
 }
 
@@ -291,7 +298,7 @@ bool reg_omap_mux(struct reg_ctx *r)
 	const struct value *arg = reg_arg(r, "table");
 	/* omap4_mux_init(board_mux, wkup_mux, package) of 3.x; 2.6.3x passes the package second */
 	const struct value *wkup = reg_arg(r, "wkup");
-	struct strbuf bad;
+	struct strbuf bad, unnamed;
 	size_t n = 0;
 
 	if (missing(c)) {
@@ -303,16 +310,21 @@ bool reg_omap_mux(struct reg_ctx *r)
 		return true;
 	}
 	sb_init(&bad);
-	if (table_arg(r, arg, &n, &bad) &&
-	    (!wkup || wkup->kind != VAL_ADDR || table_arg(r, wkup, &n, &bad))) {
+	sb_init(&unnamed);
+	if (table_arg(r, arg, &n, &bad, &unnamed) &&
+	    (!wkup || wkup->kind != VAL_ADDR || table_arg(r, wkup, &n, &bad, &unnamed))) {
+		if (unnamed.len)
+			sb_addf(&bad, "%sno .dts of the target tree names the pads of %s",
+				bad.len ? "; " : "", unnamed.buf);
 		if (bad.len)
 			reg_todo(r, arena_printf(c->a, "pads not in pin groups: %s; write those by "
 						 "hand", bad.buf));
 		else if (!n)
-			reg_converted(r, "no board mux table: nothing to configure");
+			reg_converted(r, "the mux table sets no pad: nothing to configure");
 		else
 			reg_converted(r, arena_printf(c->a, "%zu pads in pinctrl-single groups", n));
 	}
+	sb_free(&unnamed);
 	sb_free(&bad);
 	return true;
 }
