@@ -46,6 +46,11 @@ static bool flags_dt(struct conv *c, const char *spelling, int mode, struct omap
 
 		t += strspn(t, " \t\n");
 		n = strcspn(t, " \t\n");
+		if (t[n] && t[n + strspn(t + n, " \t\n")]) {	/* A & ~B, A << 2: not a flag */
+			*why = arena_printf(c->a, "%s is not an OR of OMAP_* flags", spelling);
+			ok = false;
+			break;
+		}
 		t[n] = '\0';
 		if (!strcmp(t, "0") || !*t)
 			continue;
