@@ -19,6 +19,7 @@
 #include "kernel/kernel_dt.h"
 #include "kernel/mux_cfg.h"
 #include "kernel/pin_functions.h"
+#include "kernel/omap_pads.h"
 #include "common/runlimit.h"
 #include "common/util.h"
 #include "emitter/emit.h"
@@ -363,6 +364,7 @@ static int build_outputs(const struct cli_options *o, const struct pipeline_sess
 	struct compat_map *compat;
 	struct pin_functions *pins;
 	struct mux_cfg_table *mux;
+	struct omap_pads *opads;
 	struct conv_run run;
 	struct conv_html html;
 	char *base = conv_input_base(o->input);
@@ -380,6 +382,7 @@ static int build_outputs(const struct cli_options *o, const struct pipeline_sess
 	eo.compat = compat = conv_compat_open(o->kernel_dir);
 	eo.pins = pins = conv_pins_open(o->kernel_dir, s->soc);
 	eo.mux = mux = conv_mux_open(o->kernel_dir, s->board->path, s->soc);
+	eo.omap_pads = opads = conv_omap_pads_open(o->kernel_dir, s->soc);
 	conv_machines(s, sel, nsel, &eo, o->annotate, o->input, &run);
 
 	if (o->html)
@@ -407,6 +410,7 @@ static int build_outputs(const struct cli_options *o, const struct pipeline_sess
 	compat_map_free(compat);
 	pin_functions_free(pins);
 	mux_cfg_free(mux);
+	omap_pads_free(opads);
 	free(base);
 	free(assume);
 	return rc;

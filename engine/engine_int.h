@@ -76,6 +76,19 @@ struct mux_group {
 	const struct call *call;
 };
 
+/* One OMAP pad a mux table or call sets (registrations/omap_mux.c). */
+struct omap_pin {
+	const char *label;		/* its controller, "omap3_pmx_core" */
+	const char *macro;		/* "OMAP3_CORE1_IOPAD" */
+	unsigned addr, base;		/* 0x2144, and the macro's base 0x2030 */
+	const char *flags;		/* "PIN_INPUT_PULLUP | MUX_MODE0" (dt-bindings/pinctrl/omap.h) */
+	uint32_t val;			/* its value */
+	const char *function;		/* "sdmmc1_clk", "gpio_7" */
+	long gpio;			/* the GPIO line of a gpio_N function, else -1 */
+	const struct value *v;		/* the table entry or the call's argument */
+	const struct call *call;
+};
+
 struct refs;
 
 struct conv {
@@ -109,6 +122,8 @@ struct conv {
 	size_t nmpp;
 	struct mux_group **muxg;	/* pin lists the DaVinci mux calls set, in call order */
 	size_t nmuxg;
+	struct omap_pin **opins;	/* OMAP pads the mux tables and calls set, in order */
+	size_t nopins;
 	const struct function *cur_fn;	/* the function whose call is being converted */
 	struct refs **mrefs;		/* engine_refs.c: what each machine's code names */
 };
@@ -128,6 +143,13 @@ void conv_attach_pins(struct conv *c, struct dt_node *n, const char *label,
 		      const struct srcpos *pos, const char *origin);
 /* engine_pinmux_single.c: the DaVinci mux lists become pinctrl-single groups */
 void conv_pinmux_single_pass(struct conv *c);
+/* The output's overlay &label, or NULL. */
+struct dt_node *conv_overlay_of(const struct conv *c, const char *label);
+
+/* engine_pinmux_omap.c: the OMAP pads become pinctrl-single,pins groups */
+void conv_pinmux_omap_pass(struct conv *c);
+/* engine_pinmux.c: the device node using GPIO n (its nearest node with a compatible), or NULL */
+struct dt_node *conv_gpio_user(struct conv *c, long gpio);
 
 /* engine_memory.c: RAM banks and reserved ranges */
 enum memory_kind { MEMORY_RAM, MEMORY_RESERVED, MEMORY_NOMAP };

@@ -117,16 +117,21 @@ static struct dt_node *find_user(struct dt_node *n, const char *label, uint32_t 
 	return NULL;
 }
 
+struct dt_node *conv_gpio_user(struct conv *c, long gpio)
+{
+	struct value v = { .kind = VAL_INT, .ival = gpio };
+	struct dt_chunk tmp = { 0 };
+
+	if (gpio < 0 || !conv_gpio_cells(c, &v, &tmp, false) || tmp.ncells < 2 ||
+	    tmp.cells[0].kind != CELL_REF)
+		return NULL;
+	return find_user(c->t->root, tmp.cells[0].text, tmp.cells[1].val);
+}
+
 /* The consumer of GPIO n (MPP n), or NULL. */
 static struct dt_node *gpio_consumer(struct conv *c, const struct mpp_pin *p)
 {
-	struct value v = { .kind = VAL_INT, .ival = p->pin };
-	struct dt_chunk tmp = { 0 };
-
-	if (!is_gpio_function(p->function) || !conv_gpio_cells(c, &v, &tmp, false) ||
-	    tmp.ncells < 2 || tmp.cells[0].kind != CELL_REF)
-		return NULL;
-	return find_user(c->t->root, tmp.cells[0].text, tmp.cells[1].val);
+	return is_gpio_function(p->function) ? conv_gpio_user(c, p->pin) : NULL;
 }
 
 /*
@@ -185,6 +190,17 @@ static bool label_free(const struct conv *c, const char *label, const char *name
 	return lp > ln && path[lp - ln - 1] == '/' && !strcmp(path + lp - ln, name);
 }
 
+/* Does a node of the output (another controller's group) already define label? */
+static bool label_in_tree(const struct conv *c, const char *label)
+{
+	if (dt_node_has_label(c->t->root, label))
+		return true;
+	for (size_t i = 0; i < c->t->noverlays; i++)
+		if (dt_node_has_label(c->t->overlays[i], label))
+			return true;
+	return false;
+}
+
 /* A new pin group node under ctrl named base (made unique), labelled after its name. */
 struct dt_node *conv_pin_group_node(struct conv *c, struct dt_node *ctrl, const char *base)
 {
@@ -195,7 +211,8 @@ struct dt_node *conv_pin_group_node(struct conv *c, struct dt_node *ctrl, const 
 
 	for (int k = 2;; k++) {
 		label = dts_label(unique);
-		if (!dt_child(ctrl, unique, NULL) && label_free(c, label, unique))
+		if (!dt_child(ctrl, unique, NULL) && label_free(c, label, unique) &&
+		    !label_in_tree(c, label))
 			break;
 		free(label);
 		unique = arena_printf(c->a, "%s-%d", name, k);

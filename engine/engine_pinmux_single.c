@@ -70,7 +70,7 @@ static bool covers(struct regbits *b, const fdt32_t *v, int len)
 	return true;
 }
 
-static struct dt_node *overlay_of(const struct conv *c, const char *label)
+struct dt_node *conv_overlay_of(const struct conv *c, const char *label)
 {
 	for (size_t i = 0; i < c->t->noverlays; i++)
 		if (!strcmp(c->t->overlays[i]->ref, label))
@@ -88,7 +88,7 @@ static struct dt_node *consumer(const struct conv *c, const char *group_label)
 	if (len > 5 && !strcmp(base + len - 5, "_pins"))
 		base[len - 5] = '\0';
 	for (;;) {
-		if ((n = overlay_of(c, base)) || !(us = strrchr(base, '_')))
+		if ((n = conv_overlay_of(c, base)) || !(us = strrchr(base, '_')))
 			break;
 		*us = '\0';
 	}

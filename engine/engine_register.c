@@ -101,6 +101,7 @@ static const struct {
 	{ "marvell_mpp", reg_marvell_mpp },
 	{ "davinci_mux", reg_davinci_mux },
 	{ "pxa_mfp", reg_pxa_mfp },
+	{ "omap_mux", reg_omap_mux },
 };
 
 /* The `register:` kinds in table order: up to max into names; returns how many there are. */

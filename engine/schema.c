@@ -74,7 +74,8 @@ static const struct section register_rule = { "register", "kind", (const struct 
 	{ "until", S_SCALAR }, { "label", S_SCALAR }, { "bus", S_SCALAR }, { "windows", S_SEQ },
 	{ "ranges", S_SEQ }, { "attr_mask", S_SCALAR }, { "container", S_MAP },
 	{ "bus_number", S_SCALAR }, { "modes", S_SCALAR }, { "unused", S_SCALAR }, { "pin", S_SCALAR },
-	{ "pins", S_SCALAR }, { "addr", S_SCALAR }, { "irq_number", S_SCALAR },
+	{ "pins", S_SCALAR }, { "table", S_SCALAR }, { "wkup", S_SCALAR }, { "signal", S_SCALAR },
+	{ "gpio", S_SCALAR }, { "addr", S_SCALAR }, { "irq_number", S_SCALAR },
 	{ "type", S_SCALAR }, { "pdata", S_SCALAR }, { "irq", S_SCALAR }, { "flags", S_SCALAR },
 	{ "no_map", S_SCALAR }, { "id", S_SCALAR }, { "name", S_SCALAR }, { "zero", S_SCALAR },
 	{ "alias", S_SCALAR }, { "stem", S_SCALAR }, { "flag_groups", S_MAP },
@@ -120,6 +121,7 @@ static const struct section supply_rule = { "supply consumer", "supply", (const 
 
 static const struct section pinctrl_rule = { "pin controller", NULL, (const struct key_spec[]){
 	{ "label", S_SCALAR }, { "functions", S_SCALAR }, { "mux_table", S_SCALAR },
+	{ "pads", S_SEQ }, { "bindings", S_SCALAR }, { "offset_base", S_SCALAR },
 	{ "devices", S_MAP }, END } };
 
 static const struct section series_rule = { "define series", "macro", (const struct key_spec[]){

@@ -24,6 +24,7 @@
 #include "kernel/kernel_dt.h"
 #include "kernel/mux_cfg.h"
 #include "kernel/pin_functions.h"
+#include "kernel/omap_pads.h"
 #include "common/runlimit.h"
 #include "emitter/emit.h"
 #include "emitter/out_txn.h"
@@ -234,6 +235,7 @@ static void convert_machines(struct batch_ctx *c, struct batch_job *jb,
 	struct compat_map *compat;
 	struct pin_functions *pins;
 	struct mux_cfg_table *mux;
+	struct omap_pads *opads;
 	const char *inputs[] = { jb->path };
 	bool several = s->board->nmachines > 1;
 	struct out_txn *txn = out_txn_new(inputs, 1);
@@ -247,6 +249,7 @@ static void convert_machines(struct batch_ctx *c, struct batch_job *jb,
 	eo.compat = compat = conv_compat_open(c->kernel_dir);
 	eo.pins = pins = conv_pins_open(c->kernel_dir, s->soc);
 	eo.mux = mux = conv_mux_open(c->kernel_dir, s->board->path, s->soc);
+	eo.omap_pads = opads = conv_omap_pads_open(c->kernel_dir, s->soc);
 	conv_machines(s, s->board->machines, s->board->nmachines, &eo, c->annotate, jb->path,
 		      &run);
 	for (size_t i = 0; i < run.n; i++) {
@@ -281,6 +284,7 @@ static void convert_machines(struct batch_ctx *c, struct batch_job *jb,
 	compat_map_free(compat);
 	pin_functions_free(pins);
 	mux_cfg_free(mux);
+	omap_pads_free(opads);
 }
 
 void batch_convert(struct batch_ctx *c, struct batch_job *jb)

@@ -23,6 +23,7 @@
 #include "kernel/dtsi_find.h"
 #include "kernel/mux_cfg.h"
 #include "kernel/pin_functions.h"
+#include "kernel/omap_pads.h"
 
 int conv_machines(const struct pipeline_session *s, struct machine *const *sel, size_t nsel,
 		  const struct engine_options *eo, bool annotate, const char *source,
@@ -171,6 +172,33 @@ struct mux_cfg_table *conv_mux_open(const char *kernel_dir, const char *board,
 	if (!t && kernel_dir)
 		mux_cfg_load(kernel_dir, rel, &t);
 	return t;
+}
+
+/*
+ * The OMAP pad names of the target's .dts comments (the pack's `pinctrl:
+ * pads:` file-name prefixes, `bindings:` header), cached per tree; NULL
+ * without a tree, a pack key or any pad named.
+ */
+struct omap_pads *conv_omap_pads_open(const char *kernel_dir, const struct rnode *soc)
+{
+	const struct rnode *pc = rn_get(soc, "pinctrl");
+	const struct rnode *pre = rn_get(pc, "pads");
+	const char *hdr = rn_str(pc, "bindings");
+	const char *prefixes[16];
+	size_t n = 0;
+	struct omap_pads *p = NULL;
+	char *cache;
+
+	if (!kernel_dir || !pre || pre->kind != RN_SEQ)
+		return NULL;
+	for (size_t i = 0; i < pre->n && n < 16; i++)
+		if (pre->items[i]->scalar)
+			prefixes[n++] = pre->items[i]->scalar;
+	cache = conv_cache_dir();
+	omap_pads_load(kernel_dir, prefixes, n, hdr ? hdr : "include/dt-bindings/pinctrl/omap.h",
+		       cache, &p);
+	free(cache);
+	return p;
 }
 
 /*

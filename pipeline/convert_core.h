@@ -75,6 +75,7 @@ struct compat_map *conv_compat_open(const char *kernel_dir);
 struct pin_functions *conv_pins_open(const char *kernel_dir, const struct rnode *soc);
 struct mux_cfg_table *conv_mux_open(const char *kernel_dir, const char *board,
 				    const struct rnode *soc);
+struct omap_pads *conv_omap_pads_open(const char *kernel_dir, const struct rnode *soc);
 
 /*
  * The base blob a machine's .dtb is merged into. Normally the SoC .dtsi's;

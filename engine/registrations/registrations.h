@@ -87,6 +87,8 @@ bool reg_davinci_mux(struct reg_ctx *r);
 
 /* pxa_mfp.c */
 bool reg_pxa_mfp(struct reg_ctx *r);
+/* omap_mux.c */
+bool reg_omap_mux(struct reg_ctx *r);
 
 /* marvell_mbus.c */
 void mbus_range(struct conv *c, const char *bus, unsigned t, unsigned a, long long base,

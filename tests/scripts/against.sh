@@ -73,7 +73,7 @@ cmp -s "$TMP/dev.dts" "$TMP/dev2.dts" || { echo "FAIL: dev: --against changed th
 run hh -- "$S/board-omap3-handheld.c" --kernel "$K" -o "$TMP/hh.dts" \
 	--against "$S/board-omap3-handheld.target.dts" --against-out "$TMP/hh.txt"
 counts hh "$TMP/hh.txt" 136
-has hh "$TMP/hh.txt" "  - gpio-line-names = \"w3:wlan:reset\";	/* upstream board-omap3-handheld.target.dts:116 */"
+has hh "$TMP/hh.txt" "  - gpio-line-names = \"w3:wlan:reset\";	/* upstream board-omap3-handheld.target.dts:118 */"
 
 run tw -- "$S/board-twin-rev.c" --machine TWINLEAF --kernel "$K" -o "$TMP/tw.dts" \
 	--against "$S/board-twin-rev.TWINLEAF.target.dts" --against-out "$TMP/tw.txt"

@@ -25,6 +25,7 @@
 #include "extractor/extract.h"
 #include "engine/engine.h"
 #include "kernel/mux_cfg.h"
+#include "kernel/omap_pads.h"
 #include "kernel/pin_functions.h"
 #include "kernel/soc_dtsi.h"
 
@@ -44,6 +45,7 @@ struct fixture {
 	const char *path;
 	char *text;			/* the whole file */
 	char *c, *dtsi, *args, *expect, *expect_todo, *expect_absent, *pinctrl, *muxcfg;
+	char *omap_dts, *omap_h;	/* '--- omap-dts' and '--- omap-header' */
 	char *rules[MAX_RULES];
 	size_t nrules;
 };
@@ -85,6 +87,10 @@ static char **section_slot(struct fixture *fx, const char *name)
 		return &fx->pinctrl;
 	if (str_eq(name, "muxcfg"))
 		return &fx->muxcfg;
+	if (str_eq(name, "omap-dts"))
+		return &fx->omap_dts;
+	if (str_eq(name, "omap-header"))
+		return &fx->omap_h;
 	if (str_eq(name, "expect"))
 		return &fx->expect;
 	if (str_eq(name, "expect-todo"))
@@ -135,6 +141,8 @@ static void free_fixture(struct fixture *fx)
 	free(fx->dtsi);
 	free(fx->pinctrl);
 	free(fx->muxcfg);
+	free(fx->omap_dts);
+	free(fx->omap_h);
 	free(fx->args);
 	free(fx->expect);
 	free(fx->expect_todo);
@@ -218,7 +226,8 @@ static struct soc_dtsi *load_dtsi(const struct fixture *fx, const char *name)
  */
 static char *run_pipeline(const char *cpath, const char *csrc, const struct ruleset *rs,
 			  const struct fixture_args *a, const struct soc_dtsi *dtsi,
-			  const struct pin_functions *pins, const struct mux_cfg_table *mux)
+			  const struct pin_functions *pins, const struct mux_cfg_table *mux,
+			  const struct omap_pads *opads)
 {
 	const struct rnode *d = rn_get(rules_soc(rs, a->soc), "defines");
 	const char **defs = xcalloc(d ? d->n + 1 : 1, sizeof(*defs));
@@ -226,7 +235,8 @@ static char *run_pipeline(const char *cpath, const char *csrc, const struct rule
 	struct extract_options o = { .model_dir = MODEL_DIR, .defines = defs,
 				     .ndefines = d ? d->n : 0, .unsaved = &u, .nunsaved = 1 };
 	struct engine_options eo = { .soc = a->soc, .assume = a->assume, .nassume = a->nassume,
-				     .dtsi = dtsi, .pins = pins, .mux = mux };
+				     .dtsi = dtsi, .pins = pins, .mux = mux,
+				     .omap_pads = opads };
 	struct dts_options dopt = { .annotate = false };
 	struct board *b = NULL;
 	struct dt_tree *t = NULL;
@@ -349,6 +359,7 @@ static void test_fixture(void **state)
 	struct soc_dtsi *dtsi = NULL;
 	struct pin_functions *pins = NULL;
 	struct mux_cfg_table *mux = NULL;
+	struct omap_pads *opads = NULL;
 	char *cpath = xasprintf("/fixtures/%s", path_basename(path));
 	struct ptrvec lines = { 0 };
 	char *out;
@@ -372,7 +383,13 @@ static void test_fixture(void **state)
 	/* '--- muxcfg': the SoC file with the DaVinci MUX_CFG table and its pin lists. */
 	if (fx.muxcfg && !(mux = mux_cfg_parse(fx.muxcfg, "muxcfg-fixture.c")))
 		fail_msg("%s: the '--- muxcfg' section has no MUX_CFG entry", path);
-	out = run_pipeline(cpath, fx.c, rs, &a, dtsi, pins, mux);
+	/* '--- omap-dts': board .dts text whose comments name OMAP pads; '--- omap-header' omap.h. */
+	if (fx.omap_dts) {
+		const char *texts[] = { fx.omap_dts };
+
+		opads = omap_pads_parse(texts, 1, fx.omap_h ? fx.omap_h : "");
+	}
+	out = run_pipeline(cpath, fx.c, rs, &a, dtsi, pins, mux, opads);
 	if (getenv("B2D_FIXTURE_SHOW"))
 		fprintf(stderr, "%s\n", out);
 	output_lines(out, &lines);
@@ -387,6 +404,7 @@ static void test_fixture(void **state)
 	soc_dtsi_free(dtsi);
 	pin_functions_free(pins);
 	mux_cfg_free(mux);
+	omap_pads_free(opads);
 	free(out);
 	free(cpath);
 	free_fixture(&fx);

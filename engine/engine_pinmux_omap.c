@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The OMAP pinmux pass: the pads the board's mux tables and calls set
+ * (registrations/omap_mux.c) become pinctrl-single groups under the
+ * controller the target's .dts files set each pad on,
+ *
+ *	&omap3_pmx_core {
+ *		mmc1_pins: mmc1-pins {
+ *			pinctrl-single,pins = <OMAP3_CORE1_IOPAD(0x2144, PIN_INPUT_PULLUP | MUX_MODE0)>,
+ *					      ...;
+ *		};
+ *	};
+ *
+ * (one <pad value> pair per pad, written with the tree's own IOPAD macro and
+ * PIN_* names), attached as upstream attaches them: pads in a device's
+ * function (sdmmc1_clk: &mmc1, through the pack's `pinctrl: devices:` for
+ * the names that differ) go to that device's pinctrl-0 when the output has
+ * it; GPIO-mode pads (gpio_N) to the device that uses GPIO N (a gpio-keys
+ * node, a LED); everything else is hogged by its controller (pinctrl-0 on
+ * &omap3_pmx_core), as the board file set it at boot for everyone. The
+ * group node, the label uniqueness and the attachment are the MPP pass's
+ * (engine_pinmux.c).
+ */
+#include "engine_int.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../common/util.h"
+#include "../kernel/soc_dtsi.h"
+
+struct ogroup {
+	const char *label;		/* the controller */
+	struct dt_node *consumer;	/* NULL: hogged */
+	const char *base;		/* group name: "mmc1", "gpio-keys", "board" */
+	struct omap_pin **pins;
+	size_t n;
+};
+
+/* sdmmc1_clk -> "mmc1" (pack `devices: {sdmmc: mmc}`), uart3_tx_irtx -> "uart3". */
+static const char *device_label(struct conv *c, const char *function)
+{
+	const struct rnode *map = rn_get(rn_get(c->soc, "pinctrl"), "devices");
+	size_t word = strcspn(function, "_."), alpha = 0;
+	const char *to;
+
+	while (alpha < word && isalpha((unsigned char)function[alpha]))
+		alpha++;
+	if (alpha == word || alpha == 0)	/* no unit number: no one device */
+		return NULL;
+	to = rn_str(map, arena_strndup(c->a, function, alpha));
+	return to ? arena_printf(c->a, "%s%.*s", to, (int)(word - alpha), function + alpha)
+		  : arena_strndup(c->a, function, word);
+}
+
+/* The consumer of a pad and its group's name. */
+static struct dt_node *consumer(struct conv *c, const struct omap_pin *p, const char **base)
+{
+	const char *dev = p->gpio < 0 ? device_label(c, p->function) : NULL;
+	struct dt_node *n = p->gpio >= 0 ? conv_gpio_user(c, p->gpio) : NULL;
+
+	if (dev && (n = conv_overlay_of(c, dev))) {
+		*base = dev;
+		return n;
+	}
+	if (n) {	/* node names in dashes */
+		char *b = arena_strdup(c->a, n->label ? n->label : n->name);
+
+		for (char *q = b; *q; q++)
+			*q = *q == '_' ? '-' : *q;
+		*base = b;
+		return n;
+	}
+	*base = "board";
+	return NULL;
+}
+
+static struct ogroup *group_for(struct ogroup **gs, size_t *n, const char *label,
+				struct dt_node *consumer, const char *base)
+{
+	for (size_t i = 0; i < *n; i++)
+		if ((*gs)[i].consumer == consumer && !strcmp((*gs)[i].label, label) &&
+		    !strcmp((*gs)[i].base, base))
+			return &(*gs)[i];
+	*gs = xrealloc(*gs, (*n + 1) * sizeof(**gs));
+	(*gs)[*n] = (struct ogroup){ label, consumer, base, NULL, 0 };
+	return &(*gs)[(*n)++];
+}
+
+/* <MACRO(0x2144, FLAGS)> per pad: the macro call's two cells, each with its value. */
+static void fill_group(struct conv *c, struct dt_node *n, const struct ogroup *g)
+{
+	struct dt_prop *pins = dt_prop_set(c->t, n, "pinctrl-single,pins");
+	struct strbuf origin;
+
+	sb_init(&origin);
+	for (size_t i = 0; i < g->n; i++) {
+		const struct omap_pin *p = g->pins[i];
+		struct dt_chunk *ch = dt_prop_add_cells(c->t, pins);
+
+		dt_chunk_add_macro(c->t, ch, arena_printf(c->a, "%s(%#x,", p->macro, p->addr),
+				   p->addr - p->base);
+		dt_chunk_add_macro(c->t, ch, arena_printf(c->a, "%s)", p->flags), p->val);
+		sb_addf(&origin, "%s%s", i ? ", " : "", p->function);
+	}
+	pins->pos = g->pins[0]->v->pos;
+	pins->origin = arena_strdup(c->a, origin.buf);
+	n->pos = g->pins[0]->call->pos;
+	sb_free(&origin);
+}
+
+static void write_group(struct conv *c, const struct ogroup *g)
+{
+	struct dt_node *ctrl = dt_overlay(c->t, g->label);
+	struct dt_node *n = conv_pin_group_node(c, ctrl, arena_printf(c->a, "%s-pins", g->base));
+	const struct omap_pin *first = g->pins[0];
+
+	fill_group(c, n, g);
+	if (g->consumer)
+		conv_attach_pins(c, g->consumer, n->label, &first->call->pos, first->call->spelling);
+	else
+		conv_attach_pins(c, ctrl, n->label, &first->call->pos,
+				 arena_printf(c->a, "hogged: no device of the output uses %s (%s)",
+					      first->function, first->call->spelling));
+}
+
+void conv_pinmux_omap_pass(struct conv *c)
+{
+	struct ogroup *gs = NULL;
+	size_t ng = 0;
+
+	if (!c->nopins)
+		return;
+	for (size_t i = 0; i < c->nopins; i++) {
+		struct omap_pin *p = c->opins[i];
+		const char *base;
+		struct dt_node *user;
+		struct ogroup *g;
+
+		if (c->opt->dtsi && !soc_dtsi_has_label(c->opt->dtsi, p->label)) {
+			dt_node_add_todo(c->t, NULL, &p->v->pos, p->call->spelling,
+					 arena_printf(c->a, "pad %s: the SoC .dtsi has no &%s",
+						      p->function, p->label));
+			continue;
+		}
+		user = consumer(c, p, &base);
+		g = group_for(&gs, &ng, p->label, user, base);
+		arena_push(c->a, (void ***)&g->pins, &g->n, p);
+	}
+	if (ng)
+		dt_add_include(c->t, "<dt-bindings/pinctrl/omap.h>");
+	for (size_t i = 0; i < ng; i++)
+		write_group(c, &gs[i]);
+	free(gs);
+}
