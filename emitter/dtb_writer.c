@@ -104,8 +104,33 @@ static void add_label(struct dtb *d, const char *label, struct mnode *m)
 	arena_push(&d->a, (void ***)&d->labels, &d->nlabels, l);
 }
 
+/* A path reference's node: "{/soc/mmc@c8000000}" (dtc's &{/path}), or NULL. */
+static struct mnode *find_path_ref(const struct dtb *d, const char *ref)
+{
+	size_t len = strlen(ref);
+	struct mnode *m = d->root;
+	const char *p = ref + 2;
+
+	if (len < 3 || ref[0] != '{' || ref[1] != '/' || ref[len - 1] != '}')
+		return NULL;
+	while (m && *p && *p != '}') {
+		size_t n = strcspn(p, "/}");
+		char name[256];
+
+		if (!n || n >= sizeof(name))
+			return NULL;
+		memcpy(name, p, n);
+		name[n] = 0;
+		m = mnode_child(m, name);
+		p += n + (p[n] == '/');
+	}
+	return m;
+}
+
 static struct mnode *find_label(const struct dtb *d, const char *label)
 {
+	if (label && label[0] == '{')
+		return find_path_ref(d, label);
 	for (size_t i = 0; i < d->nlabels; i++)
 		if (str_eq(d->labels[i]->label, label))
 			return d->labels[i]->node;

@@ -73,6 +73,16 @@ struct mux_group {
 
 struct refs;
 
+/*
+ * `tegra_sdhci_device3.dev.platform_data = &sdhci_pdata3;`: platform data
+ * stored into a SoC device (soc_devices:) defined outside the board file;
+ * applied to its node when the machine registers it.
+ */
+struct soc_pdata {
+	const struct store *store;
+	struct fact *fact;
+};
+
 struct conv {
 	const struct board *b;
 	const struct machine *m;	/* the machine being converted */
@@ -87,6 +97,8 @@ struct conv {
 	size_t novr;
 	struct pending_supply **supplies;
 	size_t nsupplies;
+	struct soc_pdata **soc_pdata;	/* SOC_DEV.dev.platform_data = &pd stores */
+	size_t nsoc_pdata;
 	struct dev_binding **devs;
 	size_t ndevs;
 	const char **used_vars;		/* variables a registration consumed */
@@ -169,6 +181,7 @@ const struct variable *conv_element(const struct conv *c, const struct variable 
 const struct variable *conv_deref_one(const struct conv *c, const struct value *v);
 bool value_is_zero(const struct value *v);
 void conv_apply_stores(struct conv *c);
+void conv_finish_soc_pdata(struct conv *c);
 int conv_guard_state(const struct conv *c, struct guard **g, size_t n);	/* 1 true, 0 false, -1 unknown */
 
 /* engine_resolve.c: the one GPIO resolver and the one IRQ resolver */
