@@ -298,7 +298,8 @@ const char *conv_dtsi_name(const struct conv *c)
  * `board_clocks: [{label: clk32k_in, node: clock-32k, frequency: 32768}]`:
  * a fixed clock the SoC .dtsi refers to but leaves to every board
  * (tegra20.dtsi's &tegra_pmc takes clk32k_in, the 32.768 kHz input). Written
- * only when the target's .dtsi uses that label without defining it.
+ * only when the target's .dtsi uses that label without defining it. No fact
+ * of the board file: the SoC's, like the root compatible's placeholder.
  */
 static void board_clocks(struct conv *c, const struct machine *m)
 {
@@ -310,7 +311,6 @@ static void board_clocks(struct conv *c, const struct machine *m)
 		long long hz = 0;
 		struct dt_node *n;
 		struct dt_prop *p;
-		struct fact *f;
 
 		if (!label || soc_dtsi_has_label(d, label) || !soc_dtsi_references(d, label) ||
 		    !rn_get_long(l->items[i], "frequency", &hz))
@@ -327,9 +327,6 @@ static void board_clocks(struct conv *c, const struct machine *m)
 					 "defines (%s)", rn_str(c->soc, "soc"), label,
 					 rn_str(l->items[i], "why") ? rn_str(l->items[i], "why") : "a fixed clock");
 		dt_chunk_add_u32(c->t, dt_prop_add_cells(c->t, dt_prop_set(c->t, n, "#clock-cells")), 0);
-		f = dt_add_fact(c->t, "machine", arena_printf(c->a, "&%s", label), &m->pos);
-		f->fate = FACT_CONVERTED;
-		f->became = dt_node_path(c->t, n);
 	}
 }
 

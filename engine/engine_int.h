@@ -25,6 +25,10 @@ struct gpio_space {
 	const char *label;	/* controller label in the .dts */
 	bool after_tail;	/* label comes from a tail include (&twl_gpio) */
 	const struct value *owner;	/* board-info entry of an expander whose node gets the label */
+	const char *macro;		/* cells_macro: TEGRA_GPIO -> TEGRA_GPIO(V, 5) */
+	const char **ports;		/* port names by number, from the target's header */
+	size_t nports;
+	long long per_port;
 };
 
 /* A value a store put into a struct member, per conversion (the model stays untouched). */
@@ -97,6 +101,7 @@ struct conv {
 	size_t novr;
 	struct pending_supply **supplies;
 	size_t nsupplies;
+	const char *gpio_macro_header;	/* "<dt-bindings/gpio/tegra-gpio.h>" (cells_macro) */
 	struct soc_pdata **soc_pdata;	/* SOC_DEV.dev.platform_data = &pd stores */
 	size_t nsoc_pdata;
 	struct dev_binding **devs;
@@ -186,6 +191,8 @@ int conv_guard_state(const struct conv *c, struct guard **g, size_t n);	/* 1 tru
 
 /* engine_resolve.c: the one GPIO resolver and the one IRQ resolver */
 void conv_setup_gpio_spaces(struct conv *c);
+void conv_gpio_line_cell(struct conv *c, const struct gpio_space *s, struct dt_chunk *chunk,
+			 long long line);
 bool conv_gpio_cells(struct conv *c, const struct value *v, struct dt_chunk *chunk,
 		     bool active_low);
 const char *conv_provider_label(const struct conv *c, const struct value *entry);

@@ -100,9 +100,13 @@ static const struct section soc_device_rule = { "SoC device", "var", (const stru
 	{ "todo", S_SCALAR }, { "dev_name", S_SCALAR }, { "at", S_SCALAR },
 	{ "path", S_SCALAR }, { "node", S_SCALAR }, { "with_nodes", S_SEQ }, END } };
 
+static const struct section cells_macro_rule = { "GPIO cells macro", "macro", (const struct key_spec[]){
+	{ "macro", S_SCALAR }, { "ports", S_SCALAR }, { "per_port", S_SCALAR }, { "header", S_SCALAR },
+	END } };
+
 static const struct section gpio_rule = { "GPIO space", NULL, (const struct key_spec[]){
 	{ "base", S_SCALAR }, { "bank_size", S_SCALAR }, { "banks", S_SEQ }, { "count", S_SCALAR },
-	{ "label", S_SCALAR }, { "gap", S_SCALAR }, END } };
+	{ "label", S_SCALAR }, { "gap", S_SCALAR }, { "cells_macro", S_MAP, &cells_macro_rule }, END } };
 
 static const struct section irq_rule = { "IRQ space", "base", (const struct key_spec[]){
 	{ "base", S_SCALAR }, { "count", S_SCALAR }, { "controller", S_SCALAR },

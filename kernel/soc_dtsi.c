@@ -60,6 +60,7 @@ struct soc_dtsi {
 	size_t ncompats;
 	char *dir;		/* the .dtsi's directory: where its includes are */
 	char *name;		/* as loaded: relative to arch/arm/boot/dts, or absolute */
+	char *kdir;		/* the kernel tree it was loaded from */
 	struct ptrvec timers;	/* the kernel's system-timer compatibles (soc_timers.c) */
 	struct ptrvec path_refs;	/* "{/path}" strings of unlabelled devices (owned) */
 };
@@ -376,6 +377,7 @@ int soc_dtsi_load(const char *kernel_dir, const char *dtsi, const char *cache_di
 	*strrchr(path, '/') = 0;	/* absolute or under KDIR: has a '/' */
 	s->dir = path;
 	s->name = xstrdup(dtsi);
+	s->kdir = xstrdup(kernel_dir);
 	index_symbols(s);
 	index_tree(s);
 	soc_timers_scan(kernel_dir, &s->timers);
@@ -395,6 +397,7 @@ void soc_dtsi_free(struct soc_dtsi *s)
 	free(s->blob);
 	free(s->dir);
 	free(s->name);
+	free(s->kdir);
 	for (size_t i = 0; i < s->timers.len; i++)
 		free(s->timers.items[i]);
 	pv_free(&s->timers);
@@ -415,6 +418,11 @@ bool soc_dtsi_is_timer(const struct soc_dtsi *s, int node)
 const char *soc_dtsi_name(const struct soc_dtsi *s)
 {
 	return s->name;
+}
+
+const char *soc_dtsi_kernel_dir(const struct soc_dtsi *s)
+{
+	return s->kdir;
 }
 
 const char *soc_dtsi_dir(const struct soc_dtsi *s)

@@ -32,6 +32,8 @@ bool soc_dtsi_references(const struct soc_dtsi *s, const char *label);
 const char *soc_dtsi_name(const struct soc_dtsi *s);
 /* The directory of the .dtsi (where the includes it and its board use are). */
 const char *soc_dtsi_dir(const struct soc_dtsi *s);
+/* The kernel tree it was loaded from (--kernel). */
+const char *soc_dtsi_kernel_dir(const struct soc_dtsi *s);
 const char *soc_dtsi_label_path(const struct soc_dtsi *s, const char *label);	/* or NULL */
 /* The first label of the node at offset off of soc_dtsi_fdt(), or NULL. */
 const char *soc_dtsi_label_of(const struct soc_dtsi *s, int off);

@@ -100,7 +100,10 @@ bool reg_gpio_hog(struct reg_ctx *r)
 	p = dt_prop_set(c->t, hog, "gpios");
 	struct dt_chunk *ch = dt_prop_add_cells(c->t, p);
 
-	dt_chunk_add_u32(c->t, ch, tmp.cells[1].val);
+	if (tmp.cells[1].kind == CELL_MACRO)	/* TEGRA_GPIO(D, 0) */
+		dt_chunk_add_macro(c->t, ch, tmp.cells[1].text, tmp.cells[1].val);
+	else
+		dt_chunk_add_u32(c->t, ch, tmp.cells[1].val);
 	dt_chunk_add_macro(c->t, ch, fl & GPIOF_ACTIVE_LOW ? "GPIO_ACTIVE_LOW" : "GPIO_ACTIVE_HIGH",
 			   fl & GPIOF_ACTIVE_LOW ? 1 : 0);
 	p->pos = gpio->pos;
