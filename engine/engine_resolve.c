@@ -149,10 +149,10 @@ static void add_struct_provider(struct conv *c, const struct value *init, const 
  * An expander's label must be known before any GPIO is resolved, so it is
  * fixed here from its board-info entry: "<type>_<addr>", e.g. tca6416_20.
  */
-static void add_i2c_providers(struct conv *c, const struct value *list)
+static void add_i2c_providers(struct conv *c, const struct value *list, bool one)
 {
-	for (size_t i = 0; list && i < list->nkids; i++) {
-		const struct value *e = list->kids[i];
+	for (size_t i = 0; list && i < (one ? 1 : list->nkids); i++) {
+		const struct value *e = one ? list : list->kids[i];
 		const struct variable *pd = conv_deref(c, conv_field(c, e, "platform_data"));
 		const char *type = value_field_str(e, "type");
 		const struct rnode *srule = pd ? conv_struct_rule(c, pd->type) : NULL;
@@ -182,7 +182,7 @@ void conv_setup_gpio_spaces(struct conv *c)
 		const struct rnode *gp = rn_get(conv_struct_rule(c, v->type), "gpio_provider");
 
 		if (v->init && str_eq(v->type, "i2c_board_info"))
-			add_i2c_providers(c, v->is_array ? v->init : NULL);
+			add_i2c_providers(c, v->init, !v->is_array);	/* a table, or one entry */
 		if (gp && rn_str(gp, "label") && v->init && !v->is_array)
 			add_struct_provider(c, v->init, gp, NULL, 0);
 	}
