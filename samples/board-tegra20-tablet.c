@@ -5,8 +5,9 @@
  * SoC's platform devices of devices.c (tegra_sdhci_deviceN, tegra_i2c_deviceN,
  * tegra_ehciN_device) with their platform data stored into .dev before
  * platform_add_devices(), an 8250 debug UART on UARTD, TEGRA_GPIO_Pxn names,
- * a pin-mux table for tegra_pinmux_config_table(), a clock table and
- * MACHINE_START with .timer. Tegra 2's board files left mainline in 3.4 - 3.8,
+ * a WM8903 codec with its GPIOs after the SoC's and the tegra-snd-wm8903
+ * sound card, a pin-mux table for tegra_pinmux_config_table(), a clock
+ * table and MACHINE_START with .timer. Tegra 2's board files left mainline in 3.4 - 3.8,
  * tegra20.dtsi did not.
  */
 #include <linux/kernel.h>
@@ -19,10 +20,13 @@
 #include <linux/gpio_keys.h>
 #include <linux/input.h>
 
+#include <sound/wm8903.h>
+
 #include <mach/iomap.h>
 #include <mach/irqs.h>
 #include <mach/sdhci.h>
 #include <mach/pinmux.h>
+#include <mach/tegra_wm8903_pdata.h>
 
 #include <asm/mach-types.h>
 #include <asm/mach/arch.h>
@@ -43,6 +47,10 @@
 #define SLATE_GPIO_CDC_IRQ	TEGRA_GPIO_PX3
 #define SLATE_GPIO_ACCEL_IRQ	TEGRA_GPIO_PX1
 #define SLATE_GPIO_USB3_VBUS	TEGRA_GPIO_PD0
+#define SLATE_GPIO_HP_DET	TEGRA_GPIO_PW2
+
+/* The codec's own five GPIOs follow the SoC's. */
+#define SLATE_GPIO_WM8903(x)	(TEGRA_NR_GPIOS + (x))
 
 static struct plat_serial8250_port debug_uart_platform_data[] = {
 	{
@@ -118,9 +126,33 @@ static struct tegra_i2c_platform_data slate_i2c3_platform_data = {
 	.bus_clk_rate	= 100000,
 };
 
+static struct wm8903_platform_data slate_wm8903_pdata = {
+	.irq_active_low	= 0,
+	.micdet_cfg	= 0,
+	.micdet_delay	= 100,
+	.gpio_base	= SLATE_GPIO_WM8903(0),
+};
+
 static struct i2c_board_info __initdata slate_i2c1_devices[] = {
 	{
 		I2C_BOARD_INFO("wm8903", 0x1a),
+		.platform_data	= &slate_wm8903_pdata,
+	},
+};
+
+static struct tegra_wm8903_platform_data slate_audio_pdata = {
+	.gpio_spkr_en		= SLATE_GPIO_WM8903(2),
+	.gpio_hp_det		= SLATE_GPIO_HP_DET,
+	.gpio_hp_mute		= -1,
+	.gpio_int_mic_en	= -1,
+	.gpio_ext_mic_en	= -1,
+};
+
+static struct platform_device slate_audio_device = {
+	.name	= "tegra-snd-wm8903",
+	.id	= 0,
+	.dev	= {
+		.platform_data	= &slate_audio_pdata,
 	},
 };
 
@@ -178,6 +210,9 @@ static struct platform_device *slate_devices[] __initdata = {
 	&tegra_i2c_device1,
 	&tegra_i2c_device3,
 	&slate_keys_device,
+	&tegra_i2s_device1,
+	&tegra_das_device,
+	&slate_audio_device,
 };
 
 static void __init slate_i2c_init(void)
