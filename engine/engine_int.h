@@ -85,6 +85,7 @@ struct refs;
 struct soc_pdata {
 	const struct store *store;
 	struct fact *fact;
+	bool done;	/* the device's registration decided it */
 };
 
 struct conv {

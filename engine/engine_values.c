@@ -415,8 +415,7 @@ void conv_finish_soc_pdata(struct conv *c)
 	for (size_t i = 0; i < c->nsoc_pdata; i++) {
 		struct soc_pdata *p = c->soc_pdata[i];
 
-		if (p->fact->fate == FACT_TODO && str_eq(p->fact->reason + strlen(p->fact->reason) -
-							   strlen("does not register"), "does not register"))
+		if (!p->done)
 			dt_node_add_todo(c->t, NULL, &p->store->pos, p->fact->what, p->fact->reason);
 	}
 }

@@ -91,8 +91,9 @@ static void soc_device_pdata(struct conv *c, struct dt_node *n, const char *var)
 		struct soc_pdata *p = c->soc_pdata[i];
 		const struct variable *pd;
 
-		if (!str_eq(p->store->var, var) || p->fact->fate != FACT_TODO)
+		if (!str_eq(p->store->var, var) || p->done)
 			continue;
+		p->done = true;
 		pd = conv_deref_one(c, p->store->rhs);
 		if (!n) {	/* the device is a TODO: its platform data goes with it */
 			p->fact->reason = arena_printf(c->a, "platform data of %s, a SoC device left "
@@ -112,6 +113,23 @@ static void soc_device_pdata(struct conv *c, struct dt_node *n, const char *var)
 		p->fact->fate = FACT_CONVERTED;
 		p->fact->reason = NULL;
 		p->fact->became = dt_node_path(c->t, n);
+	}
+}
+
+/* `with_nodes: [usb-phy]`: the nodes at the device's address it needs too (its PHY). */
+static void enable_with_nodes(struct conv *c, const struct rnode *rule, const struct srcpos *pos,
+			      const char *var)
+{
+	const struct rnode *with = rn_get(rule, "with_nodes");
+	long long at;
+
+	if (!with || !c->opt || !c->opt->dtsi || !rn_long(rn_get(rule, "at"), &at))
+		return;
+	for (size_t i = 0; i < with->n; i++) {
+		const char *w = soc_dtsi_label_at_named(c->opt->dtsi, (uint64_t)at, with->items[i]->scalar);
+
+		if (w)
+			conv_enable(c, w, pos, arena_printf(c->a, "&%s", var));
 	}
 }
 
@@ -156,15 +174,7 @@ struct dt_node *soc_platform_device(struct conv *c, const struct variable *dev,
 	}
 	n = conv_enable(c, label, &f->pos, arena_printf(c->a, "&%s", dev->name));
 	constant_props(c, n, props, &f->pos);
-	/* `with_nodes: [usb-phy]`: nodes at the same address the device needs too */
-	for (size_t i = 0; rn_get(rule, "with_nodes") && i < rn_get(rule, "with_nodes")->n &&
-			   c->opt && c->opt->dtsi && rn_long(rn_get(rule, "at"), &at); i++) {
-		const char *w = soc_dtsi_label_at_named(c->opt->dtsi, (uint64_t)at,
-							rn_get(rule, "with_nodes")->items[i]->scalar);
-
-		if (w)
-			conv_enable(c, w, &f->pos, arena_printf(c->a, "&%s", dev->name));
-	}
+	enable_with_nodes(c, rule, &f->pos, dev->name);
 	soc_device_pdata(c, n, dev->name);
 	f->fate = FACT_CONVERTED;
 	f->became = arena_printf(c->a, "&%s", label);
