@@ -96,6 +96,7 @@ static const struct {
 	{ "mbus_ranges", reg_mbus_ranges },
 	{ "marvell_mpp", reg_marvell_mpp },
 	{ "davinci_mux", reg_davinci_mux },
+	{ "tegra_pinmux", reg_tegra_pinmux },
 };
 
 /* The `register:` kinds in table order: up to max into names; returns how many there are. */

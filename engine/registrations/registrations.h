@@ -77,6 +77,9 @@ bool reg_marvell_mpp(struct reg_ctx *r);
 /* davinci_mux.c */
 bool reg_davinci_mux(struct reg_ctx *r);
 
+/* tegra_pinmux.c */
+bool reg_tegra_pinmux(struct reg_ctx *r);
+
 /* marvell_mbus.c */
 void mbus_range(struct conv *c, const char *bus, unsigned t, unsigned a, long long base,
 		       long long size, const struct srcpos *pos, const char *origin);

@@ -7,7 +7,8 @@
 # the SoC devices of devices.c are found by address and written as path
 # references (&{/mmc@c8000400}); GPIO cells are the target's
 # TEGRA_GPIO(port, n); platform data stored into a SoC device
-# (tegra_sdhci_device3.dev.platform_data = &sdhci_pdata3) lands on its node.
+# (tegra_sdhci_device3.dev.platform_data = &sdhci_pdata3) lands on its node;
+# the tegra_pinmux_config_table() table becomes nvidia,tegra20-pinmux groups.
 # Every run compiles its output with dtc before writing it; the .dtb written
 # with --dtb must equal the .dts (board2dts diff), path references included.
 #
@@ -63,7 +64,17 @@ block "$O" '&tegra_i2s1 {' 'status = "okay";'
 has "$O" 'gpios = <TEGRA_GPIO(D, 0) GPIO_ACTIVE_HIGH>;'
 has "$O" 'nvidia,spkr-en-gpios = <&wm8903_1a 2 GPIO_ACTIVE_HIGH>;'
 has "$O" 'clk32k_in: clock-32k {'
-has "$O" 'tegra_pinmux_config_table(slate_pinmux, ARRAY_SIZE(slate_pinmux)): pin mux table'
+# the pin-mux table: groups of &pinmux's default state, names checked against
+# the target's pinctrl-tegra20.c; 2.6's TEGRA_MUX_I2C on rm is i2c1 there: a TODO
+block "$O" '&pinmux {' 'pinctrl-0 = <&state_default>;'
+block "$O" '&pinmux {' 'nvidia,pins = "ata";'
+block "$O" '&pinmux {' 'nvidia,function = "ide";'
+block "$O" '&pinmux {' 'nvidia,function = "sdio4";'
+block "$O" '&pinmux {' 'nvidia,pull = <TEGRA_PIN_PULL_UP>;'
+block "$O" '&pinmux {' 'nvidia,tristate = <TEGRA_PIN_DISABLE>;'
+has "$O" 'slate_pinmux[6] = {TEGRA_PINGROUP_RM, TEGRA_MUX_I2C, ...}: the target'"'"'s pin controller offers i2c1, rsvd2, rsvd3 or rsvd4 on group rm, not i2c'
+hasnt "$O" 'nvidia,pins = "rm";'
+hasnt "$O" 'names not checked'
 hasnt "$O" 'does not register'
 hasnt "$O" 'no node at'
 if [ -f "$TMP/tablet.dtb" ]; then
