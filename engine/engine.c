@@ -294,42 +294,6 @@ const char *conv_dtsi_name(const struct conv *c)
 	return c->soc ? rules_soc_dtsi(c->soc) : NULL;
 }
 
-/*
- * `board_clocks: [{label: clk32k_in, node: clock-32k, frequency: 32768}]`:
- * a fixed clock the SoC .dtsi refers to but leaves to every board
- * (tegra20.dtsi's &tegra_pmc takes clk32k_in, the 32.768 kHz input). Written
- * only when the target's .dtsi uses that label without defining it. No fact
- * of the board file: the SoC's, like the root compatible's placeholder.
- */
-static void board_clocks(struct conv *c, const struct machine *m)
-{
-	const struct rnode *l = rn_get(c->soc, "board_clocks");
-	const struct soc_dtsi *d = c->opt ? c->opt->dtsi : NULL;
-
-	for (size_t i = 0; d && l && i < l->n; i++) {
-		const char *label = rn_str(l->items[i], "label");
-		long long hz = 0;
-		struct dt_node *n;
-		struct dt_prop *p;
-
-		if (!label || soc_dtsi_has_label(d, label) || !soc_dtsi_references(d, label) ||
-		    !rn_get_long(l->items[i], "frequency", &hz))
-			continue;
-		n = dt_node_add(c->t, c->t->root, rn_str(l->items[i], "node") ?
-				rn_str(l->items[i], "node") : "clock", NULL);
-		n->label = label;
-		n->pos = m->pos;
-		dt_prop_add_string(c->t, dt_prop_set(c->t, n, "compatible"), "fixed-clock");
-		p = dt_prop_set(c->t, n, "clock-frequency");
-		dt_chunk_add_u32(c->t, dt_prop_add_cells(c->t, p), (uint32_t)hz);
-		p->pos = m->pos;
-		p->origin = arena_printf(c->a, "%s: &%s, which the SoC .dtsi uses and every board "
-					 "defines (%s)", rn_str(c->soc, "soc"), label,
-					 rn_str(l->items[i], "why") ? rn_str(l->items[i], "why") : "a fixed clock");
-		dt_chunk_add_u32(c->t, dt_prop_add_cells(c->t, dt_prop_set(c->t, n, "#clock-cells")), 0);
-	}
-}
-
 static void build_root(struct conv *c, const struct machine *m)
 {
 	struct dt_tree *t = c->t;
@@ -575,7 +539,7 @@ static void convert_machine(struct conv *c, const struct machine *m)
 	f->fate = FACT_CONVERTED;
 	f->became = "/ model, compatible";
 	build_root(c, m);
-	board_clocks(c, m);
+	conv_board_clocks(c, m);
 	find_reachable(c, m);
 	conv_setup_gpio_spaces(c);
 	conv_apply_stores(c);

@@ -180,6 +180,67 @@ static const char *refused(struct conv *c, const struct tegra_group *g, size_t n
 	return arena_printf(c->a, "the target's pin controller has no group %s", group);
 }
 
+/* A group's property: the string str, or the macro cell; annotated with field k. */
+static void group_prop(struct conv *c, struct dt_node *n, const char *name, const struct value *e,
+		       size_t k, const char *str, const char *macro, uint32_t v)
+{
+	struct dt_prop *p = dt_prop_set(c->t, n, name);
+
+	if (str)
+		dt_prop_add_string(c->t, p, str);
+	else
+		dt_chunk_add_macro(c->t, dt_prop_add_cells(c->t, p), macro, v);
+	p->pos = e->pos;
+	p->origin = k < e->nkids ? e->kids[k]->spelling : NULL;
+}
+
+/* One table entry: a group in the default state (1), or a TODO (0). */
+static int one_entry(struct conv *c, const struct variable *arr, const struct value *e,
+		     const struct tegra_group *groups, size_t ng, struct dt_node **st,
+		     const char *label, const struct call *call)
+{
+	const char *group = lower_after(c, entry_field(e, 0, "pingroup"), "TEGRA_PINGROUP_");
+	const char *func = lower_after(c, entry_field(e, 1, "func"), "TEGRA_MUX_");
+	const char *pupd = lower_after(c, entry_field(e, 2, "pupd"), "TEGRA_PUPD_");
+	const char *tri = lower_after(c, entry_field(e, 3, "tristate"), "TEGRA_TRI_");
+	const char *pm, *tm, *why;
+	uint32_t pv = 0, tv = 0;
+	struct dt_node *n;
+
+	if (e->kind != VAL_LIST || !e->nkids)
+		return 0;	/* a terminator */
+	pm = pull_macro(pupd, &pv);
+	tm = tristate_macro(tri, &tv);
+	if (!group || !func || !pm || !tm) {
+		entry_fact(c, arr, e, NULL, "not a {TEGRA_PINGROUP_x, TEGRA_MUX_x, TEGRA_PUPD_x, "
+			   "TEGRA_TRI_x} entry: write its group by hand");
+		return 0;
+	}
+	why = groups ? refused(c, groups, ng, group, func) : NULL;
+	if (why) {
+		entry_fact(c, arr, e, NULL, why);
+		return 0;
+	}
+	if (!*st)
+		*st = default_state(c, label, &call->pos, call->spelling);
+	if (dt_child(*st, group, NULL)) {
+		entry_fact(c, arr, e, NULL, arena_printf(c->a, "group %s is set again: the first "
+							  "setting is kept", group));
+		return 0;
+	}
+	n = dt_node_add(c->t, *st, group, NULL);
+	n->pos = e->pos;
+	group_prop(c, n, "nvidia,pins", e, 0, group, NULL, 0);
+	group_prop(c, n, "nvidia,function", e, 1, func, NULL, 0);
+	group_prop(c, n, "nvidia,pull", e, 2, NULL, pm, pv);
+	group_prop(c, n, "nvidia,tristate", e, 3, NULL, tm, tv);
+	if (!groups)
+		dt_node_add_todo(c->t, n, &e->pos, group, "group and function names not checked "
+				 "(the target's pin-controller driver was not read: --kernel)");
+	entry_fact(c, arr, e, dt_node_path(c->t, n), NULL);
+	return 1;
+}
+
 bool reg_tegra_pinmux(struct reg_ctx *r)
 {
 	struct conv *c = r->c;
@@ -201,63 +262,8 @@ bool reg_tegra_pinmux(struct reg_ctx *r)
 	conv_mark_var(c, arr->name);
 	groups = read_groups(c, driver, &ng);
 	dt_add_include(c->t, "<dt-bindings/pinctrl/pinctrl-tegra.h>");
-	for (size_t i = 0; i < arr->init->nkids; i++) {
-		const struct value *e = arr->init->kids[i];
-		const char *group = lower_after(c, entry_field(e, 0, "pingroup"), "TEGRA_PINGROUP_");
-		const char *func = lower_after(c, entry_field(e, 1, "func"), "TEGRA_MUX_");
-		const char *pupd = lower_after(c, entry_field(e, 2, "pupd"), "TEGRA_PUPD_");
-		const char *tri = lower_after(c, entry_field(e, 3, "tristate"), "TEGRA_TRI_");
-		const char *pm, *tm, *why;
-		uint32_t pv = 0, tv = 0;
-		struct dt_node *n;
-		struct dt_prop *p;
-
-		if (e->kind != VAL_LIST || !e->nkids)
-			continue;	/* a terminator */
-		pm = pull_macro(pupd, &pv);
-		tm = tristate_macro(tri, &tv);
-		if (!group || !func || !pm || !tm) {
-			entry_fact(c, arr, e, NULL, "not a {TEGRA_PINGROUP_x, TEGRA_MUX_x, TEGRA_PUPD_x, "
-				   "TEGRA_TRI_x} entry: write its group by hand");
-			continue;
-		}
-		why = groups ? refused(c, groups, ng, group, func) : NULL;
-		if (why) {
-			entry_fact(c, arr, e, NULL, why);
-			continue;
-		}
-		if (!st)
-			st = default_state(c, label, &r->call->pos, r->call->spelling);
-		n = dt_child(st, group, NULL);
-		if (n) {
-			entry_fact(c, arr, e, NULL, arena_printf(c->a, "group %s is set again: the first "
-								  "setting is kept", group));
-			continue;
-		}
-		n = dt_node_add(c->t, st, group, NULL);
-		n->pos = e->pos;
-		p = dt_prop_set(c->t, n, "nvidia,pins");
-		dt_prop_add_string(c->t, p, group);
-		p->pos = e->pos;
-		p->origin = e->kids[0]->spelling;
-		p = dt_prop_set(c->t, n, "nvidia,function");
-		dt_prop_add_string(c->t, p, func);
-		p->pos = e->pos;
-		p->origin = e->nkids > 1 ? e->kids[1]->spelling : NULL;
-		p = dt_prop_set(c->t, n, "nvidia,pull");
-		dt_chunk_add_macro(c->t, dt_prop_add_cells(c->t, p), pm, pv);
-		p->pos = e->pos;
-		p->origin = e->nkids > 2 ? e->kids[2]->spelling : NULL;
-		p = dt_prop_set(c->t, n, "nvidia,tristate");
-		dt_chunk_add_macro(c->t, dt_prop_add_cells(c->t, p), tm, tv);
-		p->pos = e->pos;
-		p->origin = e->nkids > 3 ? e->kids[3]->spelling : NULL;
-		if (!groups)
-			dt_node_add_todo(c->t, n, &e->pos, group, "group and function names not checked "
-					 "(the target's pin-controller driver was not read: --kernel)");
-		entry_fact(c, arr, e, dt_node_path(c->t, n), NULL);
-		nconv++;
-	}
+	for (size_t i = 0; i < arr->init->nkids; i++)
+		nconv += one_entry(c, arr, arr->init->kids[i], groups, ng, &st, label, r->call);
 	if (nconv)
 		reg_converted(r, arena_printf(c->a, "&%s state_default (%zu groups)", label, nconv));
 	else
