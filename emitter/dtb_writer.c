@@ -104,8 +104,33 @@ static void add_label(struct dtb *d, const char *label, struct mnode *m)
 	arena_push(&d->a, (void ***)&d->labels, &d->nlabels, l);
 }
 
+/* A path reference's node: "{/soc/mmc@c8000000}" (dtc's &{/path}), or NULL. */
+static struct mnode *find_path_ref(const struct dtb *d, const char *ref)
+{
+	size_t len = strlen(ref);
+	struct mnode *m = d->root;
+	const char *p = ref + 2;
+
+	if (len < 3 || ref[0] != '{' || ref[1] != '/' || ref[len - 1] != '}')
+		return NULL;
+	while (m && *p && *p != '}') {
+		size_t n = strcspn(p, "/}");
+		char name[256];
+
+		if (!n || n >= sizeof(name))
+			return NULL;
+		memcpy(name, p, n);
+		name[n] = 0;
+		m = mnode_child(m, name);
+		p += n + (p[n] == '/');
+	}
+	return m;
+}
+
 static struct mnode *find_label(const struct dtb *d, const char *label)
 {
+	if (label && label[0] == '{')
+		return find_path_ref(d, label);
 	for (size_t i = 0; i < d->nlabels; i++)
 		if (str_eq(d->labels[i]->label, label))
 			return d->labels[i]->node;
@@ -447,6 +472,54 @@ static int serialise(const struct mnode *root, const void *base, void **blob, si
 	}
 }
 
+/*
+ * The base's __fixups__: a .dtsi compiled as a plugin (docs/rules.md) records
+ * each phandle to a label it leaves to the board (tegra20.dtsi's
+ * <&clk32k_in>) as "path:property:offset" and writes 0xffffffff there. A
+ * label the board now defines gets its node's phandle written in, as dtc
+ * does when it compiles the .dts; the others stay as they are.
+ */
+static void apply_base_fixups(struct dtb *d, const void *base)
+{
+	int fix = fdt_path_offset(base, "/__fixups__"), poff;
+
+	if (fix < 0)
+		return;
+	fdt_for_each_property_offset(poff, base, fix) {
+		const char *label, *v;
+		int len;
+		struct mnode *target;
+
+		v = fdt_getprop_by_offset(base, poff, &label, &len);
+		target = v && len > 0 ? find_label(d, label) : NULL;
+		for (const char *e = v, *end = v ? v + len : NULL; target && e < end; e += strlen(e) + 1) {
+			char *path = xstrdup(e), *pname = strchr(path, ':'), *offs;
+			struct mnode *m;
+			unsigned long off;
+
+			offs = pname ? strchr(pname + 1, ':') : NULL;
+			if (offs) {
+				*pname++ = 0;
+				*offs++ = 0;
+				off = strtoul(offs, NULL, 10);
+				m = find_path(d->root, path);
+				for (size_t i = 0; m && i < m->nprops; i++) {
+					struct mprop *mp = m->props[i];
+
+					if (strcmp(mp->name, pname) || mp->src || off + 4 > mp->len)
+						continue;
+					void *copy = arena_alloc(&d->a, mp->len);
+
+					memcpy(copy, mp->data, mp->len);
+					fdt32_st((char *)copy + off, phandle_of(d, target));
+					mp->data = copy;
+				}
+			}
+			free(path);
+		}
+	}
+}
+
 int dtb_write(const struct dt_tree *t, const void *base, void **blob, size_t *len)
 {
 	struct dtb d = { 0 };
@@ -470,6 +543,8 @@ int dtb_write(const struct dt_tree *t, const void *base, void **blob, size_t *le
 		encode_tree(&d, d.root);
 		err = d.err;
 	}
+	if (!err && base)
+		apply_base_fixups(&d, base);
 	if (!err)
 		add_symbols(&d);
 	if (!err)

@@ -576,6 +576,7 @@ static void convert_machine(struct conv *c, const struct machine *m)
 	f->fate = FACT_CONVERTED;
 	f->became = "/ model, compatible";
 	build_root(c, m);
+	conv_board_clocks(c, m);
 	find_reachable(c, m);
 	conv_setup_gpio_spaces(c);
 	conv_apply_stores(c);
@@ -590,6 +591,7 @@ static void convert_machine(struct conv *c, const struct machine *m)
 					convert_call(c, c->reach[i], call);
 			}
 	conv_finish_supplies(c);
+	conv_finish_soc_pdata(c);
 	conv_pinmux_pass(c);
 	conv_pinmux_single_pass(c);
 	conv_pinmux_omap_pass(c);

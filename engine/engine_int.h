@@ -25,6 +25,10 @@ struct gpio_space {
 	const char *label;	/* controller label in the .dts */
 	bool after_tail;	/* label comes from a tail include (&twl_gpio) */
 	const struct value *owner;	/* board-info entry of an expander whose node gets the label */
+	const char *macro;		/* cells_macro: TEGRA_GPIO -> TEGRA_GPIO(V, 5) */
+	const char **ports;		/* port names by number, from the target's header */
+	size_t nports;
+	long long per_port;
 };
 
 /* A value a store put into a struct member, per conversion (the model stays untouched). */
@@ -91,6 +95,17 @@ struct omap_pin {
 
 struct refs;
 
+/*
+ * `tegra_sdhci_device3.dev.platform_data = &sdhci_pdata3;`: platform data
+ * stored into a SoC device (soc_devices:) defined outside the board file;
+ * applied to its node when the machine registers it.
+ */
+struct soc_pdata {
+	const struct store *store;
+	struct fact *fact;
+	bool done;	/* the device's registration decided it */
+};
+
 struct conv {
 	const struct board *b;
 	const struct machine *m;	/* the machine being converted */
@@ -105,6 +120,9 @@ struct conv {
 	size_t novr;
 	struct pending_supply **supplies;
 	size_t nsupplies;
+	const char *gpio_macro_header;	/* "<dt-bindings/gpio/tegra-gpio.h>" (cells_macro) */
+	struct soc_pdata **soc_pdata;	/* SOC_DEV.dev.platform_data = &pd stores */
+	size_t nsoc_pdata;
 	struct dev_binding **devs;
 	size_t ndevs;
 	const char **used_vars;		/* variables a registration consumed */
@@ -207,10 +225,14 @@ const struct variable *conv_element(const struct conv *c, const struct variable 
 const struct variable *conv_deref_one(const struct conv *c, const struct value *v);
 bool value_is_zero(const struct value *v);
 void conv_apply_stores(struct conv *c);
+void conv_finish_soc_pdata(struct conv *c);
+void conv_board_clocks(struct conv *c, const struct machine *m);	/* engine_soc_setup.c */
 int conv_guard_state(const struct conv *c, struct guard **g, size_t n);	/* 1 true, 0 false, -1 unknown */
 
 /* engine_resolve.c: the one GPIO resolver and the one IRQ resolver */
 void conv_setup_gpio_spaces(struct conv *c);
+void conv_gpio_line_cell(struct conv *c, const struct gpio_space *s, struct dt_chunk *chunk,
+			 long long line);
 bool conv_gpio_cells(struct conv *c, const struct value *v, struct dt_chunk *chunk,
 		     bool active_low);
 const char *conv_provider_label(const struct conv *c, const struct value *entry);

@@ -102,6 +102,7 @@ static const struct {
 	{ "davinci_mux", reg_davinci_mux },
 	{ "pxa_mfp", reg_pxa_mfp },
 	{ "omap_mux", reg_omap_mux },
+	{ "tegra_pinmux", reg_tegra_pinmux },
 };
 
 /* The `register:` kinds in table order: up to max into names; returns how many there are. */

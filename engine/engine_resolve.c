@@ -8,7 +8,9 @@
  * block whose base the board sets itself).
  */
 #include "engine_int.h"
+#include "../kernel/soc_dtsi.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,6 +33,68 @@ static void add_space(struct conv *c, const char *provider, long long base, long
  * [{label, count}]}`: banks of their own size laid out one after another
  * with `gap` unused numbers between them (S3C64xx leaves one).
  */
+/*
+ * `cells_macro: {macro: TEGRA_GPIO, ports: TEGRA_GPIO_PORT_, per_port: 8,
+ * header: dt-bindings/gpio/tegra-gpio.h}`: the line cell written as the
+ * target's dt-bindings macro, TEGRA_GPIO(V, 5) for line 173, as upstream
+ * .dts files write it. The port names are read from the header in the
+ * target tree (`#define TEGRA_GPIO_PORT_V 21`); without the tree, or for a
+ * port the header does not name, the cell stays a number.
+ */
+static void cells_macro(struct conv *c, struct gpio_space *s, const struct rnode *m)
+{
+	const char *kdir = c->opt && c->opt->dtsi ? soc_dtsi_kernel_dir(c->opt->dtsi) : NULL;
+	const char *prefix = rn_str(m, "ports"), *header = rn_str(m, "header");
+	char *path, *text, *p;
+	size_t plen = prefix ? strlen(prefix) : 0;
+
+	if (!m || !kdir || !prefix || !header || !rn_str(m, "macro") ||
+	    !rn_get_long(m, "per_port", &s->per_port) || s->per_port <= 0)
+		return;
+	path = xasprintf("%s/include/%s", kdir, header);
+	text = read_file(path, NULL);
+	free(path);
+	for (p = text; p && (p = strstr(p, "#define ")); ) {
+		char name[32];
+		long long v;
+		int n = 0;
+
+		p += 8;
+		if (strncmp(p, prefix, plen) || sscanf(p + plen, "%31[A-Za-z0-9_] %lli%n", name, &v, &n) != 2 ||
+		    v < 0 || v >= 64)
+			continue;
+		if ((size_t)v >= s->nports) {
+			const char **grown = arena_alloc(c->a, (size_t)(v + 1) * sizeof(*grown));
+
+			if (s->nports)
+				memcpy(grown, s->ports, s->nports * sizeof(*grown));
+			s->ports = grown;
+			s->nports = (size_t)v + 1;
+		}
+		s->ports[v] = arena_strdup(c->a, name);
+	}
+	free(text);
+	if (s->nports) {
+		s->macro = rn_str(m, "macro");
+		c->gpio_macro_header = arena_printf(c->a, "<%s>", header);
+	}
+}
+
+/* The line cell of s: a number, or the space's macro (TEGRA_GPIO(V, 5)). */
+void conv_gpio_line_cell(struct conv *c, const struct gpio_space *s, struct dt_chunk *chunk,
+			 long long line)
+{
+	long long port = s->macro ? line / s->per_port : -1;
+
+	if (port < 0 || (size_t)port >= s->nports || !s->ports[port]) {
+		dt_chunk_add_u32(c->t, chunk, (uint32_t)line);
+		return;
+	}
+	dt_add_include(c->t, c->gpio_macro_header);
+	dt_chunk_add_macro(c->t, chunk, arena_printf(c->a, "%s(%s, %lld)", s->macro, s->ports[port],
+						     line % s->per_port), (uint32_t)line);
+}
+
 static void add_soc_banks(struct conv *c, const struct rnode *e)
 {
 	const struct rnode *banks = rn_get(e, "banks");
@@ -44,6 +108,7 @@ static void add_soc_banks(struct conv *c, const struct rnode *e)
 
 		rn_get_long(e, "count", &count);
 		add_space(c, NULL, base, count, rn_str(e, "label"));
+		cells_macro(c, c->gpio[c->ngpio - 1], rn_get(e, "cells_macro"));
 		return;
 	}
 	for (size_t i = 0; i < banks->n; i++) {
@@ -84,10 +149,10 @@ static void add_struct_provider(struct conv *c, const struct value *init, const 
  * An expander's label must be known before any GPIO is resolved, so it is
  * fixed here from its board-info entry: "<type>_<addr>", e.g. tca6416_20.
  */
-static void add_i2c_providers(struct conv *c, const struct value *list)
+static void add_i2c_providers(struct conv *c, const struct value *list, bool one)
 {
-	for (size_t i = 0; list && i < list->nkids; i++) {
-		const struct value *e = list->kids[i];
+	for (size_t i = 0; list && i < (one ? 1 : list->nkids); i++) {
+		const struct value *e = one ? list : list->kids[i];
 		const struct variable *pd = conv_deref(c, conv_field(c, e, "platform_data"));
 		const char *type = value_field_str(e, "type");
 		const struct rnode *srule = pd ? conv_struct_rule(c, pd->type) : NULL;
@@ -117,7 +182,7 @@ void conv_setup_gpio_spaces(struct conv *c)
 		const struct rnode *gp = rn_get(conv_struct_rule(c, v->type), "gpio_provider");
 
 		if (v->init && str_eq(v->type, "i2c_board_info"))
-			add_i2c_providers(c, v->is_array ? v->init : NULL);
+			add_i2c_providers(c, v->init, !v->is_array);	/* a table, or one entry */
 		if (gp && rn_str(gp, "label") && v->init && !v->is_array)
 			add_struct_provider(c, v->init, gp, NULL, 0);
 	}
@@ -151,7 +216,7 @@ bool conv_gpio_cells(struct conv *c, const struct value *v, struct dt_chunk *chu
 	if (!s)
 		return false;
 	dt_chunk_add_ref(c->t, chunk, s->label);
-	dt_chunk_add_u32(c->t, chunk, (uint32_t)line);
+	conv_gpio_line_cell(c, s, chunk, line);
 	dt_chunk_add_macro(c->t, chunk, active_low ? "GPIO_ACTIVE_LOW" : "GPIO_ACTIVE_HIGH",
 			   active_low ? 1 : 0);
 	return true;
@@ -204,7 +269,7 @@ static bool gpio_irq_cells(struct conv *c, long long gpio, unsigned type, struct
 	if (!s)
 		return false;
 	dt_chunk_add_ref(c->t, chunk, s->label);
-	dt_chunk_add_u32(c->t, chunk, (uint32_t)line);
+	conv_gpio_line_cell(c, s, chunk, line);
 	add_type_cell(c, chunk, type);
 	return true;
 }

@@ -9,6 +9,7 @@
  * argument may be a board fact (s3c24xx_init_clocks(12000000)).
  */
 #include "engine_int.h"
+#include "../kernel/soc_dtsi.h"
 
 /* The machine_desc field that names fn, when it is a SoC setup field. */
 static const char *setup_field_of(const struct conv *c, const struct function *fn)
@@ -51,4 +52,40 @@ bool conv_soc_setup_call(struct conv *c, const struct function *fn, const struct
 				 "which the SoC's DT machine does; it passes no board value",
 				 field, fn->name);
 	return true;
+}
+
+/*
+ * `board_clocks: [{label: clk32k_in, node: clock-32k, frequency: 32768}]`:
+ * a fixed clock the SoC .dtsi refers to but leaves to every board
+ * (tegra20.dtsi's &tegra_pmc takes clk32k_in, the 32.768 kHz input). Written
+ * only when the target's .dtsi uses that label without defining it. No fact
+ * of the board file: the SoC's, like the root compatible's placeholder.
+ */
+void conv_board_clocks(struct conv *c, const struct machine *m)
+{
+	const struct rnode *l = rn_get(c->soc, "board_clocks");
+	const struct soc_dtsi *d = c->opt ? c->opt->dtsi : NULL;
+
+	for (size_t i = 0; d && l && i < l->n; i++) {
+		const char *label = rn_str(l->items[i], "label");
+		long long hz = 0;
+		struct dt_node *n;
+		struct dt_prop *p;
+
+		if (!label || soc_dtsi_has_label(d, label) || !soc_dtsi_references(d, label) ||
+		    !rn_get_long(l->items[i], "frequency", &hz))
+			continue;
+		n = dt_node_add(c->t, c->t->root, rn_str(l->items[i], "node") ?
+				rn_str(l->items[i], "node") : "clock", NULL);
+		n->label = label;
+		n->pos = m->pos;
+		dt_prop_add_string(c->t, dt_prop_set(c->t, n, "compatible"), "fixed-clock");
+		p = dt_prop_set(c->t, n, "clock-frequency");
+		dt_chunk_add_u32(c->t, dt_prop_add_cells(c->t, p), (uint32_t)hz);
+		p->pos = m->pos;
+		p->origin = arena_printf(c->a, "%s: &%s, which the SoC .dtsi uses and every board "
+					 "defines (%s)", rn_str(c->soc, "soc"), label,
+					 rn_str(l->items[i], "why") ? rn_str(l->items[i], "why") : "a fixed clock");
+		dt_chunk_add_u32(c->t, dt_prop_add_cells(c->t, dt_prop_set(c->t, n, "#clock-cells")), 0);
+	}
 }

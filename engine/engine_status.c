@@ -179,12 +179,45 @@ static const struct fact *todo_struct_for(const struct conv *c, const char *name
 	return NULL;
 }
 
+/*
+ * A node the board writes at a path the SoC .dtsi already has (an 8250
+ * port at TEGRA_UARTD_BASE: /serial@70006300, uartd's node) is merged into
+ * the .dtsi's node by dtc; when the .dtsi leaves that node disabled, the
+ * board's device would stay off: it gets status = "okay", as a
+ * registration's overlay does.
+ */
+static void enable_merged_nodes(struct conv *c, const void *fdt)
+{
+	const struct dt_node *root = c->t->root;
+
+	for (size_t i = 0; i < root->nchildren; i++) {
+		struct dt_node *n = root->children[i];
+		const char *path;
+		struct dt_prop *p;
+		int off;
+
+		if (!n->unit)
+			continue;
+		path = arena_printf(c->a, "/%s@%s", n->name, n->unit);
+		off = fdt_path_offset(fdt, path);
+		if (off < 0 || enabled(fdt, off) || dt_prop_find(n, "status"))
+			continue;
+		p = dt_prop_set(c->t, n, "status");
+		dt_prop_add_string(c->t, p, "okay");
+		p->pos = n->pos;
+		p->origin = arena_printf(c->a, "%s: the SoC .dtsi's %s, disabled there", n->origin ?
+					 n->origin : n->name, path);
+	}
+}
+
 void conv_status_pass(struct conv *c, const struct machine *m)
 {
 	const void *fdt = c->opt && c->opt->dtsi ? soc_dtsi_fdt(c->opt->dtsi) : NULL;
 	int sym = fdt ? fdt_path_offset(fdt, "/__symbols__") : -1;
 	int po;
 
+	if (fdt)
+		enable_merged_nodes(c, fdt);
 	if (sym < 0)
 		return;
 	fdt_for_each_property_offset(po, fdt, sym) {

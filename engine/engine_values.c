@@ -8,6 +8,7 @@
  * and a store in one machine's init must not leak into another's output.
  */
 #include "engine_int.h"
+#include "registrations/registrations.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -359,6 +360,28 @@ static void apply_param_store(struct conv *c, const struct function *fn, const s
 	dt_node_add_todo(c->t, NULL, &s->pos, f->what, f->reason);
 }
 
+/*
+ * A store into a SoC device the board file does not define
+ * (`tegra_sdhci_device3.dev.platform_data = &sdhci_pdata3`, the device in
+ * the SoC's devices.c): kept for the device's registration, which applies
+ * the platform data to its node (soc_platform_device). A TODO until then:
+ * a machine that never registers the device has nothing to give it to.
+ */
+static void soc_device_store(struct conv *c, const struct store *s)
+{
+	struct soc_pdata *p;
+
+	if (!soc_device_rule(c, s->var) || !str_eq(s->path, ".dev.platform_data"))
+		return;
+	p = arena_alloc(c->a, sizeof(*p));
+	p->store = s;
+	p->fact = dt_add_fact(c->t, "store", s->spelling ? s->spelling : s->var, &s->pos);
+	p->fact->fate = FACT_TODO;
+	p->fact->reason = arena_printf(c->a, "platform data of %s, which this machine does not "
+				       "register", s->var);
+	arena_push(c->a, (void ***)&c->soc_pdata, &c->nsoc_pdata, p);
+}
+
 static void apply_store(struct conv *c, const struct function *fn, const struct store *s)
 {
 	const struct value *list;
@@ -369,6 +392,8 @@ static void apply_store(struct conv *c, const struct function *fn, const struct 
 	if (!board_find_var(c->b, s->var)) {
 		if (param_index(fn, s->var) >= 0 && *s->path)
 			apply_param_store(c, fn, s);
+		else
+			soc_device_store(c, s);
 		return;		/* a local: only guards read it */
 	}
 	f = dt_add_fact(c->t, "store", s->spelling ? s->spelling : s->var, &s->pos);
@@ -411,6 +436,17 @@ static void apply_store(struct conv *c, const struct function *fn, const struct 
 			o->condition = arena_printf(c->a, "%s && %s", o->condition, s->guards[i]->text);
 	}
 	f->became = arena_printf(c->a, "value of .%s in %s", field, s->var);
+}
+
+/* Platform data stored into SoC devices the machine never registered: TODOs. */
+void conv_finish_soc_pdata(struct conv *c)
+{
+	for (size_t i = 0; i < c->nsoc_pdata; i++) {
+		struct soc_pdata *p = c->soc_pdata[i];
+
+		if (!p->done)
+			dt_node_add_todo(c->t, NULL, &p->store->pos, p->fact->what, p->fact->reason);
+	}
 }
 
 void conv_apply_stores(struct conv *c)

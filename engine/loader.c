@@ -401,5 +401,13 @@ size_t rules_soc_addresses(const struct rnode *soc, unsigned long long *out, siz
 				out[n++] = (unsigned long long)v;
 		}
 	}
+	/* soc_devices named by address: {var, at} */
+	calls = rn_get(soc, "soc_devices");
+	for (size_t i = 0; calls && calls->kind == RN_SEQ && i < calls->n; i++) {
+		long long v;
+
+		if (rn_long(rn_get(calls->items[i], "at"), &v) && n < max)
+			out[n++] = (unsigned long long)v;
+	}
 	return n;
 }

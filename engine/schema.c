@@ -79,7 +79,7 @@ static const struct section register_rule = { "register", "kind", (const struct 
 	{ "type", S_SCALAR }, { "pdata", S_SCALAR }, { "irq", S_SCALAR }, { "flags", S_SCALAR },
 	{ "no_map", S_SCALAR }, { "id", S_SCALAR }, { "name", S_SCALAR }, { "zero", S_SCALAR },
 	{ "alias", S_SCALAR }, { "stem", S_SCALAR }, { "flag_groups", S_MAP },
-	{ "table", S_SCALAR }, { "why", S_SCALAR }, END } };
+	{ "table", S_SCALAR }, { "why", S_SCALAR }, { "driver", S_SCALAR }, END } };
 
 static const struct section call_prop_rule = { "call property", "prop", (const struct key_spec[]){
 	{ "prop", S_SCALAR }, { "arg", S_SCALAR }, { "as", S_SCALAR }, { "scale", S_SCALAR },
@@ -100,11 +100,16 @@ static const struct section ignore_rule = { "ignored call", "call", (const struc
 
 static const struct section soc_device_rule = { "SoC device", "var", (const struct key_spec[]){
 	{ "var", S_SCALAR }, { "label", S_SCALAR }, { "props", S_SEQ, &prop_rule },
-	{ "todo", S_SCALAR }, { "dev_name", S_SCALAR }, END } };
+	{ "todo", S_SCALAR }, { "dev_name", S_SCALAR }, { "at", S_SCALAR },
+	{ "path", S_SCALAR }, { "node", S_SCALAR }, { "with_nodes", S_SEQ }, END } };
+
+static const struct section cells_macro_rule = { "GPIO cells macro", "macro", (const struct key_spec[]){
+	{ "macro", S_SCALAR }, { "ports", S_SCALAR }, { "per_port", S_SCALAR }, { "header", S_SCALAR },
+	END } };
 
 static const struct section gpio_rule = { "GPIO space", NULL, (const struct key_spec[]){
 	{ "base", S_SCALAR }, { "bank_size", S_SCALAR }, { "banks", S_SEQ }, { "count", S_SCALAR },
-	{ "label", S_SCALAR }, { "gap", S_SCALAR }, END } };
+	{ "label", S_SCALAR }, { "gap", S_SCALAR }, { "cells_macro", S_MAP, &cells_macro_rule }, END } };
 
 static const struct section irq_rule = { "IRQ space", "base", (const struct key_spec[]){
 	{ "base", S_SCALAR }, { "count", S_SCALAR }, { "controller", S_SCALAR },
@@ -128,6 +133,10 @@ static const struct section series_rule = { "define series", "macro", (const str
 	{ "macro", S_SCALAR }, { "banks", S_SEQ }, { "count", S_SCALAR }, { "first", S_SCALAR },
 	END } };
 
+static const struct section board_clock_rule = { "board clock", "label", (const struct key_spec[]){
+	{ "label", S_SCALAR }, { "node", S_SCALAR }, { "frequency", S_SCALAR }, { "why", S_SCALAR },
+	END } };
+
 static const struct section top = { "rule file", NULL, (const struct key_spec[]){
 	{ "soc", S_SCALAR }, { "bindings", S_SCALAR }, { "dtsi", S_SCALAR_OR_SEQ },
 	{ "compatible", S_SCALAR }, { "match", S_MAP, &match_rule }, { "defines", S_MAP },
@@ -136,10 +145,10 @@ static const struct section top = { "rule file", NULL, (const struct key_spec[])
 	{ "devices", S_SEQ, &device_rule }, { "soc_devices", S_SEQ, &soc_device_rule },
 	{ "callbacks", S_SEQ, &callback_rule }, { "ignore_calls", S_SEQ, &ignore_rule },
 	{ "i2c_bus", S_SCALAR }, { "spi_bus", S_SCALAR }, { "dev_names", S_MAP },
-	{ "bus_labels", S_MAP }, { "aliases", S_MAP },
+	{ "bus_labels", S_MAP }, { "bus_at", S_MAP }, { "aliases", S_MAP },
 	{ "gpio_irq_calls", S_SEQ }, { "soc_setup_fields", S_SEQ }, { "gpio_chips", S_MAP }, { "pwm_chips", S_MAP },
 	{ "supply_consumers", S_SEQ, &supply_rule }, { "board_level", S_SEQ },
-	{ "pinctrl", S_MAP, &pinctrl_rule }, END } };
+	{ "pinctrl", S_MAP, &pinctrl_rule }, { "board_clocks", S_SEQ, &board_clock_rule }, END } };
 
 static const char *shape_name(enum shape s)
 {

@@ -104,7 +104,10 @@ char *sy_emit(struct synth *s)
 			sb_addf(&sb, "typedef long long %s;\n", id->name);
 		else if (id->indexed)
 			sb_addf(&sb, "extern long long %s[];\n", id->name);
-		else if (id->object)
+		else if (id->object && id->sh && id->sh->nf) {
+			emit_struct(s, &sb, id->sh);
+			sb_addf(&sb, "extern struct %s %s;\n", id->sh->name, id->name);
+		} else if (id->object)
 			sb_addf(&sb, "extern long long %s;\n", id->name);
 		else
 			sb_addf(&sb, "enum { %s = %d };\n", id->name, ++s->nenums);

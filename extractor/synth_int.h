@@ -56,6 +56,7 @@ struct ident {
 	bool object;		/* &X, X.f, X->f, X = v somewhere */
 	bool indexed;		/* X[i] somewhere */
 	bool type;		/* (X)expr: a cast, so a type name */
+	struct shape *sh;	/* X.a.b / X->f: the members used, a struct of its own */
 };
 
 struct tvar {

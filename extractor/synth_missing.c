@@ -102,8 +102,28 @@ static enum use use_of(const char *buf, size_t size, size_t off, size_t len)
 	return USE_VALUE;
 }
 
+/*
+ * `X.dev.platform_data = &pd` on an object nothing declares (a SoC's
+ * platform device, defined in a file tolerant mode does not read): the
+ * members used make a struct of its own (`struct __b2d_obj_X { struct
+ * __b2d_obj_X__dev { void *platform_data; } dev; }`), so that the store
+ * parses instead of being an error about member access on a long long.
+ */
+static void member_use(struct synth *s, struct ident *id, const char *buf, size_t size,
+		       size_t e)
+{
+	while (e < size && isspace((unsigned char)buf[e]))
+		e++;
+	if (e >= size || !((buf[e] == '.' && !(e + 1 < size && buf[e + 1] == '.')) ||
+			   (buf[e] == '-' && e + 1 < size && buf[e + 1] == '>')))
+		return;
+	if (!id->sh)
+		id->sh = sy_shape_new(s, SK_STRUCT, arena_printf(&s->a, "__b2d_obj_%s", id->name));
+	sy_chain(s, id->sh, buf + e, buf + size);
+}
+
 /* How one use of the name at buf[off] reads. */
-static void classify_use(struct ident *id, const char *buf, size_t size,
+static void classify_use(struct synth *s, struct ident *id, const char *buf, size_t size,
 			 size_t off, size_t len)
 {
 	if ((off && sy_ident_char(buf[off - 1])) ||
@@ -118,6 +138,7 @@ static void classify_use(struct ident *id, const char *buf, size_t size,
 		break;
 	case USE_OBJECT:
 		id->object = true;
+		member_use(s, id, buf, size, off + len);
 		break;
 	default:
 		break;
@@ -134,7 +155,7 @@ static void classify_at(struct synth *s, struct ident *id, CXSourceLocation loc)
 	clang_getFileLocation(loc, &f, NULL, NULL, &off);
 	buf = f ? clang_getFileContents(s->x->tu, f, &size) : NULL;
 	if (buf && off + len <= size && !memcmp(buf + off, id->name, len))
-		classify_use(id, buf, size, off, len);
+		classify_use(s, id, buf, size, off, len);
 }
 
 /*
@@ -159,7 +180,7 @@ static void note_ident(struct synth *s, const char *name, CXDiagnostic d)
 		buf = clang_getFileContents(s->x->tu, s->x->main_file, &size);
 		for (size_t o = 0; buf && o + len <= size; o++)
 			if (buf[o] == name[0] && !memcmp(buf + o, name, len))
-				classify_use(id, buf, size, o, len);
+				classify_use(s, id, buf, size, o, len);
 	}
 	notes = clang_getChildDiagnostics(d);
 	for (unsigned i = 0; notes && i < clang_getNumDiagnosticsInSet(notes); i++) {

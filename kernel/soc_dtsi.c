@@ -37,6 +37,7 @@ struct addr_ent {
 	bool device;	/* has a compatible */
 	int depth;
 	int order;
+	int off;
 	const char *label;
 };
 
@@ -59,7 +60,9 @@ struct soc_dtsi {
 	size_t ncompats;
 	char *dir;		/* the .dtsi's directory: where its includes are */
 	char *name;		/* as loaded: relative to arch/arm/boot/dts, or absolute */
+	char *kdir;		/* the kernel tree it was loaded from */
 	struct ptrvec timers;	/* the kernel's system-timer compatibles (soc_timers.c) */
+	struct ptrvec path_refs;	/* "{/path}" strings of unlabelled devices (owned) */
 };
 
 /* ---- indexing ---- */
@@ -76,6 +79,47 @@ static int sym_by_off(const void *a, const void *b)
 	if (x->off != y->off)
 		return x->off < y->off ? -1 : 1;
 	return strcmp(x->label, y->label);
+}
+
+/*
+ * A device node the .dtsi gives no label (tegra20.dtsi's mmc@c8000000,
+ * i2c@7000c000, pmu) is still addressable: dtc takes a path reference,
+ * `&{/mmc@c8000000} { ... }` and `<&{/mmc@c8000000}>`, wherever a label
+ * goes. Such nodes (a compatible, no label) get the
+ * pseudo-label "{/path}", so that lookups by address (`at:`), label checks
+ * and #cells queries treat them as labelled ones. They are not in the
+ * blob's /__symbols__, which the status pass reads: it leaves them alone.
+ */
+static bool has_real_label(const struct sym *syms, size_t n, int off)
+{
+	for (size_t i = 0; i < n; i++)
+		if (syms[i].off == off)
+			return true;
+	return false;
+}
+
+static void add_path_refs(struct soc_dtsi *s)
+{
+	const void *fdt = s->blob;
+	size_t nreal = s->nsyms;
+	int depth = 0;
+	char path[512];
+
+	for (int off = fdt_next_node(fdt, 0, &depth); off >= 0 && depth > 0;
+	     off = fdt_next_node(fdt, off, &depth)) {
+		char *ref, *copy;
+
+		if (!fdt_getprop(fdt, off, "compatible", NULL) ||
+		    has_real_label(s->syms, nreal, off) ||
+		    fdt_get_path(fdt, off, path, sizeof(path)) < 0)
+			continue;
+		ref = xasprintf("{%s}", path);
+		copy = xstrdup(path);
+		pv_push(&s->path_refs, ref);
+		pv_push(&s->path_refs, copy);
+		s->syms = xrealloc(s->syms, (s->nsyms + 1) * sizeof(*s->syms));
+		s->syms[s->nsyms++] = (struct sym){ ref, copy, off };
+	}
 }
 
 static void index_symbols(struct soc_dtsi *s)
@@ -97,6 +141,7 @@ static void index_symbols(struct soc_dtsi *s)
 		s->syms = xrealloc(s->syms, (s->nsyms + 1) * sizeof(*s->syms));
 		s->syms[s->nsyms++] = (struct sym){ name, val, off };
 	}
+	add_path_refs(s);
 	qsort(s->syms, s->nsyms, sizeof(*s->syms), sym_by_label);
 	s->by_off = xmalloc((s->nsyms ? s->nsyms : 1) * sizeof(*s->by_off));
 	memcpy(s->by_off, s->syms, s->nsyms * sizeof(*s->syms));
@@ -249,12 +294,15 @@ static void index_node(struct soc_dtsi *s, const int *stack, int depth, int orde
 		.device = fdt_getprop(s->blob, stack[depth], "compatible", NULL) != NULL,
 		.depth = depth,
 		.order = order,
+		.off = stack[depth],
 		.label = lab[0].label,
 	};
 }
 
 /*
- * Several labelled nodes can start at one address. A node with a compatible
+ * Several labelled nodes can start at one address. A real label beats a
+ * path reference (an unlabelled node keeps the lookups they gave before
+ * path references existed); then a node with a compatible
  * (a device) beats one without (pxa2xx's gpio controller over its gcb0
  * register bank); then the deepest wins (omap's aes1 over the target-module
  * wrapping it).
@@ -265,6 +313,9 @@ static int addr_cmp(const void *a, const void *b)
 
 	if (x->addr != y->addr)
 		return x->addr < y->addr ? -1 : 1;
+	/* a label of the .dtsi's own before a path reference ("{/path}") */
+	if ((x->label[0] == '{') != (y->label[0] == '{'))
+		return x->label[0] == '{' ? 1 : -1;
 	if (x->device != y->device)
 		return x->device ? -1 : 1;
 	if (x->depth != y->depth)
@@ -326,6 +377,7 @@ int soc_dtsi_load(const char *kernel_dir, const char *dtsi, const char *cache_di
 	*strrchr(path, '/') = 0;	/* absolute or under KDIR: has a '/' */
 	s->dir = path;
 	s->name = xstrdup(dtsi);
+	s->kdir = xstrdup(kernel_dir);
 	index_symbols(s);
 	index_tree(s);
 	soc_timers_scan(kernel_dir, &s->timers);
@@ -345,9 +397,13 @@ void soc_dtsi_free(struct soc_dtsi *s)
 	free(s->blob);
 	free(s->dir);
 	free(s->name);
+	free(s->kdir);
 	for (size_t i = 0; i < s->timers.len; i++)
 		free(s->timers.items[i]);
 	pv_free(&s->timers);
+	for (size_t i = 0; i < s->path_refs.len; i++)
+		free(s->path_refs.items[i]);
+	pv_free(&s->path_refs);
 	free(s);
 }
 
@@ -362,6 +418,11 @@ bool soc_dtsi_is_timer(const struct soc_dtsi *s, int node)
 const char *soc_dtsi_name(const struct soc_dtsi *s)
 {
 	return s->name;
+}
+
+const char *soc_dtsi_kernel_dir(const struct soc_dtsi *s)
+{
+	return s->kdir;
 }
 
 const char *soc_dtsi_dir(const struct soc_dtsi *s)
@@ -400,6 +461,33 @@ const char *soc_dtsi_label_of(const struct soc_dtsi *s, int off)
 	const struct sym *first;
 
 	return labels_of(s, off, &first) ? first->label : NULL;
+}
+
+/*
+ * The label of the node at addr whose name (before '@') is name: tegra20.dtsi
+ * has usb@c5008000 and the labelled phy3: usb-phy@c5008000 at one address.
+ */
+const char *soc_dtsi_label_at_named(const struct soc_dtsi *s, uint64_t addr, const char *name)
+{
+	size_t lo = 0, hi = s->naddrs, n = name ? strlen(name) : 0;
+
+	if (!name)
+		return soc_dtsi_label_at(s, addr);
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (s->addrs[mid].addr < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < s->naddrs && s->addrs[lo].addr == addr; lo++) {
+		const char *nn = fdt_get_name(s->blob, s->addrs[lo].off, NULL);
+
+		if (nn && !strncmp(nn, name, n) && (nn[n] == '@' || !nn[n]))
+			return s->addrs[lo].label;
+	}
+	return NULL;
 }
 
 const char *soc_dtsi_label_at(const struct soc_dtsi *s, uint64_t addr)
@@ -476,4 +564,11 @@ const char **soc_dtsi_labels_compatible(const struct soc_dtsi *s, const char *co
 		;
 	*n = end - lo;
 	return *n ? s->compat_labels + lo : NULL;
+}
+
+bool soc_dtsi_references(const struct soc_dtsi *s, const char *label)
+{
+	int fix = fdt_path_offset(s->blob, "/__fixups__");
+
+	return label && fix >= 0 && fdt_getprop(s->blob, fix, label, NULL) != NULL;
 }

@@ -26,15 +26,21 @@ void soc_dtsi_free(struct soc_dtsi *s);
 
 const void *soc_dtsi_fdt(const struct soc_dtsi *s);
 bool soc_dtsi_has_label(const struct soc_dtsi *s, const char *label);
+/* Does the .dtsi refer to this label (a phandle dtc -@ left in __fixups__)? */
+bool soc_dtsi_references(const struct soc_dtsi *s, const char *label);
 /* The name it was loaded by: relative to arch/arm/boot/dts ("samsung/s3c6410.dtsi"). */
 const char *soc_dtsi_name(const struct soc_dtsi *s);
 /* The directory of the .dtsi (where the includes it and its board use are). */
 const char *soc_dtsi_dir(const struct soc_dtsi *s);
+/* The kernel tree it was loaded from (--kernel). */
+const char *soc_dtsi_kernel_dir(const struct soc_dtsi *s);
 const char *soc_dtsi_label_path(const struct soc_dtsi *s, const char *label);	/* or NULL */
 /* The first label of the node at offset off of soc_dtsi_fdt(), or NULL. */
 const char *soc_dtsi_label_of(const struct soc_dtsi *s, int off);
 /* Label of the node whose first reg entry starts at addr (CPU address, after ranges). */
 const char *soc_dtsi_label_at(const struct soc_dtsi *s, uint64_t addr);
+/* The same among the nodes named name ("usb": usb@c5008000, not usb-phy@c5008000). */
+const char *soc_dtsi_label_at_named(const struct soc_dtsi *s, uint64_t addr, const char *name);
 /* A "#gpio-cells"-style property of the labelled node, or -1. */
 /* The labelled node `name`@... whose first interrupts cell is irq, or NULL (none or several). */
 const char *soc_dtsi_label_irq(const struct soc_dtsi *s, const char *name, uint32_t irq);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* An i2c_board_info / spi_board_info entry becomes a node on its bus. */
 #include "registrations.h"
+#include "../../kernel/soc_dtsi.h"
 
 #include <string.h>
 
@@ -68,11 +69,19 @@ struct dt_node *bus_device(struct conv *c, struct dt_node *bus, const char *type
 /*
  * `bus_labels: {i2c0: pxai2c1, spi1: ""}`: a bus label the .dtsi spells
  * differently; "" means the .dtsi has no node for that bus (NULL: a TODO).
+ * `bus_at: {i2c0: 0x7000c000}` names the bus by its controller's address
+ * instead (tegra20.dtsi labels one I2C controller of four): the target's
+ * label there, or its path reference ("{/i2c@7000c000}"); no node there, or
+ * no .dtsi: NULL.
  */
 const char *bus_alias(const struct conv *c, const char *label)
 {
 	const char *a = label ? rn_str(rn_get(c->soc, "bus_labels"), label) : NULL;
+	long long at;
 
+	/* `bus_at: {i2c0: 0x7000c000}`: the target .dtsi's node at that address */
+	if (!a && label && rn_long(rn_get(rn_get(c->soc, "bus_at"), label), &at))
+		return c->opt && c->opt->dtsi ? soc_dtsi_label_at(c->opt->dtsi, (uint64_t)at) : NULL;
 	if (!a)
 		return label;
 	return *a ? a : NULL;

@@ -37,14 +37,20 @@ static const char *hog_name(struct conv *c, const struct value *gpio, const stru
 /*
  * gpio_set_value() on the same line anywhere in the board's functions: the
  * line is pulsed (a reset: low, wait, high), so the level gpio_direction_output
- * gave is not the one it keeps, and a hog would state the wrong one.
+ * gave is not the one it keeps, and a hog would state the wrong one. A write
+ * of the level it already has changes nothing.
  */
-static const struct call *later_write(const struct conv *c, const struct value *gpio)
+static const struct call *later_write(const struct conv *c, const struct value *gpio,
+				      const struct value *value)
 {
 	for (size_t i = 0; gpio->kind == VAL_INT && i < c->b->nfuncs; i++)
 		for (size_t k = 0; k < c->b->funcs[i]->ncalls; k++) {
 			const struct call *w = c->b->funcs[i]->calls[k];
 
+			/* the same level written again (seaboard's VBUS: output 1, set 1): kept */
+			if (w->nargs == 2 && value && value->kind == VAL_INT &&
+			    w->args[1]->kind == VAL_INT && !w->args[1]->ival == !value->ival)
+				continue;
 			if (w->nargs == 2 && w->args[0]->kind == VAL_INT &&
 			    w->args[0]->ival == gpio->ival && w->callee &&
 			    (!strcmp(w->callee, "gpio_set_value") ||
@@ -85,11 +91,11 @@ bool reg_gpio_hog(struct reg_ctx *r)
 		     : "GPIO number not known at build time");
 		return true;
 	}
-	if (value && later_write(c, gpio)) {
+	if (value && later_write(c, gpio, value)) {
 		reg_todo(r, arena_printf(c->a, "the line <&%s %u> is pulsed (%s): a reset or enable "
 					 "line, the *-gpios property of the device it drives (e.g. "
 					 "phy-reset-gpios), by hand", tmp.cells[0].text, tmp.cells[1].val,
-					 later_write(c, gpio)->spelling));
+					 later_write(c, gpio, value)->spelling));
 		return true;
 	}
 	ctrl = conv_controller_overlay(c, tmp.cells[0].text);
@@ -100,7 +106,10 @@ bool reg_gpio_hog(struct reg_ctx *r)
 	p = dt_prop_set(c->t, hog, "gpios");
 	struct dt_chunk *ch = dt_prop_add_cells(c->t, p);
 
-	dt_chunk_add_u32(c->t, ch, tmp.cells[1].val);
+	if (tmp.cells[1].kind == CELL_MACRO)	/* TEGRA_GPIO(D, 0) */
+		dt_chunk_add_macro(c->t, ch, tmp.cells[1].text, tmp.cells[1].val);
+	else
+		dt_chunk_add_u32(c->t, ch, tmp.cells[1].val);
 	dt_chunk_add_macro(c->t, ch, fl & GPIOF_ACTIVE_LOW ? "GPIO_ACTIVE_LOW" : "GPIO_ACTIVE_HIGH",
 			   fl & GPIOF_ACTIVE_LOW ? 1 : 0);
 	p->pos = gpio->pos;

@@ -3,6 +3,7 @@
 #include "registrations.h"
 
 #include "../../common/util.h"
+#include "../../kernel/soc_dtsi.h"
 
 #define IORESOURCE_MEM	0x200
 #define IORESOURCE_IRQ	0x400
@@ -82,14 +83,88 @@ const struct rnode *platform_rule(const struct conv *c, const char *name)
 			     name);
 }
 
+/* The platform data the machine stored into this SoC device (engine_values.c);
+ * n NULL: the device is a TODO, and so is its platform data. */
+static void soc_device_pdata(struct conv *c, struct dt_node *n, const char *var)
+{
+	for (size_t i = 0; i < c->nsoc_pdata; i++) {
+		struct soc_pdata *p = c->soc_pdata[i];
+		const struct variable *pd;
+
+		if (!str_eq(p->store->var, var) || p->done)
+			continue;
+		p->done = true;
+		pd = conv_deref_one(c, p->store->rhs);
+		if (!n) {	/* the device is a TODO: its platform data goes with it */
+			p->fact->reason = arena_printf(c->a, "platform data of %s, a SoC device left "
+						       "as a TODO", var);
+			dt_node_add_todo(c->t, NULL, &p->store->pos, p->fact->what, p->fact->reason);
+			continue;
+		}
+		if (!pd || !pd->init) {
+			p->fact->reason = arena_printf(c->a, "platform data of %s: %s is not defined "
+						       "in this file", var, p->store->rhs &&
+						       p->store->rhs->spelling ? p->store->rhs->spelling : "?");
+			dt_node_add_todo(c->t, n, &p->store->pos, p->fact->what, p->fact->reason);
+			continue;
+		}
+		conv_mark_var(c, pd->name);
+		conv_apply_struct(c, n, conv_struct_rule(c, pd->type), pd->init, pd->name);
+		p->fact->fate = FACT_CONVERTED;
+		p->fact->reason = NULL;
+		p->fact->became = dt_node_path(c->t, n);
+	}
+}
+
+/* `with_nodes: [usb-phy]`: the nodes at the device's address it needs too (its PHY). */
+static void enable_with_nodes(struct conv *c, const struct rnode *rule, const struct srcpos *pos,
+			      const char *var)
+{
+	const struct rnode *with = rn_get(rule, "with_nodes");
+	long long at;
+
+	if (!with || !c->opt || !c->opt->dtsi || !rn_long(rn_get(rule, "at"), &at))
+		return;
+	for (size_t i = 0; i < with->n; i++) {
+		const char *w = soc_dtsi_label_at_named(c->opt->dtsi, (uint64_t)at, with->items[i]->scalar);
+
+		if (w)
+			conv_enable(c, w, pos, arena_printf(c->a, "&%s", var));
+	}
+}
+
 struct dt_node *soc_platform_device(struct conv *c, const struct variable *dev,
 					   const struct rnode *rule, struct fact *f)
 {
 	const char *label = rn_str(rule, "label");
 	struct dt_node *n;
 	const struct rnode *props = rn_get(rule, "props");
+	long long at;
 
+	/* `path: /pmu`: a node of the target .dtsi with no label, by path */
+	if (!label && rn_str(rule, "path")) {
+		label = arena_printf(c->a, "{%s}", rn_str(rule, "path"));
+		if (!c->opt || !c->opt->dtsi || !soc_dtsi_has_label(c->opt->dtsi, label))
+			label = NULL;
+	}
+	/* `at: 0xc8000000`: the target .dtsi's node at that address, by label or path */
+	if (!label && rn_long(rn_get(rule, "at"), &at)) {
+		label = c->opt && c->opt->dtsi ? soc_dtsi_label_at_named(c->opt->dtsi, (uint64_t)at,
+								       rn_str(rule, "node")) : NULL;
+		if (!label && !rn_str(rule, "todo")) {
+			f->fate = FACT_TODO;
+			f->reason = c->opt && c->opt->dtsi
+				? arena_printf(c->a, "%s: no node at %#llx in the target's SoC .dtsi",
+					       dev->name, at)
+				: arena_printf(c->a, "%s: the SoC .dtsi's node at %#llx (needs --kernel)",
+					       dev->name, at);
+			soc_device_pdata(c, NULL, dev->name);
+			dt_node_add_todo(c->t, NULL, &f->pos, dev->name, f->reason);
+			return NULL;
+		}
+	}
 	if (!label) {
+		soc_device_pdata(c, NULL, dev->name);
 		f->fate = FACT_TODO;
 		f->reason = arena_printf(c->a, "%s: %s", dev->name,
 					 rn_str(rule, "todo") ? rn_str(rule, "todo")
@@ -99,6 +174,8 @@ struct dt_node *soc_platform_device(struct conv *c, const struct variable *dev,
 	}
 	n = conv_enable(c, label, &f->pos, arena_printf(c->a, "&%s", dev->name));
 	constant_props(c, n, props, &f->pos);
+	enable_with_nodes(c, rule, &f->pos, dev->name);
+	soc_device_pdata(c, n, dev->name);
 	f->fate = FACT_CONVERTED;
 	f->became = arena_printf(c->a, "&%s", label);
 	if (rn_str(rule, "dev_name"))

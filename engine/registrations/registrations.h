@@ -89,6 +89,8 @@ bool reg_davinci_mux(struct reg_ctx *r);
 bool reg_pxa_mfp(struct reg_ctx *r);
 /* omap_mux.c */
 bool reg_omap_mux(struct reg_ctx *r);
+/* tegra_pinmux.c */
+bool reg_tegra_pinmux(struct reg_ctx *r);
 
 /* marvell_mbus.c */
 void mbus_range(struct conv *c, const char *bus, unsigned t, unsigned a, long long base,

@@ -147,6 +147,34 @@ static void test_omap3_target_module(void **state)
 	soc_dtsi_free(s);
 }
 
+/*
+ * tegra20.dtsi leaves most device nodes unlabelled: they answer to a path
+ * reference, "{/mmc@c8000400}" (dtc's &{/path}); a real label at the same
+ * address wins (phy3: usb-phy@c5008000 over usb@c5008000) unless the node
+ * name is asked for; a label the .dtsi uses but leaves to the board
+ * (clk32k_in) is a reference, not a label.
+ */
+static void test_tegra20_path_refs(void **state)
+{
+	struct soc_dtsi *s = load("tegra20.dtsi", NULL);
+
+	assert_string_equal(soc_dtsi_label_at(s, 0xc8000400), "{/mmc@c8000400}");
+	assert_true(soc_dtsi_has_label(s, "{/mmc@c8000400}"));
+	assert_string_equal(soc_dtsi_label_path(s, "{/mmc@c8000400}"), "/mmc@c8000400");
+	assert_true(soc_dtsi_has_label(s, "{/pmu}"));
+	assert_false(soc_dtsi_has_label(s, "{/no-such-node}"));
+	assert_string_equal(soc_dtsi_label_at(s, 0x7000c400), "i2c2");
+	assert_string_equal(soc_dtsi_label_at(s, 0xc5008000), "phy3");
+	assert_string_equal(soc_dtsi_label_at_named(s, 0xc5008000, "usb"), "{/usb@c5008000}");
+	assert_string_equal(soc_dtsi_label_at_named(s, 0xc5008000, "usb-phy"), "phy3");
+	assert_null(soc_dtsi_label_at_named(s, 0xc5008000, "mmc"));
+	assert_int_equal(soc_dtsi_cells(s, "{/i2c@7000c000}", "#address-cells"), 1);
+	assert_true(soc_dtsi_references(s, "clk32k_in"));
+	assert_false(soc_dtsi_has_label(s, "clk32k_in"));
+	assert_false(soc_dtsi_references(s, "gpio"));
+	soc_dtsi_free(s);
+}
+
 static void test_missing_dtsi(void **state)
 {
 	struct soc_dtsi *s = (void *)1;
@@ -240,6 +268,7 @@ int main(void)
 		cmocka_unit_test(test_da850_ranges),
 		cmocka_unit_test(test_pxa25x),
 		cmocka_unit_test(test_omap3_target_module),
+		cmocka_unit_test(test_tegra20_path_refs),
 		cmocka_unit_test(test_missing_dtsi),
 		cmocka_unit_test(test_cache_hit),
 		cmocka_unit_test(test_cache_corrupt),

@@ -1,0 +1,176 @@
+#!/usr/bin/env bash
+# The Tegra 2 pack (rules/soc/tegra20.yaml, issue 11) on the sample
+# samples/board-tegra20-tablet.c and on a small board of the test's own in
+# the 3.x style (debug UART chosen by stores, PCIe, the PMU), against the
+# 6.1 tree (flat arch/arm/boot/dts/tegra20.dtsi) and, when it is there, the
+# 6.12 tree (nvidia/tegra20.dtsi). Most tegra20.dtsi nodes have no label:
+# the SoC devices of devices.c are found by address and written as path
+# references (&{/mmc@c8000400}); GPIO cells are the target's
+# TEGRA_GPIO(port, n); platform data stored into a SoC device
+# (tegra_sdhci_device3.dev.platform_data = &sdhci_pdata3) lands on its node;
+# the tegra_pinmux_config_table() table becomes nvidia,tegra20-pinmux groups.
+# Every run compiles its output with dtc before writing it; the .dtb written
+# with --dtb must equal the .dts (board2dts diff), path references included.
+#
+#   bash pack_tegra.sh BOARD2DTS SOURCE_DIR    (run by ctest; exit 77 = skipped)
+set -uo pipefail
+
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+b2d_init pack_tegra.sh "$@"
+b2d_shared_cache
+b2d_kernel || b2d_skip "pack_tegra.sh: no kernel tree (B2D_KERNEL; bash scripts/kernel-tree.sh)"
+b2d_tmpdir b2d-tegra
+fail=0
+bad() { echo "FAIL: $*"; fail=1; }
+has() { grep -F -- "$2" "$1" >/dev/null 2>&1 || bad "$(basename "$1"): missing: $2"; }
+hasnt() { ! grep -F -- "$2" "$1" >/dev/null 2>&1 || bad "$(basename "$1"): unexpected: $2"; }
+# block FILE HEAD TEXT: the block opened by the line HEAD holds TEXT
+block() {
+	awk -v h="$2" '$0 == h { on = 1 } on { print } on && /^};?$/ { exit }' "$1" |
+		grep -F -- "$3" >/dev/null || bad "$(basename "$1"): $2 lacks: $3"
+}
+
+S=$SRC/samples/board-tegra20-tablet.c
+O=$TMP/tablet.dts
+if ! "$BIN" convert -q --kernel "$KERNEL" "$S" -o "$O" --dtb "$TMP/tablet.dtb" \
+	--report "$TMP/tablet.json" 2>"$TMP/err"; then
+	bad "sample: convert failed: $(head -3 "$TMP/err")"
+fi
+grep -q '"soc": "tegra20"' "$TMP/tablet.json" 2>/dev/null || bad "sample: the tegra20 pack is not picked"
+has "$O" '#include "tegra20.dtsi"'
+has "$O" '#include <dt-bindings/gpio/tegra-gpio.h>'
+has "$O" 'compatible = "board2dts,tegra-slate", "nvidia,tegra20";'
+# SDMMC3 (0xc8000400, no label in tegra20.dtsi): its stored platform data
+block "$O" '&{/mmc@c8000400} {' 'cd-gpios = <&gpio TEGRA_GPIO(V, 5) GPIO_ACTIVE_LOW>;'
+block "$O" '&{/mmc@c8000400} {' 'wp-gpios = <&gpio TEGRA_GPIO(H, 1) GPIO_ACTIVE_HIGH>;'
+block "$O" '&{/mmc@c8000400} {' 'power-gpios = <&gpio TEGRA_GPIO(I, 6) GPIO_ACTIVE_HIGH>;'
+block "$O" '&{/mmc@c8000400} {' 'status = "okay";'
+block "$O" '&{/mmc@c8000600} {' 'bus-width = <8>;'
+block "$O" '&{/mmc@c8000000} {' 'power-gpios = <&gpio TEGRA_GPIO(K, 6) GPIO_ACTIVE_HIGH>;'
+hasnt "$O" '&{/mmc@c8000200}'
+# I2C bus 0 is i2c@7000c000, bus 2 i2c@7000c500 (bus_at:), with their rates
+block "$O" '&{/i2c@7000c000} {' 'clock-frequency = <400000>;'
+block "$O" '&{/i2c@7000c000} {' 'wm8903_1a: audio-codec@1a {'
+block "$O" '&{/i2c@7000c000} {' 'interrupts = <TEGRA_GPIO(X, 3) IRQ_TYPE_NONE>;'
+block "$O" '&{/i2c@7000c500} {' 'clock-frequency = <100000>;'
+block "$O" '&{/i2c@7000c500} {' 'accelerometer@18 {'
+# the 8250 debug port at TEGRA_UARTD_BASE is uartd's node, enabled
+block "$O" '	serial@70006300 {' 'interrupts = <GIC_SPI 90 IRQ_TYPE_NONE>;'
+block "$O" '	serial@70006300 {' 'status = "okay";'
+# EHCI3: usb@c5008000 and its PHY (the labelled phy3 at the same address)
+block "$O" '&{/usb@c5008000} {' 'status = "okay";'
+block "$O" '&phy3 {' 'status = "okay";'
+block "$O" '&tegra_i2s1 {' 'status = "okay";'
+has "$O" 'gpios = <TEGRA_GPIO(D, 0) GPIO_ACTIVE_HIGH>;'
+has "$O" 'nvidia,spkr-en-gpios = <&wm8903_1a 2 GPIO_ACTIVE_HIGH>;'
+has "$O" 'clk32k_in: clock-32k {'
+# the pin-mux table: groups of &pinmux's default state, names checked against
+# the target's pinctrl-tegra20.c; 2.6's TEGRA_MUX_I2C on rm is i2c1 there: a TODO
+block "$O" '&pinmux {' 'pinctrl-0 = <&state_default>;'
+block "$O" '&pinmux {' 'nvidia,pins = "ata";'
+block "$O" '&pinmux {' 'nvidia,function = "ide";'
+block "$O" '&pinmux {' 'nvidia,function = "sdio4";'
+block "$O" '&pinmux {' 'nvidia,pull = <TEGRA_PIN_PULL_UP>;'
+block "$O" '&pinmux {' 'nvidia,tristate = <TEGRA_PIN_DISABLE>;'
+has "$O" 'slate_pinmux[6] = {TEGRA_PINGROUP_RM, TEGRA_MUX_I2C, ...}: the target'"'"'s pin controller offers i2c1, rsvd2, rsvd3 or rsvd4 on group rm, not i2c'
+hasnt "$O" 'nvidia,pins = "rm";'
+hasnt "$O" 'names not checked'
+hasnt "$O" 'does not register'
+hasnt "$O" 'no node at'
+if [ -f "$TMP/tablet.dtb" ]; then
+	"$BIN" diff "$O" "$TMP/tablet.dtb" --kernel "$KERNEL" >"$TMP/diff" 2>&1 ||
+		bad "sample: the .dtb differs from the .dts: $(head -5 "$TMP/diff")"
+fi
+
+# Without --kernel: no .dtsi to find the nodes in, the devices and their
+# platform data are TODOs, nothing is invented.
+"$BIN" convert -q "$S" -o "$TMP/nokernel.dts" 2>/dev/null || bad "sample without --kernel: convert failed"
+has "$TMP/nokernel.dts" "tegra_sdhci_device3: the SoC .dtsi's node at 0xc8000400 (needs --kernel)"
+has "$TMP/nokernel.dts" "platform data of tegra_sdhci_device3, a SoC device left as a TODO"
+hasnt "$TMP/nokernel.dts" 'cd-gpios'
+
+# A board of the test's own, 3.x style: the debug port chosen by stores,
+# tegra_pcie_init(), the PMU (a node with no reg: path /pmu), an SDHCI
+# platform data stored into a device the machine never registers.
+B=$TMP/board-tegra-test.c
+cat >"$B" <<'EOF'
+#include <linux/platform_device.h>
+#include <linux/serial_8250.h>
+#include <mach/iomap.h>
+#include <mach/irqs.h>
+#include <mach/sdhci.h>
+#include "devices.h"
+#include "gpio-names.h"
+
+static struct plat_serial8250_port uart_data[] = {
+	{
+		.iotype		= UPIO_MEM,
+		.regshift	= 2,
+		.uartclk	= 216000000,
+	}, {
+		.flags		= 0,
+	}
+};
+
+static struct platform_device uart = {
+	.name	= "serial8250",
+	.id	= PLAT8250_DEV_PLATFORM,
+	.dev	= { .platform_data = uart_data },
+};
+
+static struct tegra_sdhci_platform_data sd2 = {
+	.cd_gpio	= TEGRA_GPIO_PI5,
+};
+
+static struct platform_device *devs[] __initdata = {
+	&uart,
+	&tegra_pmu_device,
+	&tegra_ehci1_device,
+};
+
+static void __init box_init(void)
+{
+	uart_data[0].mapbase = TEGRA_UARTB_BASE;
+	uart_data[0].irq = INT_UARTB;
+	tegra_sdhci_device2.dev.platform_data = &sd2;
+	platform_add_devices(devs, ARRAY_SIZE(devs));
+	tegra_pcie_init(true, false);
+}
+
+MACHINE_START(TEGRA_BOX, "Tegra box")
+	.atag_offset	= 0x100,
+	.map_io		= tegra_map_common_io,
+	.init_early	= tegra20_init_early,
+	.init_irq	= tegra_init_irq,
+	.init_machine	= box_init,
+MACHINE_END
+EOF
+T=$TMP/box.dts
+"$BIN" convert -q --kernel "$KERNEL" "$B" -o "$T" 2>"$TMP/err2" ||
+	bad "test board: convert failed: $(head -3 "$TMP/err2")"
+block "$T" '	serial@70006040 {' 'interrupts = <GIC_SPI 37 IRQ_TYPE_NONE>;'
+block "$T" '	serial@70006040 {' 'status = "okay";'
+block "$T" '&{/pmu} {' 'status = "okay";'
+block "$T" '&{/usb@c5000000} {' 'status = "okay";'
+block "$T" '&phy1 {' 'status = "okay";'
+block "$T" '&{/pcie@80003000} {' 'status = "okay";'
+has "$T" 'tegra_pcie_init(true, false): &{/pcie@80003000} enabled; enable the root ports'
+has "$T" 'tegra_sdhci_device2.dev.platform_data = &sd2: platform data of tegra_sdhci_device2, which this machine does not register'
+hasnt "$T" 'cd-gpios'
+
+# 6.12: the .dtsi under nvidia/, the same nodes.
+if b2d_kernel612; then
+	O12=$TMP/tablet612.dts
+	"$BIN" convert -q --kernel "$KERNEL612" "$S" -o "$O12" 2>"$TMP/err3" ||
+		bad "sample against 6.12: convert failed: $(head -3 "$TMP/err3")"
+	has "$O12" '#include "nvidia/tegra20.dtsi"'
+	block "$O12" '&{/mmc@c8000400} {' 'cd-gpios = <&gpio TEGRA_GPIO(V, 5) GPIO_ACTIVE_LOW>;'
+	block "$O12" '&{/i2c@7000c000} {' 'wm8903_1a: audio-codec@1a {'
+	"$BIN" convert -q --kernel "$KERNEL612" "$B" -o "$TMP/box612.dts" 2>/dev/null ||
+		bad "test board against 6.12: convert failed"
+else
+	b2d_skip_part "pack_tegra.sh: no 6.12 tree: the 6.12 part"
+fi
+
+[ $fail = 0 ] && echo "pack_tegra.sh: ok"
+exit $fail
