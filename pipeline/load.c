@@ -409,7 +409,9 @@ int pipeline_load_board(const struct pipeline_options *o, struct ruleset *rules,
 		return rc;
 
 	guess = o->soc ? rules_soc(s->rules, o->soc) : soc_from_path(s->rules, o->input);
+	extract_cache_session(true);	/* an entry's dependencies checked once for this file */
 	rc = parse_for_soc(o, s, guess, index, &reparsed);
+	extract_cache_session(false);
 	if (rc)
 		return rc;
 	show_clang_errors(o, s->board);
