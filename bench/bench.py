@@ -233,6 +233,74 @@ def large_table(rows):
     return out + [""]
 
 
+TOL_MEASURES = (("base", None), ("new", {}), ("no_dtc", {"B2D_NO_DTC_CACHE": "1"}),
+                ("no_huge", {"B2D_NO_HUGEPAGES": "1"}))
+
+
+def tolerant_vs(a, corpus, tmp):
+    """Tolerant mode (`convert --kernel K FILE -o DIR/`) side by side: the
+    binary of --tolerant-vs (base) and this one, and this one without the
+    dtc check cache and without huge pages; each binary with an XDG cache of
+    its own, warmed by one conversion of the file first; the measures of a
+    run interleaved; minimum of the runs. Also this one's first conversion
+    (cold: its caches empty)."""
+    out = os.path.join(tmp, "tvs") + "/"
+    os.makedirs(out, exist_ok=True)
+    caches = {"base": tempfile.mkdtemp(prefix="xdg-base.", dir=tmp),
+              "new": tempfile.mkdtemp(prefix="xdg-new.", dir=tmp)}
+    res = []
+    for n, (_, f, _) in enumerate(corpus, 1):
+        r = {"file": os.path.basename(f)}
+        for name, b in (("base", a.tolerant_vs), ("new", a.bin)):
+            cold = measure([b, "convert", "--kernel", a.kernel, f, "-o", out],
+                           env=env_with(XDG_CACHE_HOME=caches[name]))
+            if name == "new":
+                r["cold"] = cold[2]
+        for _ in range(a.runs):
+            for key, extra in TOL_MEASURES:
+                b = a.tolerant_vs if key == "base" else a.bin
+                env = env_with(XDG_CACHE_HOME=caches["base" if key == "base" else "new"],
+                               **(extra or {}))
+                ok, wall, cpu, rss, err = measure([b, "convert", "--kernel", a.kernel, f, "-o", out],
+                                                  env=env)
+                r[key] = min(r.get(key, cpu), cpu)
+                r[key + "_rss"] = min(r.get(key + "_rss", rss), rss)
+                if not ok:
+                    r.setdefault("errors", []).append("%s: %s" % (key, " ".join(err)))
+        res.append(r)
+        print("bench: [%d/%d] %-28s tolerant base %.2fs  this %.2fs" %
+              (n, len(corpus), r["file"], r["base"], r["new"]), file=sys.stderr)
+    return res
+
+
+def tolerant_vs_table(a, res, load0, load1, started, wall_total):
+    out = ["## Tolerant mode side by side", "",
+           "Written by `bash bench/run.sh --tolerant-vs BASE%s` on %s (load average %s at "
+           "start, %s at end; %d files, %d run(s) each, minimum kept; took %.0f s). CPU "
+           "seconds (user+sys) of `board2dts convert --kernel K FILE -o DIR/` after one "
+           "conversion of the file (caches warm): base: %s; this: this binary; no dtc "
+           "cache: B2D_NO_DTC_CACHE=1; no huge pages: B2D_NO_HUGEPAGES=1; cold: this "
+           "binary's first conversion of the file (the other caches of earlier files "
+           "warm). Peak RSS in MB." %
+           (" --every %d" % a.every if a.every > 1 else "", started.strftime("%Y-%m-%d %H:%M UTC"),
+            " ".join(load0), " ".join(load1), len(res), a.runs, wall_total, a.tolerant_vs), ""]
+    out += ["| measure | base | this | no dtc cache | no huge pages | cold |",
+            "|---|---:|---:|---:|---:|---:|"]
+    out.append("| median CPU | %.3f s | %.3f s | %.3f s | %.3f s | %.3f s |" % tuple(
+        med([r[k] for r in res]) for k in ("base", "new", "no_dtc", "no_huge", "cold")))
+    out.append("| median this / base | | %.2f | %.2f | %.2f | |" % tuple(
+        med([r[k] / r["base"] for r in res if r["base"]]) for k in ("new", "no_dtc", "no_huge")))
+    out.append("| median peak RSS | %.0f | %.0f | %.0f | %.0f | |" % tuple(
+        med([r[k + "_rss"] / 1024 for r in res]) for k in ("base", "new", "no_dtc", "no_huge")))
+    out += ["", "| file | base | this | no dtc cache | no huge pages | cold | notes |",
+            "|---|---:|---:|---:|---:|---:|---|"]
+    for r in res:
+        out.append("| %s | %.2f | %.2f | %.2f | %.2f | %.2f | %s |" % (
+            r["file"], r["base"], r["new"], r["no_dtc"], r["no_huge"], r["cold"],
+            "; ".join(r.get("errors", []))[:120].replace("|", "/")))
+    return out + [""]
+
+
 def med(xs):
     return statistics.median(xs) if xs else float("nan")
 
@@ -405,11 +473,24 @@ def main():
     ap.add_argument("--no-scaling", action="store_true")
     ap.add_argument("--old", help="board2dts of commit 4f56706: whole-corpus batch against it")
     ap.add_argument("--old-runs", type=int, default=int(os.environ.get("B2D_BENCH_OLD_RUNS", "2")))
+    ap.add_argument("--tolerant-vs", metavar="BASE_BIN",
+                    help="only tolerant mode, this binary against BASE_BIN side by side, "
+                         "as markdown on stdout")
     ap.add_argument("--large-only", action="store_true",
                     help="only the large-array rows, as markdown on stdout")
     a = ap.parse_args()
     if not a.large_only and not (a.kernel and a.list and a.out):
         ap.error("--kernel, --list and --out are required (except with --large-only)")
+    if a.tolerant_vs:
+        tmp = tempfile.mkdtemp(prefix="b2d-bench.")
+        started, load0, t0 = datetime.datetime.utcnow(), loadavg(), time.time()
+        try:
+            res = tolerant_vs(a, load_corpus(a.list, a.every), tmp)
+            print("\n".join(tolerant_vs_table(a, res, load0, loadavg(), started,
+                                              time.time() - t0)))
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+        return
     if a.large_only:
         tmp = tempfile.mkdtemp(prefix="b2d-bench.")
         try:

@@ -7,6 +7,11 @@
 #   B2D_BENCH_RUNS=5 bash bench/run.sh --out /tmp/perf.md
 #   bash bench/run.sh --old /tmp/bld-old/board2dts   # + whole corpus against
 #                                     # that binary (issue 14: commit 4f56706)
+#   bash bench/run.sh --every 8 --tolerant-vs /tmp/bld-main/board2dts
+#                                     # only tolerant mode, this build against
+#                                     # that binary side by side: a markdown
+#                                     # section on stdout, docs untouched
+#   B2D_BENCH_BUILD=DIR B2D_BENCH_BUILD_TYPE=Release   # where and how to build
 #
 # Measures, per corpus file (scripts/kernel-corpus.sh --list):
 #   - `board2dts convert -p BUILD` against `clang -fsyntax-only` with the
@@ -39,12 +44,13 @@ while [ $# -gt 0 ]; do
 	--every) ARGS+=(--every "${2:?--every needs N}"); shift 2 ;;
 	--no-scaling) ARGS+=(--no-scaling); shift ;;
 	--old) ARGS+=(--old "${2:?--old needs a board2dts binary}"); shift 2 ;;
-	-h|--help) sed -n '2,25p' "$0"; exit 0 ;;
+	--tolerant-vs) ARGS+=(--tolerant-vs "${2:?--tolerant-vs needs a board2dts binary}"); shift 2 ;;
+	-h|--help) sed -n '2,31p' "$0"; exit 0 ;;
 	*) echo "bench/run.sh: unknown argument $1" >&2; exit 2 ;;
 	esac
 done
 
-cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE="${B2D_BENCH_BUILD_TYPE:-RelWithDebInfo}" >/dev/null
 make -C "$BUILD" -j"$(nproc)" board2dts >/dev/null
 
 # The parse-options probe: a few lines of C against libclang.
@@ -60,4 +66,7 @@ bash "$ROOT/scripts/kernel-corpus.sh" --list >"$LIST"
 python3 "$ROOT/bench/bench.py" --bin "$BUILD/board2dts" --probe "$BUILD/parse_opts" \
 	--kernel "$KDIR" --list "$LIST" --out "$OUT" --findings "$ROOT/bench/findings.md" \
 	--runs "${B2D_BENCH_RUNS:-3}" "${ARGS[@]}"
-echo "bench/run.sh: wrote $OUT" >&2
+case " ${ARGS[*]} " in
+*" --tolerant-vs "*) ;;	# printed on stdout
+*) echo "bench/run.sh: wrote $OUT" >&2 ;;
+esac

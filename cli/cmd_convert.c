@@ -316,7 +316,9 @@ static int machine_outputs(const struct mach_ctx *c, struct conv_machine *cm, st
 	int rc;
 
 	sb_init(&cm->dts);	/* the plan owns the text */
+	diag_time("machine converted");
 	rc = conv_dtc_check(o->kernel_dir, m, &dts);
+	diag_time("dtc check");
 	if (c->d->dts_stdout)
 		plan_add(p, NULL, dts.buf, dts.len, false);
 	else if (c->d->dts_dir)
@@ -518,19 +520,23 @@ int cmd_convert(const struct cli_options *o)
 
 	if (rc == EXIT_OK)
 		rc = select_machines(o, s.board, &sel, &nsel);
+	diag_time("select");
 	if (rc == EXIT_OK)
 		warn_unused_assume(o, s.board);
 	if (rc == EXIT_OK)
 		rc = check_dests(o, s.board, nsel, &d);
 	if (rc == EXIT_OK)
 		rc = load_dtsi(o, s.soc, &dtsi);
+	diag_time("load_dtsi");
 	if (rc == EXIT_OK)
 		rc = build_outputs(o, &s, sel, nsel, &d, dtsi, &plan, &verrors);
+	diag_time("build_outputs");
 	if (rc == EXIT_OK)
 		rc = check_paths(o, &plan);
 	rl_stop();	/* --timeout bounds the conversion, not the commit */
 	if (rc == EXIT_OK)
 		rc = write_outputs(o, &plan);
+	diag_time("write_outputs");
 	for (size_t i = 0; rc == EXIT_OK && !o->quiet && i < plan.nouts; i++)
 		cli_print_written(plan.outs[i].path, plan.outs[i].note);
 	if (rc == EXIT_OK && o->strict && verrors)
@@ -540,5 +546,6 @@ int cmd_convert(const struct cli_options *o)
 		soc_dtsi_free(dtsi);
 	free(sel);
 	pipeline_session_free(&s);
+	diag_time("end");
 	return rc;
 }

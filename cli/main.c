@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "common/diag.h"
+#include "common/heap.h"
 #include "common/paths.h"
 #include "common/runlimit.h"
 
@@ -34,6 +35,9 @@ static int run(enum cli_command cmd, int argc, char **argv)
 int main(int argc, char **argv)
 {
 	const char *cmd = argc > 1 ? argv[1] : NULL;
+
+	heap_tune(NULL, NULL);	/* before libclang starts its thread */
+	diag_time("main");
 
 	if (!cmd) {
 		diag_error(NULL, "no command given (usage: board2dts convert|extract [OPTIONS] FILE.c; "

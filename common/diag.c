@@ -4,7 +4,10 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <time.h>
 
 static bool quiet;
 static unsigned n_errors, n_warnings;
@@ -86,3 +89,28 @@ unsigned diag_error_count(void) { return n_errors; }
 unsigned diag_warning_count(void) { return n_warnings; }
 void diag_reset_counts(void) { n_errors = n_warnings = 0; last[0] = '\0'; }
 const char *diag_last(void) { return last; }
+
+static double ru_ms(int who)
+{
+	struct rusage ru;
+
+	if (getrusage(who, &ru) != 0)
+		return 0;
+	return (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 +
+	       (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e3;
+}
+
+void diag_time(const char *what)
+{
+	static int on = -1;
+	static double prev;
+	double now;
+
+	if (on < 0)
+		on = getenv("B2D_TIMINGS") && *getenv("B2D_TIMINGS");
+	if (!on)
+		return;
+	now = ru_ms(RUSAGE_SELF) + ru_ms(RUSAGE_CHILDREN);
+	fprintf(stderr, "board2dts: time: %s: %.1f ms CPU +%.1f\n", what, now, now - prev);
+	prev = now;
+}

@@ -46,4 +46,11 @@ void diag_reset_counts(void);
 /* The text of the last diagnostic, for tests to assert on (static buffer). */
 const char *diag_last(void);
 
+/*
+ * B2D_TIMINGS=1: one stderr line per call, `board2dts: time: WHAT: CPU ms
+ * (user+sys of the process so far, its threads and waited-for children
+ * included) +delta`, to see where a run spends its time. Nothing otherwise.
+ */
+void diag_time(const char *what);
+
 #endif

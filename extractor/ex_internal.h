@@ -137,6 +137,11 @@ char *pc_key(const char *path, const struct extract_options *opt);
 char *pc_deps(CXTranslationUnit tu, const char *path, const struct extract_options *opt);
 void pc_store(const char *key, const char *deps, const char *hdr, const struct ex_overlays *ov);
 bool pc_load(const char *key, char **hdr, struct ex_overlays *ov);
+/* What the parse cache did in this process (tests): binary hashed, entries checked in full. */
+struct pc_stats {
+	unsigned self_reads, validations;
+};
+extern struct pc_stats pc_stats;
 
 /*
  * parse.c: parse path (synth_path/synth_text: a header force-included, the

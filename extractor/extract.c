@@ -454,6 +454,7 @@ static bool reparse(struct ex *x, const char *path, const struct extract_options
 	if (getenv("B2D_DEBUG_SYNTH"))
 		fprintf(stderr, "%s", hdr ? hdr : "");
 	ok = ex_parse(path, opt, index, hdr ? sp : NULL, hdr, ov, &tu2) == B2D_OK;
+	diag_time("parse (reparse)");
 	if (ok) {
 		if (x->b) {
 			board_free(x->b);
@@ -461,6 +462,7 @@ static bool reparse(struct ex *x, const char *path, const struct extract_options
 		}
 		free(*first);
 		*decls = ex_open(x, path, opt, tu2, top, first);
+		diag_time("ex_open");
 		x->synth_file = hdr ? clang_getFile(tu2, sp) : NULL;
 		x->b->reparsed = true;
 	}
@@ -481,7 +483,11 @@ static int parse_all(struct ex *x, const char *path, const struct extract_option
 	char *key = pc_key(path, opt), *hdr = NULL, *deps = NULL;
 	CXTranslationUnit tu;
 	int ret = B2D_OK;
-	bool hit = key && pc_load(key, &hdr, ov), again;
+	bool hit, again;
+
+	diag_time("parse cache key");
+	hit = key && pc_load(key, &hdr, ov);
+	diag_time("parse cache load");
 
 	if (hit && (hdr || ov->paths.len) &&
 	    reparse(x, path, opt, index, top, first, decls, hdr, ov))
@@ -491,6 +497,7 @@ static int parse_all(struct ex *x, const char *path, const struct extract_option
 	free(hdr);
 	hdr = NULL;
 	ret = ex_parse(path, opt, index, NULL, NULL, NULL, &tu);
+	diag_time("parse (first)");
 	if (ret)
 		goto out;
 	*decls = ex_open(x, path, opt, tu, top, first);
@@ -527,7 +534,9 @@ int extract_board(const char *path, const struct extract_options *given,
 		ret = B2D_ERR_IO;
 		goto done;
 	}
+	diag_time("extract start");
 	ret = config_prepare(path, given, &cfg);	/* CONFIG_ symbols (config.h) */
+	diag_time("config_prepare");
 	o2.config_defines = (const char **)cfg.defines;
 	o2.nconfig_defines = cfg.ndefines;
 	if (ret == B2D_OK)
@@ -543,6 +552,7 @@ int extract_board(const char *path, const struct extract_options *given,
 		board_free(x.b);
 	} else {
 		build(&x, &top);
+		diag_time("build board");
 		ex_note_grown(&x, &ov.grown);
 		config_note(&x, &cfg);
 		if (x.limit_hit) {	/* reported by ex_limit */
@@ -554,6 +564,7 @@ int extract_board(const char *path, const struct extract_options *given,
 	}
 	ex_close(&x, &top);
 	ex_overlays_free(&ov);
+	diag_time("ex_close");
 done:
 	config_free(&cfg);
 	free(first);

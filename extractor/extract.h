@@ -58,6 +58,13 @@ int extract_board(const char *path, const struct extract_options *opt, struct bo
 char *extract_cache_note(const char *path, const struct extract_options *opt, const char *what);
 void extract_cache_set_note(const char *path, const struct extract_options *opt,
 			    const char *what, const char *note);
+/*
+ * Between extract_cache_session(true) and (false), the parse cache checks
+ * an entry's dependencies once (the note's check and the parse of one file
+ * read the same entry, milliseconds apart); outside, at every read.
+ * pipeline_load_board() opens one around the parses of each file.
+ */
+void extract_cache_session(bool on);
 
 /* Write the board model as JSON (the `extract --json` output). */
 struct strbuf;

@@ -248,6 +248,85 @@ static void take_errors(const struct dtc_job *job, char **errors)
 	*errors = text;
 }
 
+/* The files named by pre's line markers but dts, one a line; NULL: dtc reads more. */
+static char *cpp_deps(const char *pre, const char *dts)
+{
+	size_t len = 0;
+	char *text = read_file(pre, &len), *line, *save = NULL;
+	struct strbuf sb;
+	bool bad = false;
+
+	if (!text)
+		return NULL;
+	sb_init(&sb);
+	sb_addc(&sb, '\n');
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char *q = line[0] == '#' && line[1] == ' ' ? strchr(line, '"') : NULL;
+		char *end = q ? strchr(q + 1, '"') : NULL;
+
+		if (line[0] != '#' && (strstr(line, "/include/") || strstr(line, "/incbin/"))) {
+			bad = true;	/* dtc reads a file of its own */
+			break;
+		}
+		if (q && (!end || memchr(q, '\\', (size_t)(end - q)))) {
+			bad = true;	/* a name with a quote or backslash escaped: not listed */
+			break;
+		}
+		if (!end || q[1] == '<')
+			continue;	/* <built-in>, <command-line> */
+		*end = '\0';
+		if (str_eq(q + 1, dts))
+			continue;
+		*q = '\n';	/* "\nPATH\n": each file once, matched as a whole line */
+		*end = '\n';
+		end[1] = '\0';
+		if (!strstr(sb.buf, q))
+			sb_add(&sb, q + 1);
+	}
+	free(text);
+	if (bad) {
+		sb_free(&sb);
+		return NULL;
+	}
+	memmove(sb.buf, sb.buf + 1, sb.len--);	/* the leading newline */
+	return sb_detach(&sb);
+}
+
+int kernel_dts_check(const char *kernel_dir, const char *dts_path, char **errors, char **deps)
+{
+	struct dtc_job job;
+	int rc;
+
+	if (errors)
+		*errors = NULL;
+	if (deps)
+		*deps = NULL;
+	if (access(dts_path, R_OK) != 0) {
+		if (errors)
+			*errors = xasprintf("%s: %s\n", dts_path, strerror(errno));
+		return B2D_ERR_IO;
+	}
+	if (job_init(&job) < 0) {
+		if (errors)
+			*errors = xasprintf("cannot create temporary directory: %s\n",
+					    strerror(errno));
+		return B2D_ERR_IO;
+	}
+	rc = run_cpp(&job, kernel_dir, NULL, 0, dts_path);
+	if (rc == 0)
+		rc = run_dtc(&job, kernel_dir, NULL, 0, dts_path, false, NULL, 0);
+	if (rc == 0) {
+		rc = access(job.out, R_OK) == 0 ? B2D_OK : B2D_ERR_IO;
+		if (rc == B2D_OK && deps)
+			*deps = cpp_deps(job.pre, dts_path);
+	} else {
+		rc = rc == 127 ? B2D_ERR_IO : B2D_ERR_DTC;
+	}
+	take_errors(&job, errors);
+	job_cleanup(&job);
+	return rc;
+}
+
 int kernel_dts_compile(const char *kernel_dir, const char *const *extra_inc, size_t ninc,
 		       const char *dts_path, bool symbols, void **blob, size_t *len,
 		       char **errors)

@@ -36,4 +36,13 @@ int kernel_dts_compile_args(const char *kernel_dir, const char *const *extra_inc
 			    const char *const *dtc_args, size_t nargs,
 			    void **blob, size_t *len, char **errors);
 
+/*
+ * kernel_dts_compile(kernel_dir, NULL, 0, dts_path, false, ...) without the
+ * blob, for a pass/fail check; on success *deps (when deps != NULL) lists
+ * every file cpp read but dts_path (its line markers), one a line, or is
+ * NULL when dtc itself reads files (an /include/ or /incbin/ is left in
+ * cpp's output): what a cached check depends on (pipeline/dtc_cache.c).
+ */
+int kernel_dts_check(const char *kernel_dir, const char *dts_path, char **errors, char **deps);
+
 #endif

@@ -4,6 +4,7 @@
  * `batch` (see convert_core.h).
  */
 #include "convert_core.h"
+#include "dtc_cache.h"
 #include "pipeline.h"
 
 #include <errno.h>
@@ -274,23 +275,34 @@ const void *conv_dtb_base(const char *kernel_dir, const struct dt_tree *t,
 
 int conv_dtc_check(const char *kernel_dir, const struct machine *m, const struct strbuf *dts)
 {
-	char *path;
-	void *blob = NULL;
-	size_t len = 0;
+	char *path, *cache, *key = NULL, *deps = NULL;
 	char *errors = NULL, *nl;
 	int err;
 
 	if (!kernel_dir)
 		return PL_OK;
+	cache = dc_dir();	/* a check that passed with this text and these files: done */
+	key = cache ? dc_key(kernel_dir, dts->buf, dts->len) : NULL;
+	if (key && dc_hit(cache, key)) {
+		free(key);
+		free(cache);
+		return PL_OK;
+	}
 	path = temp_file_write("board2dts-check-", ".dts", dts->buf, dts->len);
 	if (!path) {
 		diag_error(NULL, "machine %s: cannot write a temporary file to check the .dts", m->id);
+		free(key);
+		free(cache);
 		return PL_FAIL;
 	}
-	err = kernel_dts_compile(kernel_dir, NULL, 0, path, false, &blob, &len, &errors);
+	err = kernel_dts_check(kernel_dir, path, &errors, key ? &deps : NULL);
 	unlink(path);
 	free(path);
-	free(blob);
+	if (err == B2D_OK && deps)
+		dc_store(cache, key, kernel_dir, deps);
+	free(deps);
+	free(key);
+	free(cache);
 	if (err != B2D_OK) {
 		nl = errors ? strchr(errors, '\n') : NULL;
 		if (nl)

@@ -227,6 +227,7 @@ static int parse_with(const struct pipeline_options *o, const struct rnode *soc,
 
 	parse_opts_init(&p, o, soc, index);
 	err = extract_board(o->input, &p.eo, out);
+	diag_time("extract_board");
 	parse_opts_free(&p);
 	if (err != B2D_OK) {
 		*out = NULL;
@@ -332,6 +333,7 @@ int pipeline_load(const struct pipeline_options *o, struct pipeline_session *s)
 		s->rules = NULL;
 		return PL_USAGE;	/* the loader printed file:line: error: ... */
 	}
+	diag_time("rules loaded");
 	return pipeline_load_board(o, s->rules, NULL, s);
 }
 
@@ -395,6 +397,8 @@ static int parse_for_soc(const struct pipeline_options *o, struct pipeline_sessi
 	const struct rnode *pick = tolerant ? noted_pick(o, s->rules, guess, NULL) : NULL;
 	int rc;
 
+	diag_time("noted pick read");
+
 	if (pick && pick != guess && !same_defines(pick, guess)) {
 		s->soc = pick;
 	} else {
@@ -404,6 +408,7 @@ static int parse_for_soc(const struct pipeline_options *o, struct pipeline_sessi
 		s->soc = engine_pick_soc(s->board, s->rules, o->soc);
 		if (tolerant && s->soc)
 			noted_pick(o, s->rules, guess, s->soc);
+		diag_time("pick");
 		/*
 		 * The board's calls name another SoC: parse again with its defines
 		 * (not when they are the same: the parse would be identical, and it
@@ -449,13 +454,16 @@ int pipeline_load_board(const struct pipeline_options *o, struct ruleset *rules,
 		return rc;
 
 	guess = o->soc ? rules_soc(s->rules, o->soc) : soc_from_path(s->rules, o->input);
+	extract_cache_session(true);	/* an entry's dependencies checked once for this file */
 	rc = parse_for_soc(o, s, guess, index, &reparsed);
+	extract_cache_session(false);
 	if (rc)
 		return rc;
 	show_clang_errors(o, s->board);
 	if (o->verbose)
 		explain_soc(o, s, guess, reparsed);
 	engine_bind_callbacks(s->board, s->rules);
+	diag_time("bind callbacks");
 	return PL_OK;
 }
 

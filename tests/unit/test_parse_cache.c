@@ -153,11 +153,55 @@ static void test_note(void **state)
 	free(cmd);
 }
 
+/*
+ * The binary is hashed once a process; inside a session (pipeline/load.c)
+ * an entry's dependencies are checked once, outside at every read, and a
+ * session's end forgets what it checked.
+ */
+static void test_checked_once(void **state)
+{
+	char *cmd;
+	unsigned v;
+
+	(void)state;
+	snprintf(tmpdir, sizeof(tmpdir), "/tmp/b2d-parsecache-XXXXXX");
+	assert_non_null(mkdtemp(tmpdir));
+	put_header("arch/arm/include/hdr.h", 7);
+	test_put_file(tmpdir, "arch/arm/mach-x/board.c",
+		      "#include <hdr.h>\nstatic struct x_cfg cfg = { .a = VAL };\nint value = VAL;\n");
+	assert_int_equal(parse_value(), 7);
+	assert_true(cached());
+	assert_true(pc_stats.self_reads <= 1);	/* however many keys */
+	v = pc_stats.validations;
+	assert_true(cached());			/* no session: checked again */
+	assert_int_equal(pc_stats.validations, v + 1);
+	extract_cache_session(true);
+	assert_true(cached());
+	assert_true(cached());
+	assert_int_equal(parse_value(), 7);	/* the parse's read too */
+	assert_int_equal(pc_stats.validations, v + 2);	/* once in the session */
+	extract_cache_session(false);
+	put_header("arch/arm/include/hdr.h", 100);
+	assert_false(cached());			/* the session's check is forgotten */
+	extract_cache_session(true);
+	assert_int_equal(parse_value(), 100);
+	assert_true(cached());
+	put_header("arch/arm/include/hdr.h", 7);
+	extract_cache_session(false);
+	assert_false(cached());
+	assert_int_equal(parse_value(), 7);
+	assert_true(pc_stats.self_reads <= 1);
+	cmd = xasprintf("rm -rf '%s'", tmpdir);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hit_and_invalidation),
 		cmocka_unit_test(test_note),
+		cmocka_unit_test(test_checked_once),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
