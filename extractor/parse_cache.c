@@ -28,6 +28,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../common/records.h"
+
 #define PC_MAGIC "b2d-parse-cache 1\n"
 
 struct pc_stats pc_stats;
@@ -323,25 +325,14 @@ static bool read_records(const char *text, size_t len, const char *key, char **h
 	const char *p = text, *end = text + len;
 
 	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p)), *sp, *last;
-		char tag[16], nums[96];
-		size_t n;
+		struct record r;
 
-		if (!nl || !(sp = memchr(p, ' ', (size_t)(nl - p))) || sp - p >= (long)sizeof(tag))
+		if (!record_next(&p, end, &r))
 			return false;
-		last = sp;
-		for (const char *q = sp; q < nl; q++)
-			last = *q == ' ' ? q : last;
-		if (last - sp >= (long)sizeof(nums) || sscanf(last + 1, "%zu", &n) != 1 ||
-		    (size_t)(end - nl) < n + 2 || nl[1 + n] != '\n')
-			return false;
-		snprintf(tag, sizeof(tag), "%.*s", (int)(sp - p), p);
-		snprintf(nums, sizeof(nums), "%.*s", (int)(last - sp), sp);
-		if (!strcmp(tag, "end"))
+		if (!strcmp(r.tag, "end"))
 			return true;
-		if (!use_record(tag, nums, nl + 1, n, key, hdr, ov, trusted))
+		if (!use_record(r.tag, r.nums, r.blob, r.n, key, hdr, ov, trusted))
 			return false;
-		p = nl + 2 + n;
 	}
 	return false;
 }

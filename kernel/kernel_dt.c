@@ -292,6 +292,23 @@ static char *cpp_deps(const char *pre, const char *dts)
 	return sb_detach(&sb);
 }
 
+/* The .dts must be readable and the job's temporary directory made; -1 with *errors set. */
+static int job_start(struct dtc_job *job, const char *dts_path, char **errors)
+{
+	if (access(dts_path, R_OK) != 0) {
+		if (errors)
+			*errors = xasprintf("%s: %s\n", dts_path, strerror(errno));
+		return -1;
+	}
+	if (job_init(job) < 0) {
+		if (errors)
+			*errors = xasprintf("cannot create temporary directory: %s\n",
+					    strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 int kernel_dts_check(const char *kernel_dir, const char *dts_path, char **errors, char **deps)
 {
 	struct dtc_job job;
@@ -301,17 +318,8 @@ int kernel_dts_check(const char *kernel_dir, const char *dts_path, char **errors
 		*errors = NULL;
 	if (deps)
 		*deps = NULL;
-	if (access(dts_path, R_OK) != 0) {
-		if (errors)
-			*errors = xasprintf("%s: %s\n", dts_path, strerror(errno));
+	if (job_start(&job, dts_path, errors) < 0)
 		return B2D_ERR_IO;
-	}
-	if (job_init(&job) < 0) {
-		if (errors)
-			*errors = xasprintf("cannot create temporary directory: %s\n",
-					    strerror(errno));
-		return B2D_ERR_IO;
-	}
 	rc = run_cpp(&job, kernel_dir, NULL, 0, dts_path);
 	if (rc == 0)
 		rc = run_dtc(&job, kernel_dir, NULL, 0, dts_path, false, NULL, 0);
@@ -347,17 +355,8 @@ int kernel_dts_compile_args(const char *kernel_dir, const char *const *extra_inc
 	*len = 0;
 	if (errors)
 		*errors = NULL;
-	if (access(dts_path, R_OK) != 0) {
-		if (errors)
-			*errors = xasprintf("%s: %s\n", dts_path, strerror(errno));
+	if (job_start(&job, dts_path, errors) < 0)
 		return B2D_ERR_IO;
-	}
-	if (job_init(&job) < 0) {
-		if (errors)
-			*errors = xasprintf("cannot create temporary directory: %s\n",
-					    strerror(errno));
-		return B2D_ERR_IO;
-	}
 	rc = run_cpp(&job, kernel_dir, extra_inc, ninc, dts_path);
 	if (rc == 0)
 		rc = run_dtc(&job, kernel_dir, extra_inc, ninc, dts_path, symbols,

@@ -463,34 +463,8 @@ const char *soc_dtsi_label_of(const struct soc_dtsi *s, int off)
 	return labels_of(s, off, &first) ? first->label : NULL;
 }
 
-/*
- * The label of the node at addr whose name (before '@') is name: tegra20.dtsi
- * has usb@c5008000 and the labelled phy3: usb-phy@c5008000 at one address.
- */
-const char *soc_dtsi_label_at_named(const struct soc_dtsi *s, uint64_t addr, const char *name)
-{
-	size_t lo = 0, hi = s->naddrs, n = name ? strlen(name) : 0;
-
-	if (!name)
-		return soc_dtsi_label_at(s, addr);
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-
-		if (s->addrs[mid].addr < addr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (; lo < s->naddrs && s->addrs[lo].addr == addr; lo++) {
-		const char *nn = fdt_get_name(s->blob, s->addrs[lo].off, NULL);
-
-		if (nn && !strncmp(nn, name, n) && (nn[n] == '@' || !nn[n]))
-			return s->addrs[lo].label;
-	}
-	return NULL;
-}
-
-const char *soc_dtsi_label_at(const struct soc_dtsi *s, uint64_t addr)
+/* The first entry of s->addrs at or after addr (binary search). */
+static size_t first_addr(const struct soc_dtsi *s, uint64_t addr)
 {
 	size_t lo = 0, hi = s->naddrs;
 
@@ -502,6 +476,33 @@ const char *soc_dtsi_label_at(const struct soc_dtsi *s, uint64_t addr)
 		else
 			hi = mid;
 	}
+	return lo;
+}
+
+/*
+ * The label of the node at addr whose name (before '@') is name: tegra20.dtsi
+ * has usb@c5008000 and the labelled phy3: usb-phy@c5008000 at one address.
+ */
+const char *soc_dtsi_label_at_named(const struct soc_dtsi *s, uint64_t addr, const char *name)
+{
+	size_t lo, n = name ? strlen(name) : 0;
+
+	if (!name)
+		return soc_dtsi_label_at(s, addr);
+	lo = first_addr(s, addr);
+	for (; lo < s->naddrs && s->addrs[lo].addr == addr; lo++) {
+		const char *nn = fdt_get_name(s->blob, s->addrs[lo].off, NULL);
+
+		if (nn && !strncmp(nn, name, n) && (nn[n] == '@' || !nn[n]))
+			return s->addrs[lo].label;
+	}
+	return NULL;
+}
+
+const char *soc_dtsi_label_at(const struct soc_dtsi *s, uint64_t addr)
+{
+	size_t lo = first_addr(s, addr);
+
 	return lo < s->naddrs && s->addrs[lo].addr == addr ? s->addrs[lo].label : NULL;
 }
 

@@ -25,6 +25,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/records.h"
 #include "common/util.h"
 
 #define DC_MAGIC "b2d-dtc-check 1\n"
@@ -153,30 +154,20 @@ static bool check_records(const char *text, size_t len, const char *key)
 	if (len < strlen(DC_MAGIC) || memcmp(text, DC_MAGIC, strlen(DC_MAGIC)))
 		return false;
 	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p)), *sp, *last;
-		char tag[16], nums[96], *blob;
-		size_t n;
+		struct record r;
+		char *blob;
 		bool ok;
 
-		if (!nl || !(sp = memchr(p, ' ', (size_t)(nl - p))) || sp - p >= (long)sizeof(tag))
+		if (!record_next(&p, end, &r))
 			return false;
-		last = sp;
-		for (const char *q = sp; q < nl; q++)
-			last = *q == ' ' ? q : last;
-		if (last - sp >= (long)sizeof(nums) || sscanf(last + 1, "%zu", &n) != 1 ||
-		    (size_t)(end - nl) < n + 2 || nl[1 + n] != '\n')
-			return false;
-		snprintf(tag, sizeof(tag), "%.*s", (int)(sp - p), p);
-		snprintf(nums, sizeof(nums), "%.*s", (int)(last - sp), sp);
-		if (!strcmp(tag, "end"))
-			return keyed && n == 0 && nl + 2 == end;
-		blob = xstrndup(nl + 1, n);
-		ok = strlen(blob) == n && holds(tag, nums, blob, key);
-		keyed |= ok && !strcmp(tag, "key");
+		if (!strcmp(r.tag, "end"))
+			return keyed && r.n == 0 && p == end;
+		blob = xstrndup(r.blob, r.n);
+		ok = strlen(blob) == r.n && holds(r.tag, r.nums, blob, key);
+		keyed |= ok && !strcmp(r.tag, "key");
 		free(blob);
 		if (!ok)
 			return false;
-		p = nl + 2 + n;
 	}
 	return false;
 }

@@ -14,16 +14,6 @@
 #include "../../common/util.h"
 #include "../../kernel/mux_cfg.h"
 
-static void entry_fact(struct conv *c, const char *what, const struct value *e,
-		       const char *became, const char *reason)
-{
-	struct fact *f = dt_add_fact(c->t, "field", what, &e->pos);
-
-	f->fate = became ? FACT_CONVERTED : FACT_TODO;
-	f->became = became;
-	f->reason = reason;
-}
-
 /* Add the pin named name (an enumerator) to g; false with *why when it cannot be. */
 static bool add(struct conv *c, struct mux_group *g, const char *name, const char **why)
 {

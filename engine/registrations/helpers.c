@@ -44,3 +44,21 @@ void constant_props(struct conv *c, struct dt_node *n, const struct rnode *props
 		}
 	}
 }
+
+/* The report's fact for one entry of a pin table: converted (became) or a TODO (reason). */
+struct fact *entry_fact(struct conv *c, const char *what, const struct value *e,
+			const char *became, const char *reason)
+{
+	struct fact *f = dt_add_fact(c->t, "field", what, &e->pos);
+
+	f->fate = became ? FACT_CONVERTED : FACT_TODO;
+	f->became = became;
+	f->reason = reason;
+	return f;
+}
+
+/* "table[3] = MPP29_GPIO": how entry_fact names one word of a table. */
+const char *entry_what(struct conv *c, const struct variable *arr, const struct value *e)
+{
+	return arena_printf(c->a, "%s[%ld] = %s", arr->name, e->index, e->spelling ? e->spelling : "?");
+}

@@ -27,18 +27,6 @@ static bool add_pin(struct conv *c, unsigned pin, const char *function, const st
 	return conv_add_pin(c, pin, function, v, call) != NULL;
 }
 
-/* The report's fact for one mode word: converted (became) or a TODO (reason). */
-static void entry_fact(struct conv *c, const struct variable *arr, const struct value *e,
-		       const char *became, const char *reason)
-{
-	struct fact *f = dt_add_fact(c->t, "field", arena_printf(c->a, "%s[%ld] = %s", arr->name,
-					e->index, e->spelling ? e->spelling : "?"), &e->pos);
-
-	f->fate = became ? FACT_CONVERTED : FACT_TODO;
-	f->became = became;
-	f->reason = reason;
-}
-
 /*
  * A mode word clang could not evaluate (the board API's mpp.h is not in the
  * target tree, as for every Kirkwood board file): its macro name says the
@@ -98,7 +86,7 @@ bool reg_marvell_mpp(struct reg_ctx *r)
 
 			fn = by_name(c, pf, e->spelling, &pin, &is_unused, unused);
 			if (is_unused) {
-				entry_fact(c, arr, e, arena_printf(c->a, "mpp%u unused: nothing to "
+				entry_fact(c, entry_what(c, arr, e), e, arena_printf(c->a, "mpp%u unused: nothing to "
 								   "configure", pin), NULL);
 				skipped++;
 				continue;
@@ -108,14 +96,14 @@ bool reg_marvell_mpp(struct reg_ctx *r)
 			else if (!add_pin(c, pin, fn, e, r->call))
 				why = arena_printf(c->a, "mpp%u already set to another function", pin);
 			if (!why) {
-				entry_fact(c, arr, e, arena_printf(c->a, "&pinctrl: mpp%u, function "
+				entry_fact(c, entry_what(c, arr, e), e, arena_printf(c->a, "&pinctrl: mpp%u, function "
 								   "\"%s\" (by its name)", pin, fn),
 					   NULL);
 				used++;
 				continue;
 			}
 		} else if (unused && e->spelling && strstr(e->spelling, unused)) {
-			entry_fact(c, arr, e, arena_printf(c->a, "mpp%u unused: nothing to configure",
+			entry_fact(c, entry_what(c, arr, e), e, arena_printf(c->a, "mpp%u unused: nothing to configure",
 						      MPP_PIN(e->ival)), NULL);
 			skipped++;
 			continue;
@@ -128,10 +116,10 @@ bool reg_marvell_mpp(struct reg_ctx *r)
 		}
 		if (why) {
 			sb_addf(&missing, "%s%s (%s)", missing.len ? ", " : "", e->spelling, why);
-			entry_fact(c, arr, e, NULL, arena_printf(c->a, "%s: write this pin group by hand", why));
+			entry_fact(c, entry_what(c, arr, e), e, NULL, arena_printf(c->a, "%s: write this pin group by hand", why));
 			continue;
 		}
-		entry_fact(c, arr, e, arena_printf(c->a, "&pinctrl: mpp%u, function \"%s\"",
+		entry_fact(c, entry_what(c, arr, e), e, arena_printf(c->a, "&pinctrl: mpp%u, function \"%s\"",
 					      MPP_PIN(e->ival), fn), NULL);
 		used++;
 	}

@@ -199,16 +199,6 @@ static const char *expanded_name(struct conv *c, const struct value *e, const ch
 	return arena_strdup(c->a, pad.name);
 }
 
-static void entry_fact(struct conv *c, const char *what, const struct value *e,
-		       const char *became, const char *reason)
-{
-	struct fact *f = dt_add_fact(c->t, "field", what, &e->pos);
-
-	f->fate = became ? FACT_CONVERTED : FACT_TODO;
-	f->became = became;
-	f->reason = reason;
-}
-
 /* board_mux[]: each entry a fact; the TODOs' reasons collected in bad. */
 static size_t table(struct conv *c, const struct variable *list, const struct call *call,
 		    struct strbuf *bad, struct strbuf *unnamed)

@@ -121,16 +121,6 @@ static const char *best_function(const char *const *fs, size_t n, const char *re
 	return best;
 }
 
-static void entry_fact(struct conv *c, const struct variable *arr, const struct value *e,
-		       const char *became, const char *reason)
-{
-	struct fact *f = dt_add_fact(c->t, "field", arena_printf(c->a, "%s[%ld] = %s", arr->name,
-					e->index, e->spelling ? e->spelling : "?"), &e->pos);
-
-	f->fate = became ? FACT_CONVERTED : FACT_TODO;
-	f->became = became;
-	f->reason = reason;
-}
 
 /* One MFP word: its pin kept for the pass (true), or *why it cannot be. */
 static bool one_word(struct conv *c, const struct pin_functions *pf, const struct value *e,
@@ -189,7 +179,7 @@ bool reg_pxa_mfp(struct reg_ctx *r)
 	if (why_all) {
 		conv_mark_var(c, arr->name);
 		for (size_t i = 0; i < arr->init->nkids; i++)
-			entry_fact(c, arr, arr->init->kids[i], NULL, arena_printf(c->a,
+			entry_fact(c, entry_what(c, arr, arr->init->kids[i]), arr->init->kids[i], NULL, arena_printf(c->a,
 				   "MFP word not converted: %s() has no pin groups on this SoC (its "
 				   "TODO says why)", r->call->callee));
 		reg_todo(r, why_all);
@@ -211,13 +201,13 @@ bool reg_pxa_mfp(struct reg_ctx *r)
 		const char *became = NULL, *why = NULL;
 
 		if (one_word(c, pf, e, r->call, &became, &why)) {
-			entry_fact(c, arr, e, became, NULL);
+			entry_fact(c, entry_what(c, arr, e), e, became, NULL);
 			used++;
 			continue;
 		}
 		sb_addf(&missing, "%s%s (%s)", missing.len ? ", " : "",
 			e->spelling ? e->spelling : "?", why);
-		entry_fact(c, arr, e, NULL, arena_printf(c->a, "%s: write this pin group by hand", why));
+		entry_fact(c, entry_what(c, arr, e), e, NULL, arena_printf(c->a, "%s: write this pin group by hand", why));
 	}
 	if (missing.len)
 		reg_todo(r, arena_printf(c->a, "pins not in groups: %s; write those by hand",

@@ -17,6 +17,10 @@ void add_interrupt(struct conv *c, struct dt_node *n, const struct value *irq,
 void constant_props(struct conv *c, struct dt_node *n, const struct rnode *props,
 			   const struct srcpos *pos);
 
+struct fact *entry_fact(struct conv *c, const char *what, const struct value *e,
+			const char *became, const char *reason);
+const char *entry_what(struct conv *c, const struct variable *arr, const struct value *e);
+
 /* platform_device.c */
 const struct rnode *soc_device_rule(const struct conv *c, const char *var);
 void resources(struct conv *c, struct dt_node *n, const struct value *dev, bool mem);

@@ -99,18 +99,14 @@ static const struct value *entry_field(const struct value *e, size_t i, const ch
 	return v ? v : i < e->nkids ? e->kids[i] : NULL;
 }
 
-static void entry_fact(struct conv *c, const struct variable *arr, const struct value *e,
-		       const char *became, const char *reason)
+static void tegra_entry_fact(struct conv *c, const struct variable *arr, const struct value *e,
+			     const char *became, const char *reason)
 {
-	struct fact *f = dt_add_fact(c->t, "field", arena_printf(c->a, "%s[%ld] = {%s, %s, ...}",
-					arr->name, e->index,
+	struct fact *f = entry_fact(c, arena_printf(c->a, "%s[%ld] = {%s, %s, ...}", arr->name, e->index,
 					e->nkids > 0 && e->kids[0]->spelling ? e->kids[0]->spelling : "?",
 					e->nkids > 1 && e->kids[1]->spelling ? e->kids[1]->spelling : "?"),
-					&e->pos);
+				    e, became, reason);
 
-	f->fate = became ? FACT_CONVERTED : FACT_TODO;
-	f->became = became;
-	f->reason = reason;
 	if (reason)
 		dt_node_add_todo(c->t, NULL, &e->pos, f->what, reason);
 }
@@ -212,19 +208,19 @@ static int one_entry(struct conv *c, const struct variable *arr, const struct va
 	pm = pull_macro(pupd, &pv);
 	tm = tristate_macro(tri, &tv);
 	if (!group || !func || !pm || !tm) {
-		entry_fact(c, arr, e, NULL, "not a {TEGRA_PINGROUP_x, TEGRA_MUX_x, TEGRA_PUPD_x, "
+		tegra_entry_fact(c, arr, e, NULL, "not a {TEGRA_PINGROUP_x, TEGRA_MUX_x, TEGRA_PUPD_x, "
 			   "TEGRA_TRI_x} entry: write its group by hand");
 		return 0;
 	}
 	why = groups ? refused(c, groups, ng, group, func) : NULL;
 	if (why) {
-		entry_fact(c, arr, e, NULL, why);
+		tegra_entry_fact(c, arr, e, NULL, why);
 		return 0;
 	}
 	if (!*st)
 		*st = default_state(c, label, &call->pos, call->spelling);
 	if (dt_child(*st, group, NULL)) {
-		entry_fact(c, arr, e, NULL, arena_printf(c->a, "group %s is set again: the first "
+		tegra_entry_fact(c, arr, e, NULL, arena_printf(c->a, "group %s is set again: the first "
 							  "setting is kept", group));
 		return 0;
 	}
@@ -237,7 +233,7 @@ static int one_entry(struct conv *c, const struct variable *arr, const struct va
 	if (!groups)
 		dt_node_add_todo(c->t, n, &e->pos, group, "group and function names not checked "
 				 "(the target's pin-controller driver was not read: --kernel)");
-	entry_fact(c, arr, e, dt_node_path(c->t, n), NULL);
+	tegra_entry_fact(c, arr, e, dt_node_path(c->t, n), NULL);
 	return 1;
 }
 
