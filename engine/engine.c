@@ -5,13 +5,10 @@
  */
 #include "engine_int.h"
 
-#include <ctype.h>
-#include <libfdt.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../common/util.h"
-#include "../kernel/soc_dtsi.h"
 
 bool conv_var_used(const struct conv *c, const char *name)
 {
@@ -248,148 +245,6 @@ static void find_reachable(struct conv *c, const struct machine *m)
 		dt_add_func(c->t, c->reach[i]->name, &c->reach[i]->pos);
 }
 
-/* --- Root node and includes ------------------------------------------------ */
-
-static char *lower_dashed(struct arena *a, const char *id)
-{
-	char *s = arena_strdup(a, id);
-
-	for (char *p = s; *p; p++)
-		*p = *p == '_' ? '-' : (char)tolower((unsigned char)*p);
-	return s;
-}
-
-/*
- * The root compatible ends with the SoC's own compatibles, as the target's
- * SoC .dtsi gives them ("ti,omap3430", "ti,omap3"); the pack's
- * `compatible:` stands in when the .dtsi says none or is not known.
- */
-static bool add_dtsi_compatibles(struct conv *c, struct dt_prop *p)
-{
-	const void *fdt = c->opt && c->opt->dtsi ? soc_dtsi_fdt(c->opt->dtsi) : NULL;
-	const char *v;
-	int len;
-
-	v = fdt ? fdt_getprop(fdt, 0, "compatible", &len) : NULL;
-	if (!v || len <= 1 || v[len - 1] != '\0')
-		return false;
-	for (int off = 0; off < len; off += (int)strlen(v + off) + 1)
-		if (v[off])
-			dt_prop_add_string(c->t, p, v + off);
-	return true;
-}
-
-/*
- * The SoC .dtsi the output includes: the one found in the target tree
- * (kernel/dtsi_find.h: "samsung/s3c6410.dtsi" in a 6.12 tree), or without a
- * tree the pack's first candidate; NULL when there is none (a target tree
- * without it: s3c2416.dtsi is gone from 6.12).
- */
-const char *conv_dtsi_name(const struct conv *c)
-{
-	if (c->opt && c->opt->dtsi)
-		return soc_dtsi_name(c->opt->dtsi);
-	if (c->opt && c->opt->target_tree)
-		return NULL;
-	return c->soc ? rules_soc_dtsi(c->soc) : NULL;
-}
-
-/*
- * A 3.x board file that can also boot from a device tree names its own
- * compatibles: `.dt_compat = beagle_dt_match` with { "ti,omap3-beagle",
- * NULL }. They come first in the root compatible, as the board's string;
- * false when the record has none (or not as a string array of this file).
- */
-static bool board_compatibles(struct conv *c, const struct machine *m, struct dt_prop *p)
-{
-	const struct value *dc = value_field(m->record, "dt_compat");
-	const struct variable *arr = dc ? conv_deref(c, dc) : NULL;
-	size_t n = 0;
-
-	for (size_t i = 0; arr && arr->init && arr->init->kind == VAL_LIST && i < arr->init->nkids; i++) {
-		const struct value *s = arr->init->kids[i];
-
-		if (s->kind == VAL_STRING && s->text && *s->text) {
-			dt_prop_add_string(c->t, p, s->text);
-			n++;
-		}
-	}
-	if (n) {
-		struct fact *f = dt_add_fact(c->t, "variable", arr->name, &arr->pos);
-
-		f->fate = FACT_CONVERTED;
-		f->became = "/ compatible (the board's own strings)";
-		conv_mark_var(c, arr->name);
-	}
-	return n > 0;
-}
-
-static void build_root(struct conv *c, const struct machine *m)
-{
-	struct dt_tree *t = c->t;
-	struct dt_prop *p;
-	const char *soc_compat = rn_str(c->soc, "compatible");
-	const char *dtsi = conv_dtsi_name(c);
-	bool own;
-
-	dt_add_include(t, "<dt-bindings/gpio/gpio.h>");
-	/* With no SoC .dtsi, the root must give the address cells itself. */
-	if (!dtsi) {
-		dt_chunk_add_u32(t, dt_prop_add_cells(t, dt_prop_set(t, t->root, "#address-cells")), 1);
-		dt_chunk_add_u32(t, dt_prop_add_cells(t, dt_prop_set(t, t->root, "#size-cells")), 1);
-	}
-	dt_add_include(t, "<dt-bindings/interrupt-controller/irq.h>");
-	/* "kirkwood.dtsi kirkwood-6281.dtsi": a base and its variant, in order. */
-	for (const char *w = dtsi; w && *w; w += strspn(w, " ")) {
-		size_t n = strcspn(w, " ");
-
-		dt_add_include(t, arena_printf(c->a, "\"%.*s\"", (int)n, w));
-		w += n;
-	}
-	p = dt_prop_set(t, t->root, "model");
-	dt_prop_add_string(t, p, m->name ? m->name : m->id);
-	p->pos = m->pos;
-	p->origin = arena_printf(c->a, "MACHINE_START(%s, \"%s\")", m->id, m->name ? m->name : "");
-	p = dt_prop_set(t, t->root, "compatible");
-	p->pos = m->pos;
-	own = board_compatibles(c, m, p);
-	if (own) {
-		p->origin = arena_printf(c->a, ".dt_compat = %s", value_field(m->record, "dt_compat")->text);
-	} else {
-		dt_prop_add_string(t, p, arena_printf(c->a, "board2dts,%s", lower_dashed(c->a, m->id)));
-		p->origin = arena_printf(c->a, "MACHINE_START(%s, ...)", m->id);
-	}
-	if (add_dtsi_compatibles(c, p))
-		p->origin = arena_printf(c->a, "%s; the SoC's from %s", p->origin, dtsi);
-	else if (soc_compat)
-		dt_prop_add_string(t, p, soc_compat);
-	if (!own)
-		dt_node_add_todo(t, t->root, &m->pos, "compatible",
-				 "replace \"board2dts,...\" with the board's vendor,board string");
-	/* `aliases: {i2c0: pxai2c1}`: /aliases entries the board sets (overriding the .dtsi's). */
-	const struct rnode *al = rn_get(c->soc, "aliases");
-
-	for (size_t i = 0; al && al->kind == RN_MAP && i < al->n; i++) {
-		struct dt_node *an = dt_child(t->root, "aliases", NULL);
-
-		if (!an)
-			an = dt_node_add(t, t->root, "aliases", NULL);
-		p = dt_prop_set(t, an, al->keys[i]);
-		dt_prop_add_ref_path(t, p, al->items[i]->scalar);
-		p->pos = m->pos;
-		p->origin = arena_printf(c->a, "SoC pack %s: aliases", rn_str(c->soc, "soc"));
-	}
-	if (!c->soc)
-		dt_node_add_todo(t, NULL, &m->pos, m->id,
-				 "no SoC rule pack matched (use --soc): SoC nodes, GPIO and IRQ "
-				 "numbers are left as TODOs");
-	else if (!dtsi)
-		dt_node_add_todo(t, NULL, &m->pos, rn_str(c->soc, "soc"),
-				 "the kernel has no .dtsi for this SoC: SoC devices are TODOs");
-}
-
-/* --- Calls ----------------------------------------------------------------- */
-
 /* The rule callee names itself: an older name's (`same_as: modern_helper`), or NULL. */
 static const char *renamed_to(const struct conv *c, const char *callee)
 {
@@ -575,7 +430,7 @@ static void convert_machine(struct conv *c, const struct machine *m)
 
 	f->fate = FACT_CONVERTED;
 	f->became = "/ model, compatible";
-	build_root(c, m);
+	conv_build_root(c, m);
 	conv_board_clocks(c, m);
 	find_reachable(c, m);
 	conv_setup_gpio_spaces(c);

@@ -180,7 +180,8 @@ bool conv_meminfo_store(struct conv *c, const struct function *fn, const struct 
 /* engine_status.c: disable the unregistered board-level nodes of the .dtsi */
 void conv_status_pass(struct conv *c, const struct machine *m);
 
-/* engine.c */
+/* engine_root.c: the root node (includes, model, compatible, aliases) */
+void conv_build_root(struct conv *c, const struct machine *m);
 const char *conv_dtsi_name(const struct conv *c);	/* the .dtsi the output includes, or NULL */
 /* engine_refs.c: why a variable no registration consumed was not converted */
 const char *conv_elsewhere(struct conv *c, const struct machine *m, const char *var);
