@@ -65,7 +65,8 @@ static int cmp_str(const void *a, const void *b)
  */
 static void node_lines(struct ptrvec *pairs, struct strbuf *out)
 {
-	qsort(pairs->items, pairs->len, sizeof(pairs->items[0]), cmp_str);
+	if (pairs->len)		/* no .dts: no items to sort (qsort wants a pointer) */
+		qsort(pairs->items, pairs->len, sizeof(pairs->items[0]), cmp_str);
 	for (size_t i = 0; i < pairs->len;) {
 		const char *a = pairs->items[i];
 		size_t clen = strcspn(a, "\t"), best = i, bestn = 0, j = i;

@@ -153,6 +153,9 @@ static size_t labels_of(const struct soc_dtsi *s, int off, const struct sym **fi
 {
 	size_t lo = 0, hi = s->nsyms, n = 0;
 
+	*first = NULL;
+	if (!s->nsyms)		/* a .dtsi without labels */
+		return 0;
 	while (lo < hi) {
 		size_t mid = (lo + hi) / 2;
 

@@ -59,6 +59,17 @@ static void test_off(void **state)
 	unsetenv("B2D_NO_HUGEPAGES");
 }
 
+#if defined(__SANITIZE_ADDRESS__)
+#define B2D_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define B2D_ASAN 1
+#endif
+#endif
+#ifndef B2D_ASAN
+#define B2D_ASAN 0
+#endif
+
 static void test_advised(void **state)
 {
 	void *start = NULL;
@@ -75,12 +86,22 @@ static void test_advised(void **state)
 	/* a block allocated later comes from there (the range starts at the
 	 * first 2 MB boundary of the heap's new top: the block may start
 	 * below it) */
+#if !B2D_ASAN
+	bool inside, adv;
+
 	p = malloc(8 << 20);
 	assert_non_null(p);
-	assert_true((uintptr_t)p + (8 << 20) > (uintptr_t)start + (2 << 20) &&
-		    (uintptr_t)p + (8 << 20) <= (uintptr_t)start + len);
-	assert_true(advised((uintptr_t)p + (8 << 20) - 1));
+	inside = (uintptr_t)p + (8 << 20) > (uintptr_t)start + (2 << 20) &&
+		 (uintptr_t)p + (8 << 20) <= (uintptr_t)start + len;
+	adv = advised((uintptr_t)p + (8 << 20) - 1);
 	free(p);
+	assert_true(inside);
+	assert_true(adv);
+#else
+	/* AddressSanitizer's malloc has its own arenas: the glibc heap the
+	 * range covers is not where blocks come from. The range is advised. */
+	(void)p;
+#endif
 }
 
 int main(void)
