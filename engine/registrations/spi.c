@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* `register: spi`: an spi_board_info table. */
+/* `register: spi`: an spi_board_info table, or one spi_board_info (`&mc13783_dev, 1`). */
 #include "registrations.h"
 
 #include "../../common/util.h"
@@ -7,12 +7,14 @@
 bool reg_spi(struct reg_ctx *r)
 {
 	const struct variable *arr = conv_deref(r->c, reg_arg(r, "info"));
+	size_t n;
 
-	if (!arr || !arr->init || !arr->init->is_array)
+	if (!arr || !arr->init || arr->init->kind != VAL_LIST)
 		return false;
 	conv_mark_var(r->c, arr->name);
-	for (size_t i = 0; i < arr->init->nkids; i++) {
-		const struct value *e = arr->init->kids[i];
+	n = arr->init->is_array ? arr->init->nkids : 1;
+	for (size_t i = 0; i < n; i++) {
+		const struct value *e = arr->init->is_array ? arr->init->kids[i] : arr->init;
 		const struct value *busnum = conv_field(r->c, e, "bus_num");
 		const char *tmpl = rn_str(r->c->soc, "spi_bus") ? rn_str(r->c->soc, "spi_bus") : "spi{bus_num}";
 		const char *label = bus_alias(r->c, conv_template(r->c, tmpl, e, NULL, NULL));
