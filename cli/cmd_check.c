@@ -121,6 +121,7 @@ static int run_check(const struct review_args *r)
 	o.input = r->files[0];
 	o.hide_under = r->all_files ? NULL : r->kernel_dir;
 	o.levels = levels;
+	o.kernel_dir = r->kernel_dir;
 	sb_init(&out);
 	rv_check_run(t, &o, &out, &res);
 	fputs(out.buf, stdout);

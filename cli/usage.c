@@ -145,7 +145,7 @@ static const char check_usage[] =
 	"  -W no-CHECK        turn a check off; -W error=CHECK: its findings are errors;\n"
 	"                     -W CHECK: back to a warning. CHECK: unknown-property,\n"
 	"                     deprecated-property, specifier-cells, interrupt-parent,\n"
-	"                     pinctrl-ref, pin-twice\n"
+	"                     pinctrl-ref, pin-twice, pin-function (needs --kernel)\n"
 	"\n"
 	"exit status: 0 no warnings, 1 warnings, 2 errors (-W error=) or check failed.\n";
 

@@ -4,7 +4,10 @@
  * tables (MPP_MODE/MPP_VAR_FUNCTION) and the PXA2xx ones
  * (PXA_GPIO_PIN(PXA_PINCTRL_PIN(n), PXA_FUNCTION(dir, af, "name"), ...)).
  */
+#define _XOPEN_SOURCE 700	/* nftw */
 #include "pin_functions.h"
+
+#include <ftw.h>
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -273,4 +276,59 @@ const char *pin_functions_file(const struct pin_functions *p)
 size_t pin_functions_count(const struct pin_functions *p)
 {
 	return p ? p->n : 0;
+}
+
+size_t pin_functions_of_pin(const struct pin_functions *p, unsigned pin, const char **out, size_t max)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; p && i < p->n; i++) {
+		size_t k = 0;
+
+		if (p->v[i].pin != pin)
+			continue;
+		while (k < n && strcmp(out[k], p->v[i].name))
+			k++;
+		if (k == n && n < max)
+			out[n++] = p->v[i].name;
+	}
+	return n;
+}
+
+/* The tree scan (nftw has no user pointer). */
+static struct {
+	const char *kdir, *quoted;
+	struct pin_functions *found;
+} scan;
+
+static int visit_driver(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+	size_t len = strlen(path);
+	char *text;
+
+	(void)st;
+	(void)ftw;
+	if (type != FTW_F || len < 2 || strcmp(path + len - 2, ".c"))
+		return 0;
+	text = read_file(path, NULL);
+	if (text && strstr(text, scan.quoted))
+		scan.found = pin_functions_parse(text, path + strlen(scan.kdir) + 1);
+	free(text);
+	return scan.found ? 1 : 0;
+}
+
+int pin_functions_for_compatible(const char *kdir, const char *compat, struct pin_functions **out)
+{
+	char *dir = xasprintf("%s/drivers/pinctrl", kdir);
+	char *quoted = xasprintf("\"%s\"", compat);
+
+	scan.kdir = kdir;
+	scan.quoted = quoted;
+	scan.found = NULL;
+	nftw(dir, visit_driver, 32, FTW_PHYS);
+	*out = scan.found;
+	scan.found = NULL;
+	free(quoted);
+	free(dir);
+	return *out ? B2D_OK : B2D_ERR_PARSE;
 }

@@ -53,5 +53,13 @@ const char *pin_functions_guess(const struct pin_functions *p, unsigned pin, con
 /* The driver file, relative to the tree ("drivers/pinctrl/mvebu/pinctrl-orion.c"). */
 const char *pin_functions_file(const struct pin_functions *p);
 size_t pin_functions_count(const struct pin_functions *p);
+/* Every distinct function of pin, at any select value, in the driver's order (at most max). */
+size_t pin_functions_of_pin(const struct pin_functions *p, unsigned pin, const char **out, size_t max);
+/*
+ * The table of the driver under KDIR/drivers/pinctrl whose source names the
+ * compatible ("marvell,88f6281-pinctrl" -> pinctrl-kirkwood.c): B2D_OK, or
+ * B2D_ERR_PARSE when no driver file both names it and has a table.
+ */
+int pin_functions_for_compatible(const char *kdir, const char *compat, struct pin_functions **out);
 
 #endif

@@ -31,6 +31,7 @@ struct check_ctx {
 	char *input_real;	/* realpath of o->input, or NULL */
 	char *hide_real;	/* realpath of o->hide_under, or NULL */
 	unsigned hidden;
+	struct rv_pinfn *pinfn;	/* with o->kernel_dir */
 };
 
 /*
@@ -395,6 +396,36 @@ static void check_pin_twice(struct check_ctx *c, const struct rv_node *n, const 
 	}
 }
 
+/* The pin controller a group node n belongs to (its parent or grandparent), or NULL. */
+static const struct rv_node *group_controller(const struct rv_node *n)
+{
+	if (n->parent && is_pin_controller(n->parent))
+		return n->parent;
+	if (n->parent && n->parent->parent && is_pin_controller(n->parent->parent))
+		return n->parent->parent;
+	return NULL;
+}
+
+/* A group's function is one its controller's driver (in --kernel) lists for each of its pins. */
+static void check_pin_function(struct check_ctx *c, const struct rv_node *n, const struct rv_prop *p)
+{
+	const char *pins = !strcmp(p->name, "marvell,function") ? "marvell,pins" :
+			   !strcmp(p->name, "function") ? "pins" : NULL;
+	const struct rv_prop *q = pins ? rv_prop(n, pins) : NULL;
+	const struct rv_node *ctrl = q ? group_controller(n) : NULL;
+
+	if (!ctrl || !c->pinfn || p->len < 2 || ((const char *)p->val)[p->len - 1])
+		return;
+	for (int i = 0; i < q->len; i += (int)strlen((const char *)q->val + i) + 1) {
+		char *msg = rv_pinfn_problem(c->pinfn, ctrl, (const char *)q->val + i,
+					     (const char *)p->val);
+
+		if (msg)
+			warn(c, n, p, "%s", msg);
+		free(msg);
+	}
+}
+
 typedef void (*check_fn)(struct check_ctx *c, const struct rv_node *n, const struct rv_prop *p);
 
 static const struct {
@@ -407,6 +438,7 @@ static const struct {
 	{ "interrupt-parent", check_irqs },
 	{ "pinctrl-ref", check_pin_refs },
 	{ "pin-twice", check_pin_twice },
+	{ "pin-function", check_pin_function },
 };
 
 static int cmp_warning(const void *x, const void *y)
@@ -455,11 +487,12 @@ size_t rv_check_names(const char **names, size_t max)
 void rv_check_run(const struct rv_tree *t, const struct rv_check_opts *o, struct strbuf *out,
 		  struct rv_check_result *res)
 {
-	struct check_ctx c = { t, o, NULL, false, NULL, 0, NULL, NULL, 0 };
+	struct check_ctx c = { t, o, NULL, false, NULL, 0, NULL, NULL, 0, NULL };
 
 	memset(res, 0, sizeof(*res));
 	c.input_real = o->input ? realpath(o->input, NULL) : NULL;
 	c.hide_real = o->hide_under ? realpath(o->hide_under, NULL) : NULL;
+	c.pinfn = o->kernel_dir ? rv_pinfn_new(o->kernel_dir) : NULL;
 	for (size_t k = 0; k < sizeof(checks) / sizeof(checks[0]); k++) {
 		unsigned char level = o->levels ? o->levels[k] : RV_CHECK_WARNING;
 
@@ -480,6 +513,7 @@ void rv_check_run(const struct rv_tree *t, const struct rv_check_opts *o, struct
 	res->hidden = c.hidden;
 	free(c.input_real);
 	free(c.hide_real);
+	rv_pinfn_free(c.pinfn);
 }
 
 unsigned rv_check(const struct rv_tree *t, const struct rv_check_opts *o, struct strbuf *out)

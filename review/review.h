@@ -225,6 +225,8 @@ struct rv_check_opts {
 	/* Messages located in files under this directory (the kernel tree) are counted, not shown. */
 	const char *hide_under;
 	const unsigned char *levels;	/* enum rv_check_level per check (rv_check_names order), or NULL */
+	/* The kernel tree (--kernel): pin-function reads its pin-controller drivers. May be NULL. */
+	const char *kernel_dir;
 };
 
 struct rv_check_result {
@@ -241,5 +243,17 @@ void rv_check_run(const struct rv_tree *t, const struct rv_check_opts *o, struct
 unsigned rv_check(const struct rv_tree *t, const struct rv_check_opts *o, struct strbuf *out);
 /* The checks' names in table order (the index of levels[]): up to max into names; returns how many. */
 size_t rv_check_names(const char **names, size_t max);
+
+/*
+ * pin-function's knowledge (review/pin_function.c): the function tables of
+ * the kernel tree's pin-controller drivers, found by compatible. The problem
+ * with function on pin of a group under ctrl, as a malloc'd message, or NULL
+ * when it is fine or nothing is known about the controller.
+ */
+struct rv_pinfn;
+struct rv_pinfn *rv_pinfn_new(const char *kdir);
+void rv_pinfn_free(struct rv_pinfn *c);
+char *rv_pinfn_problem(struct rv_pinfn *c, const struct rv_node *ctrl, const char *pin,
+		       const char *function);
 
 #endif

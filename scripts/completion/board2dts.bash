@@ -33,7 +33,7 @@ _board2dts()
 	--machine|--assume|-j|--shard|--timeout|--max-memory)
 		return ;;
 	-W|--warning)
-		local c checks="unknown-property deprecated-property specifier-cells interrupt-parent pinctrl-ref pin-twice" w=""
+		local c checks="unknown-property deprecated-property specifier-cells interrupt-parent pinctrl-ref pin-twice pin-function" w=""
 		for c in $checks; do w="$w $c no-$c error=$c"; done
 		COMPREPLY=($(compgen -W "$w" -- "$cur")); return ;;
 	help)

@@ -16,6 +16,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "test_kernel.h"
+
 #include "review/review.h"
 
 #define DATA TEST_SOURCE_DIR "/tests/data/review/"
@@ -216,6 +218,52 @@ static void test_pin_checks(void **state)
 	rv_tree_free(t);
 }
 
+/*
+ * pin-function, with the kernel tree: a group's function must be one the
+ * controller's driver (found by compatible: pinctrl-kirkwood.c,
+ * pinctrl-pxa27x.c) lists for each pin; a controller no driver knows is
+ * not judged, and without --kernel nothing is said.
+ */
+static void test_pin_function(void **state)
+{
+	const char *k = test_kernel_dir("drivers/pinctrl/mvebu/pinctrl-kirkwood.c");
+	struct rv_input in = { 0 };
+	struct rv_check_opts o = { 0 };
+	struct rv_tree *t;
+	struct rv_srcmap *m;
+	struct strbuf sb;
+	char *errors = NULL;
+
+	(void)state;
+	if (!k)
+		skip();
+	assert_int_equal(rv_load(DATA "check-pinfn.dts", &in, &t, &errors), 0);
+	free(errors);
+	assert_int_equal(rv_srcmap_load(DATA "check-pinfn.dts", &in, &m), 0);
+	o.srcmap = m;
+	sb_init(&sb);
+	rv_check(t, &o, &sb);
+	assert_null(strstr(sb.buf, "[pin-function]"));	/* no tree, no knowledge */
+	o.kernel_dir = k;
+	sb_free(&sb);
+	sb_init(&sb);
+	rv_check(t, &o, &sb);
+	assert_non_null(strstr(sb.buf, "check-pinfn.dts:20: warning: /pin-controller@10000/pmx-typo: "
+				       "marvell,function: \"uart9\" is not a function of mpp10 in "
+				       "drivers/pinctrl/mvebu/pinctrl-kirkwood.c ("));
+	assert_non_null(strstr(sb.buf, "did you mean \"uart0\"? [pin-function]"));
+	assert_non_null(strstr(sb.buf, "/pmx-nopin: marvell,function: the pin controller's driver "
+				       "(drivers/pinctrl/mvebu/pinctrl-kirkwood.c) has no pin mpp99"));
+	assert_non_null(strstr(sb.buf, "/mmc-typo: function: \"MMCLX\" is not a function of P32 in "
+				       "drivers/pinctrl/pxa/pinctrl-pxa27x.c"));
+	assert_null(strstr(sb.buf, "pmx-uart0"));
+	assert_null(strstr(sb.buf, "mmc-pins"));
+	assert_null(strstr(sb.buf, "pmx-unknown"));
+	sb_free(&sb);
+	rv_srcmap_free(m);
+	rv_tree_free(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -225,6 +273,7 @@ int main(void)
 		cmocka_unit_test(test_srcmap),
 		cmocka_unit_test(test_checks),
 		cmocka_unit_test(test_pin_checks),
+		cmocka_unit_test(test_pin_function),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
