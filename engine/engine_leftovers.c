@@ -122,8 +122,16 @@ void conv_account_unused_vars(struct conv *c, const struct machine *m)
 			f->became = why;
 			continue;
 		}
+		/* `no_dt:` / `todo:` struct rules: code, or what only a person can decide. */
+		if (rn_str(conv_struct_rule(c, v->type), "no_dt")) {
+			f->became = arena_printf(c->a, "no DT equivalent: %s",
+						 rn_str(conv_struct_rule(c, v->type), "no_dt"));
+			continue;
+		}
 		f->fate = FACT_TODO;
-		if (plain_array(v))	/* { MPP29_GPIO, MPP46_GPIO, 0 }: no struct at all */
+		if (rn_str(conv_struct_rule(c, v->type), "todo"))
+			f->reason = rn_str(conv_struct_rule(c, v->type), "todo");
+		else if (plain_array(v))	/* { MPP29_GPIO, MPP46_GPIO, 0 }: no struct at all */
 			f->reason = arena_printf(c->a, "an array of %s that no rule reads",
 						 v->type ? v->type : "?");
 		else if (!conv_struct_rule(c, v->type))

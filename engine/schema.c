@@ -57,7 +57,8 @@ static const struct section struct_rule = { "struct rule", "struct", (const stru
 	{ "struct", S_SCALAR }, { "node", S_SCALAR }, { "compatible", S_SCALAR },
 	{ "unit", S_SCALAR }, { "overlay", S_SCALAR }, { "props", S_SEQ, &prop_rule },
 	{ "children", S_MAP, &children_rule }, { "gpio_provider", S_MAP, &provider_rule },
-	{ "label", S_SCALAR }, { "target", S_SCALAR }, { "array_entries", S_SCALAR }, END } };
+	{ "label", S_SCALAR }, { "target", S_SCALAR }, { "array_entries", S_SCALAR },
+	{ "no_dt", S_SCALAR }, { "todo", S_SCALAR }, END } };
 
 static const struct section platform_rule = { "platform device rule", "name", (const struct key_spec[]){
 	{ "name", S_SCALAR }, { "node", S_SCALAR }, { "compatible", S_SCALAR },

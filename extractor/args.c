@@ -147,6 +147,26 @@ static int db_args(const char *path, const struct extract_options *opt,
 	return ret;
 }
 
+/*
+ * KBUILD_MODNAME and KBUILD_BASENAME as kbuild passes them for an object
+ * built into the kernel ("ts72xx" for ts72xx.c, '-' and ',' as '_'): board
+ * files spell `#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt`, and without the
+ * name every pr_err() of the file is a syntax error.
+ */
+static void add_kbuild_names(const char *path, struct ptrvec *args)
+{
+	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	size_t n = strcspn(base, ".");
+	char *name = xstrndup(base, n);
+
+	for (char *p = name; *p; p++)
+		if (*p == '-' || *p == ',')
+			*p = '_';
+	pv_push(args, xasprintf("-DKBUILD_MODNAME=\"%s\"", name));
+	pv_push(args, xasprintf("-DKBUILD_BASENAME=\"%s\"", name));
+	free(name);
+}
+
 static void tolerant_args(const char *path, const struct extract_options *opt,
 			  struct ptrvec *args)
 {
@@ -158,6 +178,14 @@ static void tolerant_args(const char *path, const struct extract_options *opt,
 	add(args, "-ffreestanding");
 	add(args, "-D__KERNEL__");
 	add(args, "-ferror-limit=0");	/* at 20 errors clang stops parsing */
+	add_kbuild_names(path, args);
+	/*
+	 * Every ARM board file of a Linux with board files ran with an MMU; without
+	 * it <asm/mach/map.h> makes iotable_init() an empty macro and the call
+	 * (and its map_desc table's use) vanished. A --config says for itself.
+	 */
+	if (!opt->config_file)
+		add(args, "-DCONFIG_MMU=1");
 	add2(args, "-I", mdir);
 	m = xasprintf("%s/board2dts-model.h", mdir);
 	add(args, "-include");

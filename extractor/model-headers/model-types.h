@@ -95,6 +95,22 @@ typedef int (*initcall_t)(void);
 #define fs_initcall(fn)		__b2d_initcall(fn, 5)
 #define device_initcall(fn)	__b2d_initcall(fn, 6)
 #define late_initcall(fn)	__b2d_initcall(fn, 7)
+/*
+ * Kernel command-line options (__setup("mini6410=", fn), early_param()): a
+ * struct obs_kernel_param, as <linux/init.h> makes it, so the option is a
+ * fact of the board (its choices are made at boot) and the line parses.
+ */
+struct obs_kernel_param {
+	const char *str;
+	int (*setup_func)(char *);
+	int early;
+};
+#define __setup_param(str, unique_id, fn, early) \
+	static const char __setup_str_##unique_id[] = str; \
+	static struct obs_kernel_param __setup_##unique_id __attribute__((__used__)) = \
+		{ __setup_str_##unique_id, fn, early }
+#define __setup(str, fn) __setup_param(str, fn, fn, 0)
+#define early_param(str, fn) __setup_param(str, fn, fn, 1)
 #define EXPORT_SYMBOL(sym)
 #define EXPORT_SYMBOL_GPL(sym)
 

@@ -322,6 +322,35 @@ static void test_token_fallback(void **state)
 	board_free(b);
 }
 
+/*
+ * What kbuild and <linux/init.h> give every board file: KBUILD_MODNAME (a
+ * `pr_fmt` built on it made every pr_err() a syntax error) and __setup() /
+ * early_param(), a struct obs_kernel_param naming the option and its parser.
+ */
+static void test_kbuild_names_and_setup(void **state)
+{
+	const char *src =
+		"#define pr_fmt(fmt) KBUILD_MODNAME \": \" fmt\n"
+		"static int __init feat_setup(char *str) { return 1; }\n"
+		"__setup(\"feat=\", feat_setup);\n"
+		"static int __init early_setup(char *str) { return 0; }\n"
+		"early_param(\"early\", early_setup);\n"
+		"static const char *mod = KBUILD_MODNAME;\n"
+		"static void __init foo_init(void) { pr_err(\"no %d\\n\", 1); }\n";
+	struct board *b = parse_src(src, NULL, 0);
+	const struct variable *v = board_find_var(b, "__setup_feat_setup");
+
+	(void)state;
+	assert_int_equal(b->clang_errors, 0);
+	assert_string_equal(board_find_var(b, "mod")->init->text, "b2d_test_board");
+	assert_non_null(v);
+	assert_string_equal(v->type, "obs_kernel_param");
+	assert_int_equal(value_field(v->init, "setup_func")->kind, VAL_FUNC);
+	assert_string_equal(value_field(v->init, "setup_func")->text, "feat_setup");
+	assert_int_equal(value_field_int(board_find_var(b, "__setup_early_setup")->init, "early", 0), 1);
+	board_free(b);
+}
+
 static void test_not_c(void **state)
 {
 	const char *src = "#!/bin/sh\nset -e\nfor f in *; do echo \"$f\"; done\n";
@@ -372,6 +401,7 @@ int main(void)
 		cmocka_unit_test(test_symbolic),
 		cmocka_unit_test(test_guards),
 		cmocka_unit_test(test_token_fallback),
+		cmocka_unit_test(test_kbuild_names_and_setup),
 		cmocka_unit_test(test_not_c),
 		cmocka_unit_test(test_json),
 	};
