@@ -183,6 +183,29 @@ static void test_checks(void **state)
 	rv_tree_free(t);
 }
 
+/* `check` of a file of tests/data/review (with kernel_dir: pin-function's tree): its output. */
+static char *check_data(const char *name, const char *kernel_dir)
+{
+	char *path = xasprintf(DATA "%s", name), *errors = NULL;
+	struct rv_input in = { 0 };
+	struct rv_check_opts o = { 0 };
+	struct rv_tree *t;
+	struct rv_srcmap *m;
+	struct strbuf sb;
+
+	assert_int_equal(rv_load(path, &in, &t, &errors), 0);
+	free(errors);
+	assert_int_equal(rv_srcmap_load(path, &in, &m), 0);
+	o.srcmap = m;
+	o.kernel_dir = kernel_dir;
+	sb_init(&sb);
+	rv_check(t, &o, &sb);
+	rv_srcmap_free(m);
+	rv_tree_free(t);
+	free(path);
+	return sb_detach(&sb);
+}
+
 /*
  * Pin controllers: a pin in two groups that enabled nodes both use (pmx-c
  * repeats mpp1, but only a disabled node uses it: silent), a pinctrl-0 entry
@@ -190,32 +213,20 @@ static void test_checks(void **state)
  */
 static void test_pin_checks(void **state)
 {
-	struct rv_input in = { 0 };
-	struct rv_check_opts o = { 0 };
-	struct rv_tree *t;
-	struct rv_srcmap *m;
-	struct strbuf sb;
-	char *errors = NULL;
+	char *out = check_data("check-pinctrl.dts", NULL);
 
-	assert_int_equal(rv_load(DATA "check-pinctrl.dts", &in, &t, &errors), 0);
-	free(errors);
-	assert_int_equal(rv_srcmap_load(DATA "check-pinctrl.dts", &in, &m), 0);
-	o.srcmap = m;
-	sb_init(&sb);
-	rv_check(t, &o, &sb);
-	assert_non_null(strstr(sb.buf, "check-pinctrl.dts:19: warning: /pin-controller@10000/pmx-b: "
-				       "marvell,pins: mpp2 is also in /pin-controller@10000/pmx-a, "
-				       "and both groups are in use [pin-twice]"));
-	assert_non_null(strstr(sb.buf, "/serial@12000: pinctrl-0: &gpio0 is not a pin group: "
-				       "no pin controller above it [pinctrl-ref]"));
-	assert_non_null(strstr(sb.buf, "/serial@12000: pinctrl-names: state \"sleep\" has no "
-				       "pinctrl-1 [pinctrl-ref]"));
-	assert_null(strstr(sb.buf, "pmx-c"));
-	assert_null(strstr(sb.buf, "/leds: pinctrl"));
-	assert_null(strstr(sb.buf, "\"default\" has no"));
-	sb_free(&sb);
-	rv_srcmap_free(m);
-	rv_tree_free(t);
+	(void)state;
+	assert_non_null(strstr(out, "check-pinctrl.dts:19: warning: /pin-controller@10000/pmx-b: "
+				    "marvell,pins: mpp2 is also in /pin-controller@10000/pmx-a, "
+				    "and both groups are in use [pin-twice]"));
+	assert_non_null(strstr(out, "/serial@12000: pinctrl-0: &gpio0 is not a pin group: "
+				    "no pin controller above it [pinctrl-ref]"));
+	assert_non_null(strstr(out, "/serial@12000: pinctrl-names: state \"sleep\" has no "
+				    "pinctrl-1 [pinctrl-ref]"));
+	assert_null(strstr(out, "pmx-c"));
+	assert_null(strstr(out, "/leds: pinctrl"));
+	assert_null(strstr(out, "\"default\" has no"));
+	free(out);
 }
 
 /*
@@ -227,41 +238,27 @@ static void test_pin_checks(void **state)
 static void test_pin_function(void **state)
 {
 	const char *k = test_kernel_dir("drivers/pinctrl/mvebu/pinctrl-kirkwood.c");
-	struct rv_input in = { 0 };
-	struct rv_check_opts o = { 0 };
-	struct rv_tree *t;
-	struct rv_srcmap *m;
-	struct strbuf sb;
-	char *errors = NULL;
+	char *out;
 
 	(void)state;
 	if (!k)
 		skip();
-	assert_int_equal(rv_load(DATA "check-pinfn.dts", &in, &t, &errors), 0);
-	free(errors);
-	assert_int_equal(rv_srcmap_load(DATA "check-pinfn.dts", &in, &m), 0);
-	o.srcmap = m;
-	sb_init(&sb);
-	rv_check(t, &o, &sb);
-	assert_null(strstr(sb.buf, "[pin-function]"));	/* no tree, no knowledge */
-	o.kernel_dir = k;
-	sb_free(&sb);
-	sb_init(&sb);
-	rv_check(t, &o, &sb);
-	assert_non_null(strstr(sb.buf, "check-pinfn.dts:20: warning: /pin-controller@10000/pmx-typo: "
-				       "marvell,function: \"uart9\" is not a function of mpp10 in "
-				       "drivers/pinctrl/mvebu/pinctrl-kirkwood.c ("));
-	assert_non_null(strstr(sb.buf, "did you mean \"uart0\"? [pin-function]"));
-	assert_non_null(strstr(sb.buf, "/pmx-nopin: marvell,function: the pin controller's driver "
-				       "(drivers/pinctrl/mvebu/pinctrl-kirkwood.c) has no pin mpp99"));
-	assert_non_null(strstr(sb.buf, "/mmc-typo: function: \"MMCLX\" is not a function of P32 in "
-				       "drivers/pinctrl/pxa/pinctrl-pxa27x.c"));
-	assert_null(strstr(sb.buf, "pmx-uart0"));
-	assert_null(strstr(sb.buf, "mmc-pins"));
-	assert_null(strstr(sb.buf, "pmx-unknown"));
-	sb_free(&sb);
-	rv_srcmap_free(m);
-	rv_tree_free(t);
+	out = check_data("check-pinfn.dts", NULL);
+	assert_null(strstr(out, "[pin-function]"));	/* no tree, no knowledge */
+	free(out);
+	out = check_data("check-pinfn.dts", k);
+	assert_non_null(strstr(out, "check-pinfn.dts:20: warning: /pin-controller@10000/pmx-typo: "
+				    "marvell,function: \"uart9\" is not a function of mpp10 in "
+				    "drivers/pinctrl/mvebu/pinctrl-kirkwood.c ("));
+	assert_non_null(strstr(out, "did you mean \"uart0\"? [pin-function]"));
+	assert_non_null(strstr(out, "/pmx-nopin: marvell,function: the pin controller's driver "
+				    "(drivers/pinctrl/mvebu/pinctrl-kirkwood.c) has no pin mpp99"));
+	assert_non_null(strstr(out, "/mmc-typo: function: \"MMCLX\" is not a function of P32 in "
+				    "drivers/pinctrl/pxa/pinctrl-pxa27x.c"));
+	assert_null(strstr(out, "pmx-uart0"));
+	assert_null(strstr(out, "mmc-pins"));
+	assert_null(strstr(out, "pmx-unknown"));
+	free(out);
 }
 
 int main(void)
