@@ -95,6 +95,7 @@ typedef int (*initcall_t)(void);
 #define fs_initcall(fn)		__b2d_initcall(fn, 5)
 #define device_initcall(fn)	__b2d_initcall(fn, 6)
 #define late_initcall(fn)	__b2d_initcall(fn, 7)
+#define console_initcall(fn)	__b2d_initcall(fn, con)
 /*
  * Kernel command-line options (__setup("mini6410=", fn), early_param()): a
  * struct obs_kernel_param, as <linux/init.h> makes it, so the option is a

@@ -336,6 +336,8 @@ static void test_kbuild_names_and_setup(void **state)
 		"static int __init early_setup(char *str) { return 0; }\n"
 		"early_param(\"early\", early_setup);\n"
 		"static const char *mod = KBUILD_MODNAME;\n"
+		"static int __init con_init(void) { return 0; }\n"
+		"console_initcall(con_init);\n"
 		"static void __init foo_init(void) { pr_err(\"no %d\\n\", 1); }\n";
 	struct board *b = parse_src(src, NULL, 0);
 	const struct variable *v = board_find_var(b, "__setup_feat_setup");
@@ -348,6 +350,7 @@ static void test_kbuild_names_and_setup(void **state)
 	assert_int_equal(value_field(v->init, "setup_func")->kind, VAL_FUNC);
 	assert_string_equal(value_field(v->init, "setup_func")->text, "feat_setup");
 	assert_int_equal(value_field_int(board_find_var(b, "__setup_early_setup")->init, "early", 0), 1);
+	assert_int_equal(board_find_var(b, "__initcall_con_initcon")->init->kind, VAL_FUNC);
 	board_free(b);
 }
 
