@@ -53,7 +53,17 @@ void conv_add_pad(struct conv *c, struct omap_pin *pin)
 						      pin->cells ? pin->macro : "", pin->cells ? " " : "", pin->flags,
 						      o->cells ? o->macro : "", o->cells ? " " : "", o->flags,
 						      o->v->pos.line));
-		*o = *pin;
+		o->flags = pin->flags;
+		o->val = pin->val;
+		if (pin->cells) {	/* i.MX: the pad may now have another function */
+			o->macro = pin->macro;
+			o->cells = pin->cells;
+			o->function = pin->function;
+			o->device = pin->device;
+			o->gpio_label = pin->gpio_label;
+			o->gpio_line = pin->gpio_line;
+			o->ctrl_unknown = pin->ctrl_unknown;
+		}
 		return;
 	}
 	arena_push(c->a, (void ***)&c->opins, &c->nopins, pin);
