@@ -19,6 +19,7 @@
 #include "kernel/kernel_dt.h"
 #include "kernel/mux_cfg.h"
 #include "kernel/pin_functions.h"
+#include "kernel/imx_pinfunc.h"
 #include "kernel/omap_pads.h"
 #include "common/runlimit.h"
 #include "common/util.h"
@@ -367,6 +368,7 @@ static int build_outputs(const struct cli_options *o, const struct pipeline_sess
 	struct pin_functions *pins;
 	struct mux_cfg_table *mux;
 	struct omap_pads *opads;
+	struct imx_pinfunc *ipads;
 	struct conv_run run;
 	struct conv_html html;
 	char *base = conv_input_base(o->input);
@@ -385,6 +387,7 @@ static int build_outputs(const struct cli_options *o, const struct pipeline_sess
 	eo.pins = pins = conv_pins_open(o->kernel_dir, s->soc);
 	eo.mux = mux = conv_mux_open(o->kernel_dir, s->board->path, s->soc);
 	eo.omap_pads = opads = conv_omap_pads_open(o->kernel_dir, s->soc);
+	eo.imx_pads = ipads = conv_imx_pads_open(o->kernel_dir, s->soc);
 	conv_machines(s, sel, nsel, &eo, o->annotate, o->input, &run);
 
 	if (o->html)
@@ -413,6 +416,7 @@ static int build_outputs(const struct cli_options *o, const struct pipeline_sess
 	pin_functions_free(pins);
 	mux_cfg_free(mux);
 	omap_pads_free(opads);
+	imx_pinfunc_free(ipads);
 	free(base);
 	free(assume);
 	return rc;

@@ -207,6 +207,9 @@ static void write_cells(struct strbuf *out, const char *prop, const struct dt_ch
 	for (size_t i = 0; i < c->ncells; i++) {
 		cell.len = 0;
 		write_cell(&cell, prop, hex_group, &c->cells[i]);
+		/* "": a cell of the macro before it (MX51_PAD_EIM_D16__I2C1_SDA is five) */
+		if (!cell.len && c->cells[i].kind == CELL_MACRO)
+			continue;
 		if (i && current_column(out) + 1 + cell.len + 2 > WRAP_COLUMN)
 			newline_to_column(out, align);
 		else if (i)

@@ -23,6 +23,7 @@ struct compat_map;
 struct pin_functions;
 struct mux_cfg_table;
 struct omap_pads;
+struct imx_pinfunc;
 
 struct engine_options {
 	const char *soc;		/* --soc; NULL: inferred */
@@ -34,6 +35,7 @@ struct engine_options {
 	const struct pin_functions *pins; /* the SoC's pin functions (the pack's pinctrl:), or NULL */
 	const struct mux_cfg_table *mux;  /* the SoC's MUX_CFG table (pinctrl: mux_table:), or NULL */
 	const struct omap_pads *omap_pads; /* OMAP pad names of the target's .dts (pinctrl: pads:), or NULL */
+	const struct imx_pinfunc *imx_pads; /* i.MX pad macros of the target's pinfunc.h (pinctrl: pinfunc:), or NULL */
 };
 
 /* The SoC pack for this board: opt->soc, else inferred from path and calls. NULL if none. */

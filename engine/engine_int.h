@@ -80,7 +80,11 @@ struct mux_group {
 	const struct call *call;
 };
 
-/* One OMAP pad a mux table or call sets (registrations/omap_mux.c). */
+/*
+ * One pad a mux table or call sets: an OMAP pad (registrations/omap_mux.c,
+ * a pinctrl-single,pins entry) or an i.MX iomux-v3 pad
+ * (registrations/imx_iomux.c, an fsl,pins entry: `cells` set).
+ */
 struct omap_pin {
 	const char *label;		/* its controller, "omap3_pmx_core" */
 	const char *macro;		/* "OMAP3_CORE1_IOPAD" */
@@ -91,6 +95,13 @@ struct omap_pin {
 	long gpio;			/* the GPIO line of a gpio_N function, else -1 */
 	const struct value *v;		/* the table entry or the call's argument */
 	const struct call *call;
+	/* i.MX: macro is the pad ("MX51_PAD_EIM_D16__I2C1_SDA"), addr its mux
+	 * register, val its pad control (flags its text), function "I2C1_SDA" */
+	const uint32_t *cells;		/* the pinfunc macro's five cells; NULL: OMAP */
+	const char *device;		/* the device label the function names ("i2c1"), or NULL */
+	const char *gpio_label;		/* a GPIOb_n function: "gpio<b>", line gpio_line */
+	unsigned gpio_line;
+	bool ctrl_unknown;		/* pad control not known: 0x80000000 written, a TODO */
 };
 
 struct refs;
@@ -164,8 +175,12 @@ void conv_pinmux_single_pass(struct conv *c);
 /* The output's overlay &label, or NULL. */
 struct dt_node *conv_overlay_of(const struct conv *c, const char *label);
 
-/* engine_pinmux_omap.c: the OMAP pads become pinctrl-single,pins groups */
+/* engine_pinmux_omap.c: the OMAP pads become pinctrl-single,pins groups, the i.MX pads fsl,pins groups */
 void conv_pinmux_omap_pass(struct conv *c);
+/* Keep a pad for that pass; a later setting of the same pad replaces it (a TODO when it differs). */
+void conv_add_pad(struct conv *c, struct omap_pin *pin);
+/* engine_pinmux.c: the device node using <&label line> (overlays too), or NULL */
+struct dt_node *conv_line_user(struct conv *c, const char *label, uint32_t line);
 /* engine_pinmux.c: the device node using GPIO n (its nearest node with a compatible), or NULL */
 struct dt_node *conv_gpio_user(struct conv *c, long gpio);
 

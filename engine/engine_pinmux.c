@@ -99,12 +99,15 @@ static bool uses_line(const struct dt_node *n, const char *label, uint32_t line)
 	return false;
 }
 
-/* The device node below n (n included) using the line: the nearest one with a compatible. */
+/*
+ * The device node below n (n included) using the line: the nearest one with
+ * a compatible; in an overlay (&esdhc1's cd-gpios), the overlay itself.
+ */
 static struct dt_node *find_user(struct dt_node *n, const char *label, uint32_t line)
 {
 	if (uses_line(n, label, line)) {
 		for (struct dt_node *d = n; d; d = d->parent)
-			if (dt_prop_find(d, "compatible"))
+			if (dt_prop_find(d, "compatible") || (!d->parent && d->ref))
 				return d;
 		return NULL;
 	}
@@ -115,6 +118,15 @@ static struct dt_node *find_user(struct dt_node *n, const char *label, uint32_t 
 			return u;
 	}
 	return NULL;
+}
+
+struct dt_node *conv_line_user(struct conv *c, const char *label, uint32_t line)
+{
+	struct dt_node *u = find_user(c->t->root, label, line);
+
+	for (size_t i = 0; !u && i < c->t->noverlays; i++)
+		u = find_user(c->t->overlays[i], label, line);
+	return u;
 }
 
 struct dt_node *conv_gpio_user(struct conv *c, long gpio)

@@ -38,6 +38,37 @@ struct ogroup {
 	size_t n;
 };
 
+void conv_add_pad(struct conv *c, struct omap_pin *pin)
+{
+	for (size_t i = 0; i < c->nopins; i++) {
+		struct omap_pin *o = c->opins[i];
+
+		if (strcmp(o->label, pin->label) || o->addr != pin->addr)
+			continue;
+		if (o->val != pin->val || strcmp(o->macro, pin->macro))
+			dt_node_add_todo(c->t, NULL, &pin->v->pos, pin->call->spelling,
+					 arena_printf(c->a, "pad %s (%#x) set again: %s%s%s, after %s%s%s at "
+						      "line %u; the later value is written",
+						      pin->function, pin->addr,
+						      pin->cells ? pin->macro : "", pin->cells ? " " : "", pin->flags,
+						      o->cells ? o->macro : "", o->cells ? " " : "", o->flags,
+						      o->v->pos.line));
+		o->flags = pin->flags;
+		o->val = pin->val;
+		if (pin->cells) {	/* i.MX: the pad may now have another function */
+			o->macro = pin->macro;
+			o->cells = pin->cells;
+			o->function = pin->function;
+			o->device = pin->device;
+			o->gpio_label = pin->gpio_label;
+			o->gpio_line = pin->gpio_line;
+			o->ctrl_unknown = pin->ctrl_unknown;
+		}
+		return;
+	}
+	arena_push(c->a, (void ***)&c->opins, &c->nopins, pin);
+}
+
 /* sdmmc1_clk -> "mmc1" (pack `devices: {sdmmc: mmc}`), uart3_tx_irtx -> "uart3". */
 static const char *device_label(struct conv *c, const char *function)
 {
@@ -57,22 +88,23 @@ static const char *device_label(struct conv *c, const char *function)
 /* The consumer of a pad and its group's name. */
 static struct dt_node *consumer(struct conv *c, const struct omap_pin *p, const char **base)
 {
-	const char *dev = p->gpio < 0 ? device_label(c, p->function) : NULL;
-	struct dt_node *n = p->gpio >= 0 ? conv_gpio_user(c, p->gpio) : NULL;
+	const char *dev = p->cells ? p->device : p->gpio < 0 ? device_label(c, p->function) : NULL;
+	struct dt_node *n = p->gpio_label ? conv_line_user(c, p->gpio_label, p->gpio_line)
+			    : p->gpio >= 0 ? conv_gpio_user(c, p->gpio) : NULL;
 
 	if (dev && (n = conv_overlay_of(c, dev))) {
 		*base = dev;
 		return n;
 	}
 	if (n) {	/* node names in dashes */
-		char *b = arena_strdup(c->a, n->label ? n->label : n->name);
+		char *b = arena_strdup(c->a, n->label ? n->label : n->ref ? n->ref : n->name);
 
 		for (char *q = b; *q; q++)
 			*q = *q == '_' ? '-' : *q;
 		*base = b;
 		return n;
 	}
-	*base = "board";
+	*base = p->cells ? "hog" : "board";
 	return NULL;
 }
 
@@ -88,10 +120,15 @@ static struct ogroup *group_for(struct ogroup **gs, size_t *n, const char *label
 	return &(*gs)[(*n)++];
 }
 
-/* <MACRO(0x2144, FLAGS)> per pad: the macro call's two cells, each with its value. */
+/*
+ * <MACRO(0x2144, FLAGS)> per pad: the macro call's two cells, each with its
+ * value; i.MX: <MX51_PAD_EIM_D16__I2C1_SDA 0x80000000>, the pad macro's five
+ * cells (the later four written as nothing) and the pad control.
+ */
 static void fill_group(struct conv *c, struct dt_node *n, const struct ogroup *g)
 {
-	struct dt_prop *pins = dt_prop_set(c->t, n, "pinctrl-single,pins");
+	struct dt_prop *pins = dt_prop_set(c->t, n, g->pins[0]->cells ? "fsl,pins"
+					   : "pinctrl-single,pins");
 	struct strbuf origin;
 
 	sb_init(&origin);
@@ -99,11 +136,20 @@ static void fill_group(struct conv *c, struct dt_node *n, const struct ogroup *g
 		const struct omap_pin *p = g->pins[i];
 		struct dt_chunk *ch = dt_prop_add_cells(c->t, pins);
 
-		dt_chunk_add_macro(c->t, ch, arena_printf(c->a, "%s(%#x,", p->macro, p->addr),
-				   p->addr - p->base);
-		dt_chunk_add_macro(c->t, ch, arena_printf(c->a, "%s)", p->flags), p->val);
-		sb_addf(&origin, "%s%s", i ? ", " : "", p->function);
+		if (p->cells) {
+			dt_chunk_add_macro(c->t, ch, p->macro, p->cells[0]);
+			for (int k = 1; k < 5; k++)
+				dt_chunk_add_macro(c->t, ch, "", p->cells[k]);
+			dt_chunk_add_macro(c->t, ch, p->flags, p->val);
+		} else {
+			dt_chunk_add_macro(c->t, ch, arena_printf(c->a, "%s(%#x,", p->macro, p->addr),
+					   p->addr - p->base);
+			dt_chunk_add_macro(c->t, ch, arena_printf(c->a, "%s)", p->flags), p->val);
+		}
+		sb_addf(&origin, "%s%s", i ? ", " : "", p->cells && p->v->spelling ? p->v->spelling
+			: p->function);
 	}
+
 	pins->pos = g->pins[0]->v->pos;
 	pins->origin = arena_strdup(c->a, origin.buf);
 	n->pos = g->pins[0]->call->pos;
@@ -113,7 +159,8 @@ static void fill_group(struct conv *c, struct dt_node *n, const struct ogroup *g
 static void write_group(struct conv *c, const struct ogroup *g)
 {
 	struct dt_node *ctrl = dt_overlay(c->t, g->label);
-	struct dt_node *n = conv_pin_group_node(c, ctrl, arena_printf(c->a, "%s-pins", g->base));
+	struct dt_node *n = conv_pin_group_node(c, ctrl, arena_printf(c->a, g->pins[0]->cells ?
+						"%sgrp" : "%s-pins", g->base));
 	const struct omap_pin *first = g->pins[0];
 
 	fill_group(c, n, g);
@@ -123,6 +170,31 @@ static void write_group(struct conv *c, const struct ogroup *g)
 		conv_attach_pins(c, ctrl, n->label, &first->call->pos,
 				 arena_printf(c->a, "hogged: no device of the output uses %s (%s)",
 					      first->function, first->call->spelling));
+}
+
+/*
+ * One TODO per i.MX call whose pads' control values are not known (tolerant
+ * mode: the board's iomux-mx51.h is not in the target tree).
+ */
+static void unknown_controls(struct conv *c)
+{
+	for (size_t i = 0; i < c->nopins; i++) {
+		const struct call *call = c->opins[i]->call;
+		size_t n = 0;
+		bool seen = false;
+
+		for (size_t k = 0; k < i && !seen; k++)
+			seen = c->opins[k]->call == call && c->opins[k]->ctrl_unknown;
+		for (size_t k = i; k < c->nopins && !seen; k++)
+			n += c->opins[k]->call == call && c->opins[k]->ctrl_unknown;
+		if (seen || !n)
+			continue;
+		dt_node_add_todo(c->t, dt_overlay(c->t, c->opins[i]->label), &call->pos,
+				 call->spelling, arena_printf(c->a, "fsl,pins: the pad control of %zu "
+				 "pad%s is not known (the board's iomux-v3 header is not in the target "
+				 "tree): written 0x80000000, which leaves the pad as the boot loader set "
+				 "it; write the board's values", n, n > 1 ? "s" : ""));
+	}
 }
 
 void conv_pinmux_omap_pass(struct conv *c)
@@ -148,9 +220,13 @@ void conv_pinmux_omap_pass(struct conv *c)
 		g = group_for(&gs, &ng, p->label, user, base);
 		arena_push(c->a, (void ***)&g->pins, &g->n, p);
 	}
-	if (ng)
-		dt_add_include(c->t, "<dt-bindings/pinctrl/omap.h>");
+	for (size_t i = 0; i < ng; i++)
+		if (!gs[i].pins[0]->cells) {
+			dt_add_include(c->t, "<dt-bindings/pinctrl/omap.h>");
+			break;
+		}
 	for (size_t i = 0; i < ng; i++)
 		write_group(c, &gs[i]);
 	free(gs);
+	unknown_controls(c);
 }

@@ -103,6 +103,7 @@ static const struct {
 	{ "pxa_mfp", reg_pxa_mfp },
 	{ "omap_mux", reg_omap_mux },
 	{ "tegra_pinmux", reg_tegra_pinmux },
+	{ "imx_iomux", reg_imx_iomux },
 };
 
 /* The `register:` kinds in table order: up to max into names; returns how many there are. */

@@ -80,7 +80,8 @@ static const struct section register_rule = { "register", "kind", (const struct 
 	{ "type", S_SCALAR }, { "pdata", S_SCALAR }, { "irq", S_SCALAR }, { "flags", S_SCALAR },
 	{ "no_map", S_SCALAR }, { "id", S_SCALAR }, { "name", S_SCALAR }, { "zero", S_SCALAR },
 	{ "alias", S_SCALAR }, { "stem", S_SCALAR }, { "flag_groups", S_MAP },
-	{ "table", S_SCALAR }, { "why", S_SCALAR }, { "driver", S_SCALAR }, END } };
+	{ "table", S_SCALAR }, { "why", S_SCALAR }, { "driver", S_SCALAR }, { "pad", S_SCALAR },
+	{ "pads", S_SCALAR }, END } };
 
 static const struct section call_prop_rule = { "call property", "prop", (const struct key_spec[]){
 	{ "prop", S_SCALAR }, { "arg", S_SCALAR }, { "as", S_SCALAR }, { "scale", S_SCALAR },
@@ -127,7 +128,7 @@ static const struct section supply_rule = { "supply consumer", "supply", (const 
 
 static const struct section pinctrl_rule = { "pin controller", NULL, (const struct key_spec[]){
 	{ "label", S_SCALAR }, { "functions", S_SCALAR }, { "mux_table", S_SCALAR },
-	{ "pads", S_SEQ }, { "bindings", S_SCALAR }, { "offset_base", S_SCALAR },
+	{ "pads", S_SEQ }, { "bindings", S_SCALAR }, { "offset_base", S_SCALAR }, { "pinfunc", S_SCALAR },
 	{ "devices", S_MAP }, END } };
 
 static const struct section series_rule = { "define series", "macro", (const struct key_spec[]){

@@ -24,6 +24,7 @@
 #include "kernel/kernel_dt.h"
 #include "kernel/mux_cfg.h"
 #include "kernel/pin_functions.h"
+#include "kernel/imx_pinfunc.h"
 #include "kernel/omap_pads.h"
 #include "common/runlimit.h"
 #include "emitter/emit.h"
@@ -236,6 +237,7 @@ static void convert_machines(struct batch_ctx *c, struct batch_job *jb,
 	struct pin_functions *pins;
 	struct mux_cfg_table *mux;
 	struct omap_pads *opads;
+	struct imx_pinfunc *ipads;
 	const char *inputs[] = { jb->path };
 	bool several = s->board->nmachines > 1;
 	struct out_txn *txn = out_txn_new(inputs, 1);
@@ -250,6 +252,7 @@ static void convert_machines(struct batch_ctx *c, struct batch_job *jb,
 	eo.pins = pins = conv_pins_open(c->kernel_dir, s->soc);
 	eo.mux = mux = conv_mux_open(c->kernel_dir, s->board->path, s->soc);
 	eo.omap_pads = opads = conv_omap_pads_open(c->kernel_dir, s->soc);
+	eo.imx_pads = ipads = conv_imx_pads_open(c->kernel_dir, s->soc);
 	conv_machines(s, s->board->machines, s->board->nmachines, &eo, c->annotate, jb->path,
 		      &run);
 	for (size_t i = 0; i < run.n; i++) {
@@ -285,6 +288,7 @@ static void convert_machines(struct batch_ctx *c, struct batch_job *jb,
 	pin_functions_free(pins);
 	mux_cfg_free(mux);
 	omap_pads_free(opads);
+	imx_pinfunc_free(ipads);
 }
 
 void batch_convert(struct batch_ctx *c, struct batch_job *jb)

@@ -24,6 +24,7 @@
 #include "kernel/dtsi_find.h"
 #include "kernel/mux_cfg.h"
 #include "kernel/pin_functions.h"
+#include "kernel/imx_pinfunc.h"
 #include "kernel/omap_pads.h"
 
 int conv_machines(const struct pipeline_session *s, struct machine *const *sel, size_t nsel,
@@ -199,6 +200,16 @@ struct omap_pads *conv_omap_pads_open(const char *kernel_dir, const struct rnode
 	omap_pads_load(kernel_dir, prefixes, n, hdr ? hdr : "include/dt-bindings/pinctrl/omap.h",
 		       cache, &p);
 	free(cache);
+	return p;
+}
+
+struct imx_pinfunc *conv_imx_pads_open(const char *kernel_dir, const struct rnode *soc)
+{
+	const char *name = rn_str(rn_get(soc, "pinctrl"), "pinfunc");
+	struct imx_pinfunc *p = NULL;
+
+	if (kernel_dir && name)
+		imx_pinfunc_load(kernel_dir, name, &p);
 	return p;
 }
 

@@ -76,6 +76,8 @@ struct pin_functions *conv_pins_open(const char *kernel_dir, const struct rnode 
 struct mux_cfg_table *conv_mux_open(const char *kernel_dir, const char *board,
 				    const struct rnode *soc);
 struct omap_pads *conv_omap_pads_open(const char *kernel_dir, const struct rnode *soc);
+/* The i.MX pad macros of the target's pinfunc header (pinctrl: pinfunc:), or NULL. */
+struct imx_pinfunc *conv_imx_pads_open(const char *kernel_dir, const struct rnode *soc);
 
 /*
  * The base blob a machine's .dtb is merged into. Normally the SoC .dtsi's;

@@ -31,10 +31,29 @@
 #define PANEL_SD1_WP		IMX_GPIO_NR(3, 14)
 
 static iomux_v3_cfg_t panel_pads[] = {
+	/* console */
 	MX53_PAD_CSI0_DAT10__UART1_TXD_MUX,
 	MX53_PAD_CSI0_DAT11__UART1_RXD_MUX,
-	MX53_PAD_EIM_DA13__GPIO3_13,
+	/* Ethernet */
+	MX53_PAD_FEC_MDC__FEC_MDC,
+	MX53_PAD_FEC_MDIO__FEC_MDIO,
 	MX53_PAD_PATA_DA_0__GPIO7_6,
+	/* SD card slot, card detect and write protect on GPIOs */
+	MX53_PAD_SD1_CMD__ESDHC1_CMD,
+	MX53_PAD_SD1_CLK__ESDHC1_CLK,
+	MX53_PAD_SD1_DATA0__ESDHC1_DAT0,
+	MX53_PAD_EIM_DA13__GPIO3_13,
+	MX53_PAD_EIM_DA14__GPIO3_14,
+	/* codec and RTC bus */
+	MX53_PAD_KEY_ROW3__I2C2_SDA,
+	MX53_PAD_KEY_COL3__I2C2_SCL,
+	/* menu key, status LED */
+	MX53_PAD_PATA_DATA14__GPIO2_14,
+	MX53_PAD_PATA_DA_1__GPIO7_7,
+};
+
+static const struct imxuart_platform_data panel_uart_data __initconst = {
+	.flags	= IMXUART_HAVE_RTSCTS,
 };
 
 static const struct esdhc_platform_data panel_sd1_data __initconst = {
@@ -98,11 +117,12 @@ static void __init panel_board_init(void)
 	imx53_soc_init();
 	mxc_iomux_v3_setup_multiple_pads(panel_pads, ARRAY_SIZE(panel_pads));
 
-	imx53_add_imx_uart(0, NULL);
+	imx53_add_imx_uart(0, &panel_uart_data);
 	panel_fec_reset();
 	imx53_add_fec(&panel_fec_data);
 	imx53_add_imx2_wdt(0, NULL);
 
+	mxc_iomux_v3_setup_pad(MX53_PAD_EIM_D24__GPIO3_24);
 	gpio_request_one(PANEL_BACKLIGHT_EN, GPIOF_OUT_INIT_HIGH, "backlight_en");
 
 	i2c_register_board_info(1, panel_i2c_devices, ARRAY_SIZE(panel_i2c_devices));

@@ -77,27 +77,6 @@ static bool flags_dt(struct conv *c, const char *spelling, int mode, struct omap
 	return ok;
 }
 
-/* Keep pin; an earlier setting of its pad is replaced, visibly when it differs. */
-static void add_pin(struct conv *c, struct omap_pin *pin)
-{
-	for (size_t i = 0; i < c->nopins; i++) {
-		struct omap_pin *o = c->opins[i];
-
-		if (strcmp(o->label, pin->label) || o->addr != pin->addr)
-			continue;
-		if (o->val != pin->val)
-			dt_node_add_todo(c->t, NULL, &pin->v->pos, pin->call->spelling,
-					 arena_printf(c->a, "pad %s (%#x) set again: %s, after %s at "
-						      "line %u; the later value is written",
-						      pin->function, pin->addr, pin->flags, o->flags,
-						      o->v->pos.line));
-		o->flags = pin->flags;
-		o->val = pin->val;
-		return;
-	}
-	arena_push(c->a, (void ***)&c->opins, &c->nopins, pin);
-}
-
 /*
  * The IOPAD macro for the target's controller: the .dts comments may name
  * a pad with another SoC's macro (OMAP3630_CORE2_IOPAD where omap34xx.dtsi's
@@ -149,7 +128,7 @@ static struct omap_pin *one_pin(struct conv *c, const char *signal, int mode, co
 	pin->gpio = !strncmp(pin->function, "gpio_", 5) ? strtol(pin->function + 5, NULL, 10) : -1;
 	pin->v = v;
 	pin->call = call;
-	add_pin(c, pin);
+	conv_add_pad(c, pin);
 	return pin;
 }
 

@@ -93,6 +93,8 @@ bool reg_davinci_mux(struct reg_ctx *r);
 bool reg_pxa_mfp(struct reg_ctx *r);
 /* omap_mux.c */
 bool reg_omap_mux(struct reg_ctx *r);
+/* imx_iomux.c */
+bool reg_imx_iomux(struct reg_ctx *r);
 /* tegra_pinmux.c */
 bool reg_tegra_pinmux(struct reg_ctx *r);
 

@@ -25,6 +25,7 @@
 #include "extractor/extract.h"
 #include "engine/engine.h"
 #include "kernel/mux_cfg.h"
+#include "kernel/imx_pinfunc.h"
 #include "kernel/omap_pads.h"
 #include "kernel/pin_functions.h"
 #include "kernel/soc_dtsi.h"
@@ -46,6 +47,7 @@ struct fixture {
 	char *text;			/* the whole file */
 	char *c, *dtsi, *args, *expect, *expect_todo, *expect_absent, *pinctrl, *muxcfg;
 	char *omap_dts, *omap_h;	/* '--- omap-dts' and '--- omap-header' */
+	char *pinfunc;			/* '--- pinfunc': an i.MX <soc>-pinfunc.h */
 	char *rules[MAX_RULES];
 	size_t nrules;
 };
@@ -91,6 +93,8 @@ static char **section_slot(struct fixture *fx, const char *name)
 		return &fx->omap_dts;
 	if (str_eq(name, "omap-header"))
 		return &fx->omap_h;
+	if (str_eq(name, "pinfunc"))
+		return &fx->pinfunc;
 	if (str_eq(name, "expect"))
 		return &fx->expect;
 	if (str_eq(name, "expect-todo"))
@@ -143,6 +147,7 @@ static void free_fixture(struct fixture *fx)
 	free(fx->muxcfg);
 	free(fx->omap_dts);
 	free(fx->omap_h);
+	free(fx->pinfunc);
 	free(fx->args);
 	free(fx->expect);
 	free(fx->expect_todo);
@@ -227,7 +232,7 @@ static struct soc_dtsi *load_dtsi(const struct fixture *fx, const char *name)
 static char *run_pipeline(const char *cpath, const char *csrc, const struct ruleset *rs,
 			  const struct fixture_args *a, const struct soc_dtsi *dtsi,
 			  const struct pin_functions *pins, const struct mux_cfg_table *mux,
-			  const struct omap_pads *opads)
+			  const struct omap_pads *opads, const struct imx_pinfunc *ipads)
 {
 	const struct rnode *d = rn_get(rules_soc(rs, a->soc), "defines");
 	const char **defs = xcalloc(d ? d->n + 1 : 1, sizeof(*defs));
@@ -236,7 +241,7 @@ static char *run_pipeline(const char *cpath, const char *csrc, const struct rule
 				     .ndefines = d ? d->n : 0, .unsaved = &u, .nunsaved = 1 };
 	struct engine_options eo = { .soc = a->soc, .assume = a->assume, .nassume = a->nassume,
 				     .dtsi = dtsi, .pins = pins, .mux = mux,
-				     .omap_pads = opads };
+				     .omap_pads = opads, .imx_pads = ipads };
 	struct dts_options dopt = { .annotate = false };
 	struct board *b = NULL;
 	struct dt_tree *t = NULL;
@@ -360,6 +365,7 @@ static void test_fixture(void **state)
 	struct pin_functions *pins = NULL;
 	struct mux_cfg_table *mux = NULL;
 	struct omap_pads *opads = NULL;
+	struct imx_pinfunc *ipads = NULL;
 	char *cpath = xasprintf("/fixtures/%s", path_basename(path));
 	struct ptrvec lines = { 0 };
 	char *out;
@@ -389,7 +395,10 @@ static void test_fixture(void **state)
 
 		opads = omap_pads_parse(texts, 1, fx.omap_h ? fx.omap_h : "");
 	}
-	out = run_pipeline(cpath, fx.c, rs, &a, dtsi, pins, mux, opads);
+	/* '--- pinfunc': the i.MX pad macros (the pack's pinctrl: pinfunc: header). */
+	if (fx.pinfunc && !(ipads = imx_pinfunc_parse(fx.pinfunc, "pinfunc-fixture.h")))
+		fail_msg("%s: the '--- pinfunc' section defines no pad macro", path);
+	out = run_pipeline(cpath, fx.c, rs, &a, dtsi, pins, mux, opads, ipads);
 	if (getenv("B2D_FIXTURE_SHOW"))
 		fprintf(stderr, "%s\n", out);
 	output_lines(out, &lines);
@@ -405,6 +414,7 @@ static void test_fixture(void **state)
 	pin_functions_free(pins);
 	mux_cfg_free(mux);
 	omap_pads_free(opads);
+	imx_pinfunc_free(ipads);
 	free(out);
 	free(cpath);
 	free_fixture(&fx);

@@ -1,0 +1,217 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * `register: imx_iomux`: the i.MX iomux-v3 calls of 2.6.3x - 3.x board files,
+ *
+ *	mxc_iomux_v3_setup_multiple_pads(pads, ARRAY_SIZE(pads))	{pads: pads, count: count}
+ *	mxc_iomux_v3_setup_pad(MX51_PAD_GPIO1_7__GPIO1_7)		{pad: pad}
+ *
+ * with pads[] a table of iomux_v3_cfg_t words named by the board API's pad
+ * macros (iomux-mx51.h: MX51_PAD_EIM_D16__I2C1_SDA). Those headers left the
+ * kernel with the board files; the target's <soc>-pinfunc.h (the pack's
+ * `pinctrl: pinfunc:`, kernel/imx_pinfunc.c) defines the same names for the
+ * fsl,imx pinctrl binding, so each pad becomes the entry
+ * `<MX51_PAD_EIM_D16__I2C1_SDA ctrl>` of an fsl,pins group (the .dtsi
+ * includes the header). The pad control: from the word's MUX_PAD_CTRL bits
+ * when a build directory gives its value (NO_PAD_CTRL: 0x80000000, SION:
+ * 0x40000000); in tolerant mode it is not known, 0x80000000 ("do not
+ * touch") is written and the group carries a TODO. The function after "__"
+ * names the consumer: a GPIOb_n pad goes to the device using <&gpio<b> n>,
+ * another to the device its first word names (I2C1 -> &i2c1; the pack's
+ * `pinctrl: devices:` maps the letters, `{SD: "esdhc{n}", AUD: audmux}`),
+ * in the pad pass (engine/engine_pinmux_omap.c).
+ */
+#include "registrations.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <strings.h>
+#include <string.h>
+
+#include "../../common/util.h"
+#include "../../kernel/imx_pinfunc.h"
+
+#define NO_PAD_CTRL	(1u << 16)
+#define IMX_NO_PAD_CTL	0x80000000u
+#define IMX_PAD_SION	0x40000000u
+
+/* The first pad macro of the target's header the spelling names ("NEW_PAD_CTRL(MX51_PAD_X, ...)"). */
+static const struct imx_pad *pad_in_spelling(const struct imx_pinfunc *pf, const char *s)
+{
+	while (s && *s) {
+		size_t n = 0;
+
+		if (!isalpha((unsigned char)*s) && *s != '_') {
+			s++;
+			continue;
+		}
+		while (isalnum((unsigned char)s[n]) || s[n] == '_')
+			n++;
+		if (n < 64) {
+			char id[64];
+			const char *name;
+			const struct imx_pad *p;
+
+			memcpy(id, s, n);
+			id[n] = '\0';
+			name = id + strspn(id, "_");	/* _MX51_PAD_...: the pad with its own control */
+			if ((p = imx_pinfunc_find(pf, name)))
+				return p;
+		}
+		s += n;
+	}
+	return NULL;
+}
+
+/* "I2C1" -> "i2c1"; the pack's devices: {SD: "esdhc{n}"} maps "SD1" -> "esdhc1". */
+static const char *device_of(struct conv *c, const char *word, size_t len)
+{
+	const struct rnode *map = rn_get(rn_get(c->soc, "pinctrl"), "devices");
+	size_t alpha = 0;
+	char *lower = arena_strndup(c->a, word, len);
+
+	while (alpha < len && isalpha((unsigned char)word[alpha]))
+		alpha++;
+	for (char *q = lower; *q; q++)
+		*q = (char)tolower((unsigned char)*q);
+	for (size_t i = 0; map && map->kind == RN_MAP && i < map->n; i++) {
+		const char *to = map->items[i]->scalar, *n;
+
+		if (strlen(map->keys[i]) != alpha || strncasecmp(map->keys[i], word, alpha) || !to)
+			continue;
+		if (!(n = strstr(to, "{n}")))
+			return to;
+		return arena_printf(c->a, "%.*s%.*s%s", (int)(n - to), to, (int)(len - alpha),
+				    word + alpha, n + 3);
+	}
+	return lower;
+}
+
+/* The function after "__": a GPIO line (GPIO3_13) or the device its first word names. */
+static void consumer_of(struct conv *c, struct omap_pin *p)
+{
+	const char *f = p->function;
+	size_t word = strcspn(f, "_");
+	unsigned bank, line;
+	int used = 0;
+
+	if (sscanf(f, "GPIO%u_%u%n", &bank, &line, &used) == 2 && !f[used]) {
+		p->gpio_label = arena_printf(c->a, "gpio%u", bank);
+		p->gpio_line = line;
+		return;
+	}
+	p->device = device_of(c, f, word);
+}
+
+/* One pad word: kept for the pass (true), or *why not. */
+static bool one_pad(struct conv *c, const struct value *e, const struct call *call,
+		    const char **became, const char **why)
+{
+	const struct imx_pinfunc *pf = c->opt->imx_pads;
+	const struct imx_pad *d = pad_in_spelling(pf, e->spelling);
+	struct omap_pin *p;
+	const char *fn;
+
+	if (!d && e->kind == VAL_INT) {	/* a build directory's number, spelled otherwise */
+		unsigned long long w = (unsigned long long)e->ival;
+
+		d = imx_pinfunc_at(pf, (uint32_t)(w & 0xfff), (uint32_t)((w >> 36) & 0xf),
+				   (uint32_t)((w >> 24) & 0xfff));
+	}
+	if (!d) {
+		*why = arena_printf(c->a, "%s: no pad macro of %s (a pad held in a variable "
+				    "is not followed)", e->spelling ? e->spelling : "?",
+				    imx_pinfunc_file(pf));
+		return false;
+	}
+	p = arena_alloc(c->a, sizeof(*p));
+	fn = strstr(d->name, "__");
+	p->label = rn_str(rn_get(c->soc, "pinctrl"), "label");
+	p->label = p->label ? p->label : "iomuxc";
+	p->macro = arena_strdup(c->a, d->name);
+	p->cells = d->cells;
+	p->addr = d->cells[0];
+	p->function = fn ? fn + 2 : p->macro;
+	p->gpio = -1;
+	p->v = e;
+	p->call = call;
+	if (e->kind == VAL_INT) {
+		unsigned long long w = (unsigned long long)e->ival;
+		uint32_t ctrl = (uint32_t)((w >> 41) & 0x1ffff);
+
+		p->val = ctrl & NO_PAD_CTRL ? IMX_NO_PAD_CTL : ctrl;
+		if ((w >> 36) & 0x10)
+			p->val |= IMX_PAD_SION;
+	} else {
+		p->val = IMX_NO_PAD_CTL;
+		p->ctrl_unknown = true;
+	}
+	p->flags = arena_printf(c->a, "0x%x", p->val);
+	consumer_of(c, p);
+	conv_add_pad(c, p);
+	*became = arena_printf(c->a, "&%s: fsl,pins %s %s%s", p->label, p->macro, p->flags,
+			       p->ctrl_unknown ? " (pad control not known: not touched, a TODO)" : "");
+	return true;
+}
+
+static const char *missing(const struct conv *c)
+{
+	const char *name = rn_str(rn_get(c->soc, "pinctrl"), "pinfunc");
+
+	if (c->opt->imx_pads)
+		return NULL;
+	if (!name)
+		return "IOMUX pads: the SoC pack names no pinfunc header (pinctrl: pinfunc:)";
+	return c->opt->target_tree ? arena_printf(c->a, "IOMUX pads: the kernel tree has no %s; "
+						  "write &iomuxc pin groups (fsl,pins) by hand", name)
+	       : "IOMUX pads: give --kernel to learn the pad names from the tree's pinfunc header";
+}
+
+bool reg_imx_iomux(struct reg_ctx *r)
+{
+	struct conv *c = r->c;
+	const struct value *pad = reg_arg(r, "pad"), *count = reg_arg(r, "count");
+	const struct variable *arr = pad ? NULL : conv_deref(c, reg_arg(r, "pads"));
+	const char *became = NULL, *why = NULL;
+	struct strbuf bad;
+	size_t n, used = 0;
+
+	if (missing(c)) {
+		reg_todo(r, missing(c));
+		return true;
+	}
+	if (pad) {
+		if (one_pad(c, pad, r->call, &became, &why))
+			reg_converted(r, became);
+		else
+			reg_todo(r, arena_printf(c->a, "IOMUX pad %s; write it by hand", why));
+		return true;
+	}
+	if (!arr || !arr->init || !arr->is_array) {
+		reg_todo(r, "IOMUX pad table not found in the board file");
+		return true;
+	}
+	conv_mark_var(c, arr->name);
+	n = arr->init->nkids;
+	if (count && count->kind == VAL_INT && count->ival >= 0 && (size_t)count->ival < n)
+		n = (size_t)count->ival;
+	sb_init(&bad);
+	for (size_t i = 0; i < n; i++) {
+		const struct value *e = arr->init->kids[i];
+
+		became = why = NULL;
+		if (one_pad(c, e, r->call, &became, &why)) {
+			entry_fact(c, entry_what(c, arr, e), e, became, NULL);
+			used++;
+			continue;
+		}
+		sb_addf(&bad, "%s%s", bad.len ? "; " : "", why);
+		entry_fact(c, entry_what(c, arr, e), e, NULL,
+			   arena_printf(c->a, "%s: write this pad by hand", why));
+	}
+	if (bad.len)
+		reg_todo(r, arena_printf(c->a, "IOMUX pads not in pin groups: %s", bad.buf));
+	else
+		reg_converted(r, arena_printf(c->a, "%zu pads in fsl,pins groups", used));
+	sb_free(&bad);
+	return true;
+}

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: GPL-2.0
+/* i.MX pad macros of the target's <soc>-pinfunc.h (see imx_pinfunc.h). */
+#include "imx_pinfunc.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../common/diag.h"
+#include "../common/util.h"
+#include "dtsi_find.h"
+
+struct imx_pinfunc {
+	struct imx_pad *pads;	/* sorted by name */
+	size_t n;
+	char *file;
+};
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(((const struct imx_pad *)a)->name, ((const struct imx_pad *)b)->name);
+}
+
+/* "#define NAME c0 c1 c2 c3 c4" at s (a line start): true and *pad filled. */
+static bool one_define(const char *s, struct imx_pad *pad)
+{
+	const char *name, *e;
+	char *end;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (strncmp(s, "#define", 7) || (s[7] != ' ' && s[7] != '\t'))
+		return false;
+	s += 7;
+	while (*s == ' ' || *s == '\t')
+		s++;
+	name = s;
+	while (isalnum((unsigned char)*s) || *s == '_')
+		s++;
+	if (s == name || (*s != ' ' && *s != '\t') || !strstr(name, "_PAD_"))
+		return false;
+	e = s;
+	for (int i = 0; i < 5; i++) {
+		unsigned long v;
+
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (!isdigit((unsigned char)*s))
+			return false;
+		v = strtoul(s, &end, 0);
+		if (end == s || v > 0xffffffffUL)
+			return false;
+		pad->cells[i] = (uint32_t)v;
+		s = end;
+	}
+	while (*s == ' ' || *s == '\t' || *s == '\r')
+		s++;
+	if (*s && *s != '\n' && strncmp(s, "/*", 2) && strncmp(s, "//", 2))
+		return false;
+	pad->name = xstrndup(name, (size_t)(e - name));
+	return true;
+}
+
+struct imx_pinfunc *imx_pinfunc_parse(const char *text, const char *file)
+{
+	struct imx_pinfunc *p;
+	size_t cap = 0;
+
+	if (!text)
+		return NULL;
+	p = xcalloc(1, sizeof(*p));
+	for (const char *s = text; s && *s; s = strchr(s, '\n'), s = s ? s + 1 : NULL) {
+		struct imx_pad pad;
+
+		if (!one_define(s, &pad))
+			continue;
+		if (p->n == cap) {
+			cap = cap ? 2 * cap : 256;
+			p->pads = xrealloc(p->pads, cap * sizeof(*p->pads));
+		}
+		p->pads[p->n++] = pad;
+	}
+	if (!p->n) {
+		free(p);
+		return NULL;
+	}
+	qsort(p->pads, p->n, sizeof(*p->pads), by_name);
+	p->file = xstrdup(file ? file : "");
+	return p;
+}
+
+int imx_pinfunc_load(const char *kdir, const char *name, struct imx_pinfunc **out)
+{
+	const char *names[1] = { name };
+	char *rel, *path, *text;
+
+	*out = NULL;
+	if (!kdir || !name || !(rel = dtsi_find(kdir, names, 1)))
+		return B2D_ERR_IO;
+	path = xasprintf("%s/arch/arm/boot/dts/%s", kdir, rel);
+	text = read_file(path, NULL);
+	free(path);
+	if (!text) {
+		free(rel);
+		return B2D_ERR_IO;
+	}
+	*out = imx_pinfunc_parse(text, rel);
+	free(text);
+	free(rel);
+	return *out ? B2D_OK : B2D_ERR_PARSE;
+}
+
+void imx_pinfunc_free(struct imx_pinfunc *p)
+{
+	if (!p)
+		return;
+	for (size_t i = 0; i < p->n; i++)
+		free((char *)p->pads[i].name);
+	free(p->pads);
+	free(p->file);
+	free(p);
+}
+
+const struct imx_pad *imx_pinfunc_find(const struct imx_pinfunc *p, const char *name)
+{
+	struct imx_pad key = { .name = name };
+
+	if (!p || !name)
+		return NULL;
+	return bsearch(&key, p->pads, p->n, sizeof(*p->pads), by_name);
+}
+
+const struct imx_pad *imx_pinfunc_at(const struct imx_pinfunc *p, uint32_t mux_reg,
+				     uint32_t mode, uint32_t input_reg)
+{
+	const struct imx_pad *found = NULL;
+
+	for (size_t i = 0; p && i < p->n; i++) {
+		const struct imx_pad *d = &p->pads[i];
+
+		if (d->cells[0] != mux_reg || d->cells[3] != mode || d->cells[2] != input_reg)
+			continue;
+		if (found)
+			return NULL;
+		found = d;
+	}
+	return found;
+}
+
+const char *imx_pinfunc_file(const struct imx_pinfunc *p)
+{
+	return p ? p->file : NULL;
+}
+
+size_t imx_pinfunc_count(const struct imx_pinfunc *p)
+{
+	return p ? p->n : 0;
+}

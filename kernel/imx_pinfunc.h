@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * i.MX pad names learned from the target tree's <soc>-pinfunc.h
+ * (arch/arm/boot/dts/imx51-pinfunc.h, .../nxp/imx/imx51-pinfunc.h in 6.5+),
+ * which the SoC .dtsi includes:
+ *
+ *	#define MX51_PAD_EIM_D16__I2C1_SDA	0x090 0x3f4 0x9b4 0x5 0x0
+ *
+ * the five cells of an fsl,pins entry before its pad control: mux register,
+ * pad control register, input select register, mux mode, input select value.
+ * The board files' iomux-v3 pad macros (iomux-mx51.h, gone from the kernel)
+ * have the same names.
+ */
+#ifndef B2D_IMX_PINFUNC_H
+#define B2D_IMX_PINFUNC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stddef.h>
+
+struct imx_pinfunc;
+
+struct imx_pad {
+	const char *name;	/* "MX51_PAD_EIM_D16__I2C1_SDA" */
+	uint32_t cells[5];	/* mux_reg conf_reg input_reg mux_mode input_val */
+};
+
+/* Parse a pinfunc header's text: NULL when it defines no pad. */
+struct imx_pinfunc *imx_pinfunc_parse(const char *text, const char *file);
+/*
+ * Find the header named `name` under KDIR/arch/arm/boot/dts (any layout,
+ * kernel/dtsi_find.c) and parse it. B2D_OK, B2D_ERR_IO (not there or
+ * unreadable) or B2D_ERR_PARSE (no pad defined).
+ */
+int imx_pinfunc_load(const char *kdir, const char *name, struct imx_pinfunc **out);
+void imx_pinfunc_free(struct imx_pinfunc *p);
+
+/* The pad macro of that name, or NULL. */
+const struct imx_pad *imx_pinfunc_find(const struct imx_pinfunc *p, const char *name);
+/*
+ * The pad macro with these iomux-v3 fields (a pad word a build directory
+ * gave as a number): mux register, mux mode (without SION), input select
+ * register; NULL when none or several match.
+ */
+const struct imx_pad *imx_pinfunc_at(const struct imx_pinfunc *p, uint32_t mux_reg,
+				     uint32_t mode, uint32_t input_reg);
+/* The header, relative to arch/arm/boot/dts ("nxp/imx/imx51-pinfunc.h"). */
+const char *imx_pinfunc_file(const struct imx_pinfunc *p);
+size_t imx_pinfunc_count(const struct imx_pinfunc *p);
+
+#endif
