@@ -392,6 +392,41 @@ static void apply_struct_array(struct conv *c, struct dt_node *node, const struc
 	}
 }
 
+/*
+ * A field that only `as: flag` entries read (`.flags = IMXUART_HAVE_RTSCTS |
+ * IMXUART_IRDA`): the bits none of their masks covers are a TODO, not lost.
+ */
+static void leftover_flag_bits(struct conv *c, struct dt_node *node, const struct rnode *props,
+			       const struct value *list, const char *what)
+{
+	for (size_t i = 0; props && i < props->n; i++) {
+		const char *field = rn_str(props->items[i], "field");
+		const struct value *v = field ? conv_field(c, list, field) : NULL;
+		long long mask = 0, m;
+		bool first = true, only_flags = true;
+
+		if (!v || v->kind != VAL_INT || !str_eq(rn_str(props->items[i], "as"), "flag"))
+			continue;
+		for (size_t k = 0; k < props->n; k++) {
+			if (!str_eq(rn_str(props->items[k], "field"), field))
+				continue;
+			if (k < i)
+				first = false;
+			if (!str_eq(rn_str(props->items[k], "as"), "flag"))
+				only_flags = false;
+			else if (rn_get_long(props->items[k], "mask", &m))
+				mask |= m;
+		}
+		if (first && only_flags && (v->ival & ~mask)) {
+			const char *reason = arena_printf(c->a, "bits 0x%llx of .%s: no rule reads them",
+							  v->ival & ~mask, field);
+
+			dt_node_add_todo(c->t, node, &v->pos, conv_origin(c, v), reason);
+			field_fact(c, v, what, node, NULL, reason);
+		}
+	}
+}
+
 void conv_apply_struct(struct conv *c, struct dt_node *node, const struct rnode *rule,
 		       const struct value *list, const char *what)
 {
@@ -425,6 +460,7 @@ void conv_apply_struct(struct conv *c, struct dt_node *node, const struct rnode 
 		arena_push(c->a, (void ***)&used, &nused, (void *)rn_str(ch, "field"));
 		arena_push(c->a, (void ***)&used, &nused, (void *)rn_str(ch, "count"));
 	}
+	leftover_flag_bits(c, node, props, list, what);
 	leftover_fields(c, node, list, used, nused, what, rule != NULL, NULL);
 }
 
