@@ -44,6 +44,8 @@ static const struct {
 	{ "irq", cv_irq, true },
 	{ "reg", cv_reg, true },
 	{ "map_int", cv_map_int, true },
+	{ "enum_each", cv_enum_each, true },
+	{ "todo", cv_todo, true },
 };
 
 /* The `as:` names in table order: up to max into names; returns how many there are. */

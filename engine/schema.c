@@ -39,7 +39,8 @@ static const struct section prop_rule = { "property rule", "as", (const struct k
 	{ "target", S_SCALAR }, { "arg", S_SCALAR }, { "bus", S_SCALAR }, { "none", S_SCALAR },
 	{ "zero", S_SCALAR }, { "labels", S_SEQ }, { "struct", S_SCALAR },
 	{ "size_shift", S_SCALAR }, { "otherwise", S_SCALAR }, { "before", S_SEQ },
-	{ "check", S_SCALAR }, { "absent", S_SCALAR }, END } };
+	{ "check", S_SCALAR }, { "absent", S_SCALAR }, { "todo", S_SCALAR },
+	{ "divide", S_SCALAR }, { "bits", S_SCALAR }, END } };
 
 static const struct section container_rule = { "children container", "node", (const struct key_spec[]){
 	{ "node", S_SCALAR }, { "compatible", S_SCALAR }, { "address_cells", S_SCALAR },
@@ -57,7 +58,8 @@ static const struct section struct_rule = { "struct rule", "struct", (const stru
 	{ "struct", S_SCALAR }, { "node", S_SCALAR }, { "compatible", S_SCALAR },
 	{ "unit", S_SCALAR }, { "overlay", S_SCALAR }, { "props", S_SEQ, &prop_rule },
 	{ "children", S_MAP, &children_rule }, { "gpio_provider", S_MAP, &provider_rule },
-	{ "label", S_SCALAR }, { "target", S_SCALAR }, { "array_entries", S_SCALAR }, END } };
+	{ "label", S_SCALAR }, { "target", S_SCALAR }, { "target_tail", S_SCALAR },
+	{ "array_entries", S_SCALAR }, END } };
 
 static const struct section platform_rule = { "platform device rule", "name", (const struct key_spec[]){
 	{ "name", S_SCALAR }, { "node", S_SCALAR }, { "compatible", S_SCALAR },
