@@ -122,6 +122,9 @@ static const struct section match_rule = { "match", NULL, (const struct key_spec
 	{ "paths", S_SEQ }, { "calls", S_SEQ }, { "unless_calls", S_SEQ }, { "model", S_SEQ },
 	END } };
 
+static const struct section variant_rule = { "variant", NULL, (const struct key_spec[]){
+	{ "calls", S_SEQ }, { "todo", S_SCALAR }, END } };
+
 static const struct section supply_rule = { "supply consumer", "supply", (const struct key_spec[]){
 	{ "supply", S_SCALAR }, { "dev_name", S_SCALAR }, { "label", S_SCALAR }, { "prop", S_SCALAR },
 	END } };
@@ -142,6 +145,7 @@ static const struct section board_clock_rule = { "board clock", "label", (const 
 static const struct section top = { "rule file", NULL, (const struct key_spec[]){
 	{ "soc", S_SCALAR }, { "bindings", S_SCALAR }, { "dtsi", S_SCALAR_OR_SEQ },
 	{ "compatible", S_SCALAR }, { "match", S_MAP, &match_rule }, { "defines", S_MAP },
+	{ "variant", S_MAP, &variant_rule },
 	{ "define_series", S_SEQ, &series_rule }, { "gpio", S_SEQ, &gpio_rule }, { "irq", S_SEQ, &irq_rule }, { "calls", S_SEQ, &call_rule },
 	{ "structs", S_SEQ, &struct_rule }, { "platform_devices", S_SEQ, &platform_rule },
 	{ "devices", S_SEQ, &device_rule }, { "soc_devices", S_SEQ, &soc_device_rule },

@@ -15,7 +15,9 @@
 #     mode/interface-type/power (mA/2);
 #   - omap_display_init(): &dss enabled, the panels a TODO;
 #   - smsc911x_platform_config: reg-io-width, smsc,save-mac-address;
-#   - the --dtb written by board2dts equals the .dts (16-bit cells encoded).
+#   - the --dtb written by board2dts equals the .dts (16-bit cells encoded);
+#   - the root compatible: the terminal names no OMAP3 variant (a TODO),
+#     the media box calls omap35xx_init_early (no TODO).
 #
 #   bash omap_legacy.sh BOARD2DTS SOURCE_DIR      (run by ctest; exit 77 = skipped)
 set -uo pipefail
@@ -69,6 +71,10 @@ check_tree() { # kernel-tree tag
 	has "$TMP/otg.$t" 'interface-type = <0>;'
 	block "$P" dss | grep -q 'status = "okay";' && b2d_ok "$t: &dss okay" || b2d_bad "$t: &dss not enabled"
 	has "$out" 'omap_display_init(&wren_dss_data): &dss enabled; the panels'
+	has "$out" 'the board file does not say which OMAP3 it carries'
+	"$BIN" convert "$SRC/samples/board-omap3-mediabox.c" --kernel "$k" -q -o "$TMP/mb.$t.dts" 2>/dev/null ||
+		b2d_bad "$t: mediabox convert failed"
+	lacks "$TMP/mb.$t.dts" 'which OMAP3 it carries'
 	has "$P" 'reg-io-width = <4>;'
 	has "$P" 'smsc,save-mac-address;'
 	if "$BIN" diff "$TMP/term.$t.dtb" "$out" --kernel "$k" >"$TMP/diff.$t" 2>&1; then
