@@ -343,6 +343,12 @@ static void encode_cells(struct dtb *d, const struct dt_prop *p, const struct dt
 		const struct dt_cell *cell = &c->cells[i];
 		struct mnode *m;
 
+		if (cell->kind != CELL_REF && c->bits == 16) {
+			fdt16_t be16 = cpu_to_fdt16((uint16_t)cell->val);
+
+			sb_addn(sb, (const char *)&be16, sizeof(be16));
+			continue;
+		}
 		if (cell->kind != CELL_REF) {
 			add_cell(sb, cell->val);
 			continue;

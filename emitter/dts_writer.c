@@ -202,6 +202,8 @@ static void write_cells(struct strbuf *out, const char *prop, const struct dt_ch
 	size_t align;
 	struct strbuf cell = { 0 };
 
+	if (c->bits && c->bits != 32)
+		sb_addf(out, "/bits/ %u ", c->bits);
 	sb_addc(out, '<');
 	align = current_column(out);
 	for (size_t i = 0; i < c->ncells; i++) {

@@ -52,6 +52,8 @@ void engine_soc_why(const struct board *b, const struct rnode *soc, bool forced,
 
 /* Does path contain one of the pack's `match: paths:` strings? */
 bool engine_soc_path_matches(const struct rnode *soc, const char *path);
+/* Does the board call (or its machine record name) one of these functions? */
+bool engine_board_calls_any(const struct board *b, const struct rnode *calls);
 
 /* Mark callback parameters with their meaning (sym_meaning) from the `callbacks:` rules. */
 void engine_bind_callbacks(struct board *b, const struct ruleset *rs);

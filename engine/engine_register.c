@@ -186,7 +186,11 @@ static void enable_nodes(struct reg_ctx *r, const struct rnode *node)
 			p->origin = r->call->spelling;
 		}
 	}
-	reg_converted(r, arena_printf(c->a, "&%s", first));
+	/* `node_todo:` what is still by hand once the nodes are enabled (DSS panels) */
+	if (rn_str(r->rule, "node_todo") && !rule_kind(r->rule))
+		reg_todo(r, arena_printf(c->a, "&%s enabled; %s", first, rn_str(r->rule, "node_todo")));
+	else
+		reg_converted(r, arena_printf(c->a, "&%s", first));
 }
 
 /*

@@ -132,6 +132,12 @@ void conv_build_root(struct conv *c, const struct machine *m)
 	if (!own)
 		dt_node_add_todo(t, t->root, &m->pos, "compatible",
 				 "replace \"board2dts,...\" with the board's vendor,board string");
+	/* `variant:` the SoC .dtsi (and its compatible) is one of a family the
+	 * board file may not name: unless it calls one of `calls:`, a TODO. */
+	const struct rnode *var = rn_get(c->soc, "variant");
+
+	if (var && rn_str(var, "todo") && !engine_board_calls_any(c->b, rn_get(var, "calls")))
+		dt_node_add_todo(t, t->root, &m->pos, "compatible", rn_str(var, "todo"));
 	/* `aliases: {i2c0: pxai2c1}`: /aliases entries the board sets (overriding the .dtsi's). */
 	const struct rnode *al = rn_get(c->soc, "aliases");
 

@@ -65,7 +65,7 @@ static const char *called(const struct board *b, const struct rnode *calls)
 }
 
 /* Does the board call (or its machine record name) one of these functions? */
-static bool board_calls_any(const struct board *b, const struct rnode *calls)
+bool engine_board_calls_any(const struct board *b, const struct rnode *calls)
 {
 	return called(b, calls) != NULL;
 }
@@ -96,9 +96,9 @@ static bool soc_matches(const struct board *b, const struct rnode *soc, enum mat
 	const struct rnode *match = rn_get(soc, "match");
 	bool hit = by == BY_MODEL ? named(b, rn_get(match, "model")) != NULL
 		 : by == BY_PATH ? engine_soc_path_matches(soc, b->path)
-		 : board_calls_any(b, rn_get(match, "calls"));
+		 : engine_board_calls_any(b, rn_get(match, "calls"));
 
-	return hit && !board_calls_any(b, rn_get(match, "unless_calls"));
+	return hit && !engine_board_calls_any(b, rn_get(match, "unless_calls"));
 }
 
 /*

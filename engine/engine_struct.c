@@ -44,6 +44,8 @@ static const struct {
 	{ "irq", cv_irq, true },
 	{ "reg", cv_reg, true },
 	{ "map_int", cv_map_int, true },
+	{ "enum_each", cv_enum_each, true },
+	{ "todo", cv_todo, true },
 };
 
 /* The `as:` names in table order: up to max into names; returns how many there are. */
@@ -157,6 +159,12 @@ static bool zero_means_none(const char *as)
 	return false;
 }
 
+/* Converters that read an array member written in place as one value. */
+static bool in_place_array(const char *as)
+{
+	return str_eq(as, "enum_each") || str_eq(as, "todo");
+}
+
 /*
  * `absent: 0`: the value of a field the initializer does not write, which C
  * zero-initializes, when the binding needs it stated (AT91's .slot_b: slot
@@ -234,6 +242,11 @@ static const char *apply_prop(struct conv *c, struct dt_node *node, const struct
 			dt_node_add_todo(c->t, node, &pc.v->pos, conv_origin(c, pc.v), pc.reason);
 	} else if (pc.v && pc.v->kind != VAL_LIST && !str_eq(rn_str(pr, "as"), "struct") &&
 	    !str_eq(rn_str(pr, "as"), "regulator") && !str_eq(rn_str(pr, "as"), "supplies")) {
+		if (pc.reason)
+			dt_node_add_todo(c->t, node, &pc.v->pos, conv_origin(c, pc.v), pc.reason);
+		field_fact(c, pc.v, what, node, p, pc.reason);
+	} else if (pc.v && pc.v->kind == VAL_LIST && in_place_array(rn_str(pr, "as"))) {
+		/* An array member written in place (.port_mode[0] = ...): one fact. */
 		if (pc.reason)
 			dt_node_add_todo(c->t, node, &pc.v->pos, conv_origin(c, pc.v), pc.reason);
 		field_fact(c, pc.v, what, node, p, pc.reason);

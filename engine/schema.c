@@ -39,7 +39,8 @@ static const struct section prop_rule = { "property rule", "as", (const struct k
 	{ "target", S_SCALAR }, { "arg", S_SCALAR }, { "bus", S_SCALAR }, { "none", S_SCALAR },
 	{ "zero", S_SCALAR }, { "labels", S_SEQ }, { "struct", S_SCALAR },
 	{ "size_shift", S_SCALAR }, { "otherwise", S_SCALAR }, { "before", S_SEQ },
-	{ "check", S_SCALAR }, { "absent", S_SCALAR }, END } };
+	{ "check", S_SCALAR }, { "absent", S_SCALAR }, { "todo", S_SCALAR },
+	{ "divide", S_SCALAR }, { "bits", S_SCALAR }, END } };
 
 static const struct section container_rule = { "children container", "node", (const struct key_spec[]){
 	{ "node", S_SCALAR }, { "compatible", S_SCALAR }, { "address_cells", S_SCALAR },
@@ -57,8 +58,8 @@ static const struct section struct_rule = { "struct rule", "struct", (const stru
 	{ "struct", S_SCALAR }, { "node", S_SCALAR }, { "compatible", S_SCALAR },
 	{ "unit", S_SCALAR }, { "overlay", S_SCALAR }, { "props", S_SEQ, &prop_rule },
 	{ "children", S_MAP, &children_rule }, { "gpio_provider", S_MAP, &provider_rule },
-	{ "label", S_SCALAR }, { "target", S_SCALAR }, { "array_entries", S_SCALAR },
-	{ "no_dt", S_SCALAR }, { "todo", S_SCALAR }, END } };
+	{ "label", S_SCALAR }, { "target", S_SCALAR }, { "target_tail", S_SCALAR },
+	{ "array_entries", S_SCALAR }, { "no_dt", S_SCALAR }, { "todo", S_SCALAR }, END } };
 
 static const struct section platform_rule = { "platform device rule", "name", (const struct key_spec[]){
 	{ "name", S_SCALAR }, { "node", S_SCALAR }, { "compatible", S_SCALAR },
@@ -122,6 +123,9 @@ static const struct section match_rule = { "match", NULL, (const struct key_spec
 	{ "paths", S_SEQ }, { "calls", S_SEQ }, { "unless_calls", S_SEQ }, { "model", S_SEQ },
 	END } };
 
+static const struct section variant_rule = { "variant", NULL, (const struct key_spec[]){
+	{ "calls", S_SEQ }, { "todo", S_SCALAR }, END } };
+
 static const struct section supply_rule = { "supply consumer", "supply", (const struct key_spec[]){
 	{ "supply", S_SCALAR }, { "dev_name", S_SCALAR }, { "label", S_SCALAR }, { "prop", S_SCALAR },
 	END } };
@@ -142,6 +146,7 @@ static const struct section board_clock_rule = { "board clock", "label", (const 
 static const struct section top = { "rule file", NULL, (const struct key_spec[]){
 	{ "soc", S_SCALAR }, { "bindings", S_SCALAR }, { "dtsi", S_SCALAR_OR_SEQ },
 	{ "compatible", S_SCALAR }, { "match", S_MAP, &match_rule }, { "defines", S_MAP },
+	{ "variant", S_MAP, &variant_rule },
 	{ "define_series", S_SEQ, &series_rule }, { "gpio", S_SEQ, &gpio_rule }, { "irq", S_SEQ, &irq_rule }, { "calls", S_SEQ, &call_rule },
 	{ "structs", S_SEQ, &struct_rule }, { "platform_devices", S_SEQ, &platform_rule },
 	{ "devices", S_SEQ, &device_rule }, { "soc_devices", S_SEQ, &soc_device_rule },

@@ -42,6 +42,7 @@ struct dt_chunk {
 	const char *str;	/* CHUNK_STRING bytes (unescaped); CHUNK_REF_PATH label */
 	struct dt_cell *cells;	/* CHUNK_CELLS */
 	size_t ncells;
+	unsigned bits;		/* CHUNK_CELLS: 16 for `/bits/ 16 <...>`; 0: 32-bit cells */
 };
 
 struct dt_prop {

@@ -8,7 +8,7 @@ struct dt_prop *cv_int(struct prop_ctx *pc)
 {
 	const char *macros = rn_str(pc->rule, "macros");
 	const struct rnode *before = rn_get(pc->rule, "before");
-	long long scale = 1, dflt, cell;
+	long long scale = 1, divide = 1, bits = 0, dflt, cell;
 	struct dt_prop *p;
 	struct dt_chunk *ch;
 
@@ -19,8 +19,14 @@ struct dt_prop *cv_int(struct prop_ctx *pc)
 	if (rn_get_long(pc->rule, "default", &dflt) && pc->v->ival == dflt)
 		return NULL;
 	rn_get_long(pc->rule, "scale", &scale);
+	/* `divide: N`: a C unit N times the binding's (MUSB .power in mA, DT in 2 mA) */
+	if (rn_get_long(pc->rule, "divide", &divide) && divide > 1)
+		scale = 0;
 	p = new_prop(pc);
 	ch = dt_prop_add_cells(pc->c->t, p);
+	/* `bits: 16`: a u16 property, `/bits/ 16 <...>` (ti,x-max of ads7846) */
+	if (rn_get_long(pc->rule, "bits", &bits))
+		ch->bits = (unsigned)bits;
 	/* `before: [0]`: constant cells ahead of the value (brightness-levels = <0 max>). */
 	for (size_t i = 0; before && i < before->n; i++)
 		if (rn_long(before->items[i], &cell))
@@ -29,6 +35,8 @@ struct dt_prop *cv_int(struct prop_ctx *pc)
 		dt_chunk_add_macro(pc->c->t, ch, pc->v->spelling, (uint32_t)pc->v->ival);
 		if (rn_str(pc->rule, "include"))
 			dt_add_include(pc->c->t, rn_str(pc->rule, "include"));
+	} else if (!scale) {
+		dt_chunk_add_num(pc->c->t, ch, (uint32_t)(pc->v->ival / divide), 0);
 	} else {
 		dt_chunk_add_num(pc->c->t, ch, (uint32_t)(pc->v->ival * scale),
 				 scale == 1 ? conv_c_base(pc->v) : 0);

@@ -31,6 +31,10 @@ struct dt_prop *cv_keymap(struct prop_ctx *pc)
 	ch = dt_prop_add_cells(pc->c->t, p);
 	for (size_t i = 0; i < arr->nkids; i++) {
 		uint32_t w = (uint32_t)arr->kids[i]->ival;
+
+		/* A trailing literal 0 ends the table for old drivers (twl4030 keypad): no key. */
+		if (i + 1 == arr->nkids && i && !w && str_eq(arr->kids[i]->spelling, "0"))
+			break;
 		const char *code = last_macro_arg(pc->c->a, arr->kids[i]->spelling);
 
 		if (!spelling_matches(code, macros))

@@ -18,7 +18,11 @@ struct dt_prop *cv_struct(struct prop_ctx *pc)
 	if (var)
 		conv_mark_var(pc->c, var->name);
 	/* Some platform data describes another node (&twl_gpio for twl4030 GPIO data). */
-	conv_apply_struct(pc->c, target ? conv_controller_overlay(pc->c, target) : pc->node, rule,
-			  inner, var ? var->name : rn_str(pc->rule, "field"));
+	struct dt_node *n = target ? conv_controller_overlay(pc->c, target) : pc->node;
+
+	/* `target_tail: true`: a label the device's tail include defines (&twl_keypad). */
+	if (target && str_eq(rn_str(rule, "target_tail"), "true"))
+		n->after_tail_includes = true;
+	conv_apply_struct(pc->c, n, rule, inner, var ? var->name : rn_str(pc->rule, "field"));
 	return NULL;
 }

@@ -40,6 +40,10 @@ bool reg_spi(struct reg_ctx *r)
 			dt_chunk_add_u32(r->c->t, dt_prop_add_cells(r->c->t, p), (uint32_t)mhz);
 			p->pos = e->pos;
 		}
+		/* The kernel's name for it (regulator supplies name "spi2.0"). */
+		if (busnum->kind == VAL_INT)
+			conv_bind_dev(r->c, arena_printf(r->c->a, "spi%lld.%lld", busnum->ival,
+							 value_field_int(e, "chip_select", 0)), dn);
 		f->fate = FACT_CONVERTED;
 		f->became = dt_node_path(r->c->t, dn);
 	}

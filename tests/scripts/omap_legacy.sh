@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# OMAP3 board files of the 2.6.3x - 3.x kernels, as users bring them:
+# samples/board-omap3-terminal.c (own code in the 2.6.39 - 3.0 style)
+# converted in tolerant mode against the 6.1 and the 6.12 tree (flat and
+# ti/omap/ layouts). Checks the general mechanisms, each with a concrete
+# node/property:
+#   - a TPS65930 (TWL4030 variant) is "ti,twl4030" + twl4030.dtsi, and the
+#     twl4030 platform data's keypad (&twl_keypad, no trailing 0 entry, a
+#     PERSISTENT_KEY), USB (&usb2_phy) and VIO (&vio) go on the labels the
+#     tail include defines (no "no such node" TODO);
+#   - spi_register_board_info() bus_num 1 is &mcspi1; the ads7846 pdata are
+#     u16 properties (/bits/ 16), its supply "spi1.0" finds the node;
+#   - usbhs_init(): &usbhshost port1-mode, &usbhsehci enabled, the port's
+#     PHY reset GPIO a TODO, &usbhsohci disabled; usb_musb_init(): &usb_otg_hs
+#     mode/interface-type/power (mA/2);
+#   - omap_display_init(): &dss enabled, the panels a TODO;
+#   - smsc911x_platform_config: reg-io-width, smsc,save-mac-address;
+#   - the --dtb written by board2dts equals the .dts (16-bit cells encoded);
+#   - the root compatible: the terminal names no OMAP3 variant (a TODO),
+#     the media box calls omap35xx_init_early (no TODO).
+#
+#   bash omap_legacy.sh BOARD2DTS SOURCE_DIR      (run by ctest; exit 77 = skipped)
+set -uo pipefail
+
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+b2d_init omap_legacy.sh "$@"
+b2d_shared_cache
+b2d_tmpdir b2d-omap-legacy
+C=$SRC/samples/board-omap3-terminal.c
+
+has() { # file text
+	if grep -qF -- "$2" "$1"; then b2d_ok "$(basename "$1"): $2"; else b2d_bad "$(basename "$1"): lacks $2"; fi
+}
+lacks() {
+	if grep -qF -- "$2" "$1"; then b2d_bad "$(basename "$1"): has $2"; else b2d_ok "$(basename "$1"): no $2"; fi
+}
+# block FILE LABEL: the text of the overlay &LABEL { ... };
+block() { awk -v l="&$2 {" 'index($0, l) == 1 {on = 1} on {print} on && /^};/ {exit}' "$1"; }
+
+check_tree() { # kernel-tree tag
+	local k=$1 t=$2 out=$TMP/term.$2.dts
+	if ! "$BIN" convert "$C" --kernel "$k" -q -o "$out" --dtb "$TMP/term.$t.dtb" 2>"$TMP/err.$t"; then
+		b2d_bad "$t: convert failed"; cat "$TMP/err.$t"; return
+	fi
+	sed 's@/\*.*\*/@@' "$out" >"$TMP/plain.$t"
+	local P=$TMP/plain.$t
+	has "$P" 'compatible = "ti,twl4030";'
+	has "$P" 'twl4030.dtsi"'
+	block "$P" twl_keypad >"$TMP/kp.$t"
+	[ "$(grep -o 'MATRIX_KEY(' "$TMP/kp.$t" | wc -l)" = 5 ] && b2d_ok "$t: 5 keys in &twl_keypad" ||
+		b2d_bad "$t: &twl_keypad has not 5 keys: $(cat "$TMP/kp.$t")"
+	has "$TMP/kp.$t" 'MATRIX_KEY(2, 2, 0)'
+	lacks "$P" 'no such node'
+	block "$P" vio | grep -q 'regulator-max-microvolt = <1800000>;' && b2d_ok "$t: &vio" || b2d_bad "$t: &vio lacks its voltage"
+	block "$P" mcspi1 >"$TMP/spi.$t"
+	has "$TMP/spi.$t" 'touchscreen@0 {'
+	has "$TMP/spi.$t" 'ti,x-max = /bits/ 16 <0xfff>;'
+	has "$TMP/spi.$t" 'ti,debounce-tol = /bits/ 16 <3>;'
+	has "$TMP/spi.$t" 'pendown-gpio = <&gpio4 18 GPIO_ACTIVE_HIGH>;'
+	has "$TMP/spi.$t" 'vcc-supply = <&vio>;'
+	lacks "$P" '&spi1'
+	block "$P" usbhshost >"$TMP/uh.$t"
+	has "$TMP/uh.$t" 'port1-mode = "ehci-phy";'
+	lacks "$TMP/uh.$t" 'port2-mode'
+	has "$out" 'USB port PHY reset GPIO: a usb-nop-xceiv PHY node'
+	block "$P" usbhsehci | grep -q 'status = "okay";' && b2d_ok "$t: &usbhsehci okay" || b2d_bad "$t: &usbhsehci not enabled"
+	block "$P" usbhsohci | grep -q 'status = "disabled";' && b2d_ok "$t: &usbhsohci disabled" || b2d_bad "$t: &usbhsohci not disabled"
+	block "$P" usb_otg_hs >"$TMP/otg.$t"
+	has "$TMP/otg.$t" 'power = <50>;'
+	has "$TMP/otg.$t" 'mode = <3>;'
+	has "$TMP/otg.$t" 'interface-type = <0>;'
+	block "$P" dss | grep -q 'status = "okay";' && b2d_ok "$t: &dss okay" || b2d_bad "$t: &dss not enabled"
+	has "$out" 'omap_display_init(&wren_dss_data): &dss enabled; the panels'
+	has "$out" 'the board file does not say which OMAP3 it carries'
+	"$BIN" convert "$SRC/samples/board-omap3-mediabox.c" --kernel "$k" -q -o "$TMP/mb.$t.dts" 2>/dev/null ||
+		b2d_bad "$t: mediabox convert failed"
+	lacks "$TMP/mb.$t.dts" 'which OMAP3 it carries'
+	has "$P" 'reg-io-width = <4>;'
+	has "$P" 'smsc,save-mac-address;'
+	if "$BIN" diff "$TMP/term.$t.dtb" "$out" --kernel "$k" >"$TMP/diff.$t" 2>&1; then
+		b2d_ok "$t: the .dtb equals the .dts"
+	else
+		b2d_bad "$t: the .dtb differs from the .dts"; head -20 "$TMP/diff.$t"
+	fi
+}
+
+if b2d_kernel; then check_tree "$KERNEL" 6.1; else b2d_skip_part "no 6.1 kernel tree (B2D_KERNEL)"; fi
+if b2d_kernel612; then check_tree "$KERNEL612" 6.12; else b2d_skip_part "no 6.12 kernel tree (B2D_KERNEL_612)"; fi
+b2d_exit "$B2D_FAIL"
