@@ -11,73 +11,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "common/util.h"
-#include "emitter/emit.h"
-#include "extractor/extract.h"
-#include "engine/engine.h"
-#include "pipeline/convert_core.h"
-#include "pipeline/pipeline.h"
-
-#define MODEL_DIR TEST_SOURCE_DIR "/extractor/model-headers"
-
-static struct ruleset *rules;
-
-static int load_rules(void **state)
-{
-	return rules_load_dir(TEST_SOURCE_DIR "/rules", &rules) == B2D_OK ? 0 : -1;
-}
-
-static int free_rules(void **state)
-{
-	ruleset_free(rules);
-	return 0;
-}
-
-/*
- * Convert the one machine of `src` through the pipeline's conversion
- * (conv_machines: engine, passes, .dts writer) and return its .dts text (no
- * annotations).
- */
-static char *convert(const char *soc, const char *src, const struct assumption *as, size_t nas,
-		     struct dt_tree **tree_out)
-{
-	struct unsaved_source u = { "b2d-engine-test.c", src, strlen(src) };
-	struct pipeline_session s = { rules, NULL, rules_soc(rules, soc) };
-	size_t ndefs;
-	const char **defs = pipeline_soc_defines(s.soc, &ndefs);
-	struct extract_options o = { .model_dir = MODEL_DIR, .defines = defs, .ndefines = ndefs,
-				     .unsaved = &u, .nunsaved = 1 };
-	struct engine_options eo = { .soc = soc, .assume = as, .nassume = nas };
-	struct conv_run run;
-	char *dts;
-
-	assert_int_equal(extract_board(u.path, &o, &s.board), B2D_OK);
-	engine_bind_callbacks(s.board, rules);
-	assert_int_equal(s.board->nmachines, 1);
-	assert_int_equal(conv_machines(&s, s.board->machines, 1, &eo, false, u.path, &run), B2D_OK);
-	assert_int_equal(run.n, 1);
-	dts = sb_detach(&run.v[0].dts);
-	if (tree_out) {
-		*tree_out = run.v[0].t;
-		run.v[0].t = NULL;
-	}
-	conv_run_free(&run);
-	pipeline_defines_free(defs, ndefs);
-	board_free(s.board);
-	return dts;
-}
-
-static void expect_contains(const char *text, const char *needle)
-{
-	if (!strstr(text, needle))
-		fail_msg("expected \"%s\" in:\n%s", needle, text);
-}
-
-static void expect_absent(const char *text, const char *needle)
-{
-	if (strstr(text, needle))
-		fail_msg("did not expect \"%s\" in:\n%s", needle, text);
-}
+#include "engine_harness.h"
 
 static const char *twl_src =
 	"static struct omap2_hsmmc_info mmc[] = {\n"
@@ -354,50 +288,6 @@ static void test_plain_array_wording(void **state)
 }
 
 /*
- * Tables that are kernel code or a boot-time choice (common.yaml's struct
- * rules `no_dt:` and `todo:`), and iotable_init() visible in tolerant mode
- * (CONFIG_MMU assumed): an exported symbol is accounted, not a TODO; a
- * __setup() option is a TODO that says what to decide.
- */
-static void test_struct_no_dt_and_todo(void **state)
-{
-	static const char src[] =
-		"struct kernel_symbol { unsigned long value; const char *name; };\n"
-		"void board_hook(void) { }\n"
-		"static const struct kernel_symbol __ksymtab_board_hook = {\n"
-		"	(unsigned long)board_hook, \"board_hook\" };\n"
-		"static int __init lcd_setup(char *s) { return 1; }\n"
-		"__setup(\"lcd=\", lcd_setup);\n"
-		"static struct map_desc io_desc[] = {\n"
-		"	{ .virtual = 0xf0000000, .pfn = 0x8000, .length = 0x1000, .type = MT_DEVICE },\n"
-		"};\n"
-		"static void __init board_map_io(void) { iotable_init(io_desc, ARRAY_SIZE(io_desc)); }\n"
-		"static void __init board_init(void) { }\n"
-		"MACHINE_START(TEST_BOARD, \"Test board\")\n"
-		"	.map_io = board_map_io,\n"
-		"	.init_machine = board_init,\n"
-		"MACHINE_END\n";
-	struct dt_tree *t;
-	char *dts = convert("omap3", src, NULL, 0, &t);
-	bool found = false;
-
-	(void)state;
-	expect_contains(dts, "struct obs_kernel_param __setup_lcd_setup: kernel command-line option: "
-			     "what its parser chooses at boot");
-	expect_contains(dts, "iotable_init(io_desc, ARRAY_SIZE(io_desc)): board static I/O mappings");
-	expect_absent(dts, "kernel_symbol");
-	for (size_t i = 0; i < t->nfacts; i++)
-		if (t->facts[i]->what && strstr(t->facts[i]->what, "__ksymtab_board_hook")) {
-			found = true;
-			assert_int_equal(t->facts[i]->fate, FACT_CONVERTED);
-			assert_non_null(strstr(t->facts[i]->became, "no DT equivalent: an exported symbol"));
-		}
-	assert_true(found);
-	dt_tree_free(t);
-	free(dts);
-}
-
-/*
  * A board wrapper passes its parameter on (omap4_twl6030_hsmmc_init(mmc)
  * calling omap_hsmmc_init(controllers)): the caller's argument is used.
  */
@@ -624,7 +514,6 @@ int main(void)
 		cmocka_unit_test(test_revision_assumed),
 		cmocka_unit_test(test_machine_is_no_todo),
 		cmocka_unit_test(test_plain_array_wording),
-		cmocka_unit_test(test_struct_no_dt_and_todo),
 		cmocka_unit_test(test_soc_setup_calls),
 		cmocka_unit_test(test_renamed_helper),
 		cmocka_unit_test(test_calls_of_an_ignored_macro),
