@@ -15,6 +15,7 @@
 #include <linux/ata_platform.h>
 #include <linux/mtd/partitions.h>
 #include <linux/mv643xx_eth.h>
+#include <linux/ethtool.h>
 #include <linux/gpio.h>
 #include <linux/gpio_keys.h>
 #include <linux/input.h>
@@ -43,6 +44,13 @@ static struct mtd_partition nas_nand_parts[] = {
 
 static struct mv643xx_eth_platform_data nas_ge00_data = {
 	.phy_addr	= MV643XX_ETH_PHY_ADDR(8),
+};
+
+/* The second port drives a switch: no PHY, a fixed 1 Gb/s full-duplex link. */
+static struct mv643xx_eth_platform_data nas_ge01_data = {
+	.phy_addr	= MV643XX_ETH_PHY_NONE,
+	.speed		= SPEED_1000,
+	.duplex		= DUPLEX_FULL,
 };
 
 static struct mv_sata_platform_data nas_sata_data = {
@@ -107,6 +115,15 @@ static struct i2c_board_info __initdata nas_i2c_rtc = {
 };
 
 static unsigned int nas_mpp_config[] __initdata = {
+	MPP8_TW_SDA,		/* kirkwood.dtsi's pmx_twsi0, given to &i2c0 */
+	MPP9_TW_SCK,
+	MPP10_UART0_TXD,	/* pmx_uart0, given to &uart0 */
+	MPP11_UART0_RXD,
+	MPP13_UART1_TXD,	/* pmx_uart1: &uart1 stays off, &pinctrl hogs it */
+	MPP14_UART1_RXD,
+	MPP18_NF_IO0,		/* part of pmx_nand, which &nand has */
+	MPP19_NF_IO1,
+	MPP20_SATA1_ACTn,	/* one pin of kirkwood-6281.dtsi's pmx_sata1: a group of its own */
 	MPP21_GPIO,		/* USB power */
 	MPP36_GPIO,		/* disk LED */
 	MPP38_GPIO,		/* SD card detect */
@@ -130,6 +147,7 @@ static void __init nas_init(void)
 	kirkwood_ehci_init();
 
 	kirkwood_ge00_init(&nas_ge00_data);
+	kirkwood_ge01_init(&nas_ge01_data);
 	kirkwood_sata_init(&nas_sata_data);
 	kirkwood_sdio_init(&nas_mvsdio_data);
 
