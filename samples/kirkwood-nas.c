@@ -34,6 +34,7 @@
 #define NAS_GPIO_KEY_POWER	46
 #define NAS_GPIO_KEY_RESET	47
 #define NAS_GPIO_SD_CD		38
+#define NAS_GPIO_POWER_OFF	35
 
 static struct mtd_partition nas_nand_parts[] = {
 	{ .name = "uboot", .offset = 0, .size = SZ_1M },
@@ -130,8 +131,15 @@ static unsigned int nas_mpp_config[] __initdata = {
 	MPP40_GPIO,		/* power LED */
 	MPP46_GPIO,		/* power button */
 	MPP47_GPIO,		/* reset button */
+	MPP35_GPIO,		/* power off */
 	0
 };
+
+/* The board's power supply turns off when the line goes high. */
+static void nas_power_off(void)
+{
+	gpio_set_value(NAS_GPIO_POWER_OFF, 1);
+}
 
 static void __init nas_init(void)
 {
@@ -156,7 +164,21 @@ static void __init nas_init(void)
 
 	platform_device_register(&nas_led_device);
 	platform_device_register(&nas_button_device);
+
+	if (gpio_request(NAS_GPIO_POWER_OFF, "power-off") == 0 &&
+	    gpio_direction_output(NAS_GPIO_POWER_OFF, 0) == 0)
+		pm_power_off = nas_power_off;
+	else
+		pr_err("nas: failed to configure power-off GPIO\n");
 }
+
+static int __init nas_pci_init(void)
+{
+	if (machine_is_kw_nas())
+		kirkwood_pcie_init(KW_PCIE0);
+	return 0;
+}
+subsys_initcall(nas_pci_init);
 
 MACHINE_START(KW_NAS, "Example Kirkwood NAS")
 	.phys_io	= KIRKWOOD_REGS_PHYS_BASE,
