@@ -21,6 +21,8 @@
 #include <linux/input.h>
 #include <linux/leds.h>
 #include <linux/i2c.h>
+#include <linux/spi/spi.h>
+#include <linux/spi/flash.h>
 #include <asm/mach-types.h>
 #include <asm/mach/arch.h>
 #include <mach/kirkwood.h>
@@ -41,6 +43,27 @@ static struct mtd_partition nas_nand_parts[] = {
 	{ .name = "uboot-env", .offset = MTDPART_OFS_NXTBLK, .size = SZ_512K },
 	{ .name = "kernel", .offset = SZ_2M, .size = SZ_4M },
 	{ .name = "rootfs", .offset = MTDPART_OFS_APPEND, .size = MTDPART_SIZ_FULL },
+};
+
+/* The boot loader's own SPI NOR: the one SPI bus, so no .bus_num. */
+static struct mtd_partition nas_flash_parts[] = {
+	{ .name = "boot", .offset = 0, .size = SZ_256K, .mask_flags = MTD_WRITEABLE },
+	{ .name = "boot-env", .offset = MTDPART_OFS_APPEND, .size = SZ_64K },
+};
+
+static const struct flash_platform_data nas_flash = {
+	.type		= "mx25l4005a",
+	.parts		= nas_flash_parts,
+	.nr_parts	= ARRAY_SIZE(nas_flash_parts),
+};
+
+static struct spi_board_info __initdata nas_spi_info[] = {
+	{
+		.modalias	= "m25p80",
+		.platform_data	= &nas_flash,
+		.irq		= -1,
+		.max_speed_hz	= 20000000,
+	},
 };
 
 static struct mv643xx_eth_platform_data nas_ge00_data = {
@@ -116,6 +139,10 @@ static struct i2c_board_info __initdata nas_i2c_rtc = {
 };
 
 static unsigned int nas_mpp_config[] __initdata = {
+	MPP0_SPI_SCn,		/* pmx_spi, given to &spi0 */
+	MPP1_SPI_MOSI,
+	MPP2_SPI_SCK,
+	MPP3_SPI_MISO,
 	MPP8_TW_SDA,		/* kirkwood.dtsi's pmx_twsi0, given to &i2c0 */
 	MPP9_TW_SCK,
 	MPP10_UART0_TXD,	/* pmx_uart0, given to &uart0 */
@@ -147,6 +174,8 @@ static void __init nas_init(void)
 	kirkwood_mpp_conf(nas_mpp_config);
 
 	kirkwood_uart0_init();
+	spi_register_board_info(nas_spi_info, ARRAY_SIZE(nas_spi_info));
+	kirkwood_spi_init();
 	kirkwood_nand_init(ARRAY_AND_SIZE(nas_nand_parts), 25);
 
 	if (gpio_request(NAS_GPIO_USB_POWER, "USB Power Enable") != 0 ||
