@@ -37,6 +37,7 @@
 #define NAS_GPIO_KEY_RESET	47
 #define NAS_GPIO_SD_CD		38
 #define NAS_GPIO_POWER_OFF	35
+#define NAS_GPIO_SATA1_POWER	28
 
 static struct mtd_partition nas_nand_parts[] = {
 	{ .name = "uboot", .offset = 0, .size = SZ_1M },
@@ -159,6 +160,7 @@ static unsigned int nas_mpp_config[] __initdata = {
 	MPP46_GPIO,		/* power button */
 	MPP47_GPIO,		/* reset button */
 	MPP35_GPIO,		/* power off */
+	MPP28_GPIO,		/* SATA1 power */
 	0
 };
 
@@ -166,6 +168,21 @@ static unsigned int nas_mpp_config[] __initdata = {
 static void nas_power_off(void)
 {
 	gpio_set_value(NAS_GPIO_POWER_OFF, 1);
+}
+
+/* The second bay's power, switched on at boot (err: the status of the calls). */
+static void __init nas_sata_power_init(void)
+{
+	int err;
+
+	err = gpio_request(NAS_GPIO_SATA1_POWER, "SATA1 power");
+	if (err == 0) {
+		err = gpio_direction_output(NAS_GPIO_SATA1_POWER, 1);
+		if (err)
+			gpio_free(NAS_GPIO_SATA1_POWER);
+	}
+	if (err)
+		pr_err("nas: failed to power SATA1\n");
 }
 
 static void __init nas_init(void)
@@ -185,6 +202,7 @@ static void __init nas_init(void)
 
 	kirkwood_ge00_init(&nas_ge00_data);
 	kirkwood_ge01_init(&nas_ge01_data);
+	nas_sata_power_init();
 	kirkwood_sata_init(&nas_sata_data);
 	kirkwood_sdio_init(&nas_mvsdio_data);
 

@@ -152,8 +152,13 @@ bool reg_gpio_hog(struct reg_ctx *r)
 		return true;
 	}
 	ctrl = conv_controller_overlay(c, tmp.cells[0].text);
-	hog = dt_node_add(c->t, ctrl, arena_printf(c->a, "%s-hog",
-			  arena_node_name(c, hog_name(c, gpio, label))), NULL);
+	/* at most 31 characters in all, "-hog" kept (dtc cuts a longer name anywhere) */
+	char *base = arena_node_name(c, hog_name(c, gpio, label));
+	size_t blen = strlen(base) > 27 ? 27 : strlen(base);
+
+	while (blen > 1 && base[blen - 1] == '-')
+		blen--;
+	hog = dt_node_add(c->t, ctrl, arena_printf(c->a, "%.*s-hog", (int)blen, base), NULL);
 	hog->pos = r->call->pos;
 	dt_prop_set(c->t, hog, "gpio-hog")->pos = r->call->pos;
 	p = dt_prop_set(c->t, hog, "gpios");
