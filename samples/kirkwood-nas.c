@@ -139,6 +139,11 @@ static struct i2c_board_info __initdata nas_i2c_rtc = {
 	I2C_BOARD_INFO("rs5c372a", 0x32),
 };
 
+/* A codec its driver knows by id table only ("realtek,alc5623" in its of table). */
+static struct i2c_board_info __initdata nas_i2c_codec[] = {
+	{ I2C_BOARD_INFO("alc5621", 0x1a) },
+};
+
 static unsigned int nas_mpp_config[] __initdata = {
 	MPP0_SPI_SCn,		/* pmx_spi, given to &spi0 */
 	MPP1_SPI_MOSI,
@@ -208,6 +213,7 @@ static void __init nas_init(void)
 
 	kirkwood_i2c_init();
 	i2c_register_board_info(0, &nas_i2c_rtc, 1);
+	i2c_register_board_info(0, nas_i2c_codec, ARRAY_SIZE(nas_i2c_codec));
 
 	platform_device_register(&nas_led_device);
 	platform_device_register(&nas_button_device);
