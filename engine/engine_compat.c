@@ -7,6 +7,8 @@
  */
 #include "engine_int.h"
 
+#include <string.h>
+
 #include "../common/util.h"
 #include "../kernel/compat_map.h"
 
@@ -34,6 +36,32 @@ const char *conv_learned_compatible(struct conv *c, struct dt_node *n, const cha
 				 : (plat ? "no rule maps this driver name to a compatible, and no driver of the kernel tree has an of_match_table for it"
 					 : "no rule for this device name and no driver of the kernel tree names it: add the vendor prefix"));
 		return NULL;
+	}
+	/*
+	 * "alc5621": the driver's id table has the name, its of_match_table only
+	 * "realtek,alc5623". The I2C and SPI cores match the part of a
+	 * compatible after the vendor prefix against the id table, so
+	 * "realtek,alc5621" binds that driver (the target's kirkwood-t5325.dts
+	 * writes it): the candidates' one vendor before the board's name.
+	 */
+	const char *vendor = NULL;
+	size_t vlen = 0;
+
+	for (size_t i = 0; i < k && i < MAX_CANDIDATES && !str_eq(bus, "platform"); i++) {
+		const char *comma = strchr(hits[i].compat, ',');
+		size_t len = comma ? (size_t)(comma - hits[i].compat) : 0;
+
+		if (hits[i].exact || !len || (vendor && (len != vlen || strncmp(vendor, hits[i].compat, len)))) {
+			vendor = NULL;
+			break;
+		}
+		vendor = hits[i].compat;
+		vlen = len;
+	}
+	if (vendor && k <= MAX_CANDIDATES && !strchr(name, ',')) {
+		*origin = arena_printf(c->a, "\"%s\" -> %s (its id table; the vendor of \"%s\")", name,
+				       hits[0].file, hits[0].compat);
+		return arena_printf(c->a, "%.*s,%s", (int)vlen, vendor, name);
 	}
 	sb_init(&sb);
 	sb_addf(&sb, k == 1 ? "the kernel's drivers have one compatible for this name, under another name: check it:"

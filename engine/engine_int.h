@@ -183,6 +183,16 @@ void conv_add_pad(struct conv *c, struct omap_pin *pin);
 struct dt_node *conv_line_user(struct conv *c, const char *label, uint32_t line);
 /* engine_pinmux.c: the device node using GPIO n (its nearest node with a compatible), or NULL */
 struct dt_node *conv_gpio_user(struct conv *c, long gpio);
+/*
+ * The SoC .dtsi's pin group under &ctrl_label with p's function and pin
+ * (engine/engine_pinmux_dtsi.c): *attached when the output enables the
+ * device the .dtsi gives it to, else only when the table sets all its pins
+ * (*device: the enabled device its function names, or NULL: hogged); NULL: none.
+ */
+const char *conv_dtsi_pin_group(struct conv *c, const char *ctrl_label, const struct mpp_pin *p,
+				bool *attached, struct dt_node **device);
+/* Does the .dtsi have a node name under &ctrl_label? */
+bool conv_dtsi_has_node(const struct conv *c, const char *ctrl_label, const char *name);
 
 /* engine_memory.c: RAM banks and reserved ranges */
 enum memory_kind { MEMORY_RAM, MEMORY_RESERVED, MEMORY_NOMAP };

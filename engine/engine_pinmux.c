@@ -213,7 +213,11 @@ static bool label_in_tree(const struct conv *c, const char *label)
 	return false;
 }
 
-/* A new pin group node under ctrl named base (made unique), labelled after its name. */
+/*
+ * A new pin group node under ctrl named base (made unique), labelled after
+ * its name; never a node the .dtsi has (extending it would change the pins
+ * the .dtsi gives its own device).
+ */
 struct dt_node *conv_pin_group_node(struct conv *c, struct dt_node *ctrl, const char *base)
 {
 	char *name = dts_node_name(base);
@@ -224,7 +228,7 @@ struct dt_node *conv_pin_group_node(struct conv *c, struct dt_node *ctrl, const 
 	for (int k = 2;; k++) {
 		label = dts_label(unique);
 		if (!dt_child(ctrl, unique, NULL) && label_free(c, label, unique) &&
-		    !label_in_tree(c, label))
+		    !label_in_tree(c, label) && !(ctrl->ref && conv_dtsi_has_node(c, ctrl->ref, unique)))
 			break;
 		free(label);
 		unique = arena_printf(c->a, "%s-%d", name, k);
@@ -375,7 +379,10 @@ void conv_pinmux_pass(struct conv *c)
 {
 	const char *label = controller_label(c);
 	struct group *gs = NULL;
-	size_t ng = 0;
+	const char **hogs = NULL;	/* .dtsi groups to attach, the pin and device of each */
+	struct mpp_pin **hog_pins = NULL;
+	struct dt_node **hog_devs = NULL;
+	size_t ng = 0, nhogs = 0, nhog_pins = 0, nhog_devs = 0;
 	struct dt_node *ctrl;
 
 	if (!c->nmpp)
@@ -390,7 +397,22 @@ void conv_pinmux_pass(struct conv *c)
 		struct dt_node *user = gpio_consumer(c, p);
 		const char *key = p->function;
 		struct group *g;
+		bool attached;
+		struct dt_node *dev;
+		const char *dg = user ? NULL : conv_dtsi_pin_group(c, label, p, &attached, &dev);
 
+		if (dg) {	/* the .dtsi's group: its device has it, or &pinctrl hogs it */
+			size_t k = 0;
+
+			while (k < nhogs && strcmp(hogs[k], dg))
+				k++;
+			if (!attached && k == nhogs) {
+				arena_push(c->a, (void ***)&hogs, &nhogs, (void *)dg);
+				arena_push(c->a, (void ***)&hog_pins, &nhog_pins, p);
+				arena_push(c->a, (void ***)&hog_devs, &nhog_devs, dev);
+			}
+			continue;
+		}
 		if (p->generic) {
 			key = is_gpio_function(p->function) ? "gpio" : p->device ? p->device :
 			      p->function;
@@ -401,6 +423,9 @@ void conv_pinmux_pass(struct conv *c)
 		arena_push(c->a, (void ***)&g->pins, &g->npins, p);
 	}
 	ctrl = dt_overlay(c->t, label);
+	for (size_t i = 0; i < nhogs; i++)
+		conv_attach_pins(c, hog_devs[i] ? hog_devs[i] : ctrl, hogs[i], &hog_pins[i]->call->pos,
+				 hog_pins[i]->call->spelling);
 	for (size_t i = 0; i < ng; i++) {
 		struct dt_node *n = group_node(c, ctrl, &gs[i]);
 

@@ -194,6 +194,55 @@ static void enable_nodes(struct reg_ctx *r, const struct rnode *node)
 }
 
 /*
+ * `node_bits: {arg: ports, bits: {"0x1": pcie0, "0x2": pcie1}, none: [pcie0]}`:
+ * the helper's argument is a mask of the devices it registers
+ * (kirkwood_pcie_init(KW_PCIE0 | KW_PCIE1)); each set bit enables its node,
+ * after the rule's `node:` (the controller). A call without the argument (the
+ * older helper took none) enables `none:`; a mask that is no constant, or a
+ * bit no entry names, is a TODO.
+ */
+static void enable_bits(struct reg_ctx *r, const struct rnode *nb)
+{
+	struct conv *c = r->c;
+	const struct rnode *bits = rn_get(nb, "bits"), *none = rn_get(nb, "none");
+	const struct value *v = reg_arg(r, rn_str(nb, "arg"));
+	const char *became = r->f->became;
+	unsigned long long left;
+
+	if (!v && r->call->nargs == 0 && none && none->kind == RN_SEQ) {
+		for (size_t i = 0; i < none->n; i++) {
+			conv_enable(c, none->items[i]->scalar, &r->call->pos, r->call->spelling);
+			became = arena_printf(c->a, "%s%s&%s", became ? became : "", became ? " " : "",
+					      none->items[i]->scalar);
+		}
+		reg_converted(r, arena_printf(c->a, "%s (no argument: the older helper's one device)",
+					      became));
+		return;
+	}
+	if (!v || v->kind != VAL_INT) {
+		reg_todo(r, arena_printf(c->a, "%s: the device mask is not known at build time",
+					 rn_str(nb, "arg")));
+		return;
+	}
+	left = (unsigned long long)v->ival;
+	for (size_t i = 0; bits && bits->kind == RN_MAP && i < bits->n; i++) {
+		char *end;
+		long long b = strtoll(bits->keys[i], &end, 0);
+
+		if (*end || !(left & (unsigned long long)b))
+			continue;
+		left &= ~(unsigned long long)b;
+		conv_enable(c, bits->items[i]->scalar, &r->call->pos, r->call->spelling);
+		became = arena_printf(c->a, "%s%s&%s", became ? became : "", became ? " " : "",
+				      bits->items[i]->scalar);
+	}
+	if (left)
+		reg_todo(r, arena_printf(c->a, "mask bits %#llx: no node for them", left));
+	else
+		reg_converted(r, became);
+}
+
+/*
  * `at: 0x80010000` (or a list): the SoC devices the helper registers, found
  * by bus address in the target's .dtsi (labels differ between kernel
  * versions, addresses do not). All found: the nodes are enabled, and
@@ -256,6 +305,10 @@ bool conv_register_call(struct conv *c, const struct call *call, const struct rn
 	}
 	if (rn_get(rule, "node"))
 		enable_nodes(&r, rn_get(rule, "node"));
+	if (rn_get(rule, "node_bits") && f->fate != FACT_TODO) {
+		enable_bits(&r, rn_get(rule, "node_bits"));
+		return true;
+	}
 	if (rn_get(rule, "node") && str_eq(kind, "struct_array") && !rn_get(rule, "props"))
 		f->became = NULL;
 	for (size_t i = 0; kind && i < sizeof(registrations) / sizeof(registrations[0]); i++)

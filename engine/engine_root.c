@@ -33,12 +33,16 @@ static char *lower_dashed(struct arena *a, const char *id)
 static bool add_dtsi_compatibles(struct conv *c, struct dt_prop *p)
 {
 	const void *fdt = c->opt && c->opt->dtsi ? soc_dtsi_fdt(c->opt->dtsi) : NULL;
+	const char *variant = rn_str(c->soc, "variant_compatible");
 	const char *v;
 	int len;
 
 	v = fdt ? fdt_getprop(fdt, 0, "compatible", &len) : NULL;
 	if (!v || len <= 1 || v[len - 1] != '\0')
 		return false;
+	/* `variant_compatible:` the variant .dtsi (kirkwood-6281.dtsi) does not state */
+	if (variant && !fdt_stringlist_contains(v, len, variant))
+		dt_prop_add_string(c->t, p, variant);
 	for (int off = 0; off < len; off += (int)strlen(v + off) + 1)
 		if (v[off])
 			dt_prop_add_string(c->t, p, v + off);

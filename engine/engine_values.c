@@ -163,6 +163,36 @@ static bool config_dependent(const struct conv *c, const struct value *v)
 	return c->b->tolerant && (s || e);
 }
 
+/*
+ * `err = gpio_request(16, "SATA0 power"); if (err == 0) { err =
+ * gpio_direction_output(16, 1); ... }`: a variable every store of which (in
+ * any function of the board) is the status of a GPIO request or direction
+ * call is 0, success, as it is wherever the device tree describes the line
+ * (the LaCie v2 boards' idiom).
+ */
+static bool gpio_status_var(const struct conv *c, const char *name)
+{
+	static const char *const calls[] = { "gpio_request(", "gpio_request_one(",
+					     "gpio_direction_output(", "gpio_direction_input(" };
+	size_t stores = 0;
+
+	for (size_t i = 0; name && c->b && i < c->b->nfuncs; i++)
+		for (size_t k = 0; k < c->b->funcs[i]->nstores; k++) {
+			const struct store *s = c->b->funcs[i]->stores[k];
+			bool gpio = false;
+
+			if (strcmp(s->var, name) || *s->path)
+				continue;
+			for (size_t j = 0; j < sizeof(calls) / sizeof(calls[0]); j++)
+				gpio |= s->rhs && s->rhs->spelling &&
+					!strncmp(s->rhs->spelling, calls[j], strlen(calls[j]));
+			if (!gpio)
+				return false;
+			stores++;
+		}
+	return stores > 0 && !board_find_var(c->b, name);
+}
+
 static bool eval_leaf(const struct conv *c, const struct value *v, const struct value *other,
 		      long long *out)
 {
@@ -170,6 +200,10 @@ static bool eval_leaf(const struct conv *c, const struct value *v, const struct 
 
 	if (assumed(c, v->spelling, &a))
 		return number_of(a, other, out);
+	if (v->kind == VAL_UNKNOWN && gpio_status_var(c, v->spelling)) {
+		*out = 0;
+		return true;
+	}
 	if (config_dependent(c, v))
 		return false;
 	if (v->kind == VAL_INT) {

@@ -39,8 +39,12 @@ static const struct section prop_rule = { "property rule", "as", (const struct k
 	{ "target", S_SCALAR }, { "arg", S_SCALAR }, { "bus", S_SCALAR }, { "none", S_SCALAR },
 	{ "zero", S_SCALAR }, { "labels", S_SEQ }, { "struct", S_SCALAR },
 	{ "size_shift", S_SCALAR }, { "otherwise", S_SCALAR }, { "before", S_SEQ },
+<<<<<<< HEAD
 	{ "check", S_SCALAR }, { "absent", S_SCALAR }, { "todo", S_SCALAR },
 	{ "divide", S_SCALAR }, { "bits", S_SCALAR }, END } };
+=======
+	{ "check", S_SCALAR }, { "absent", S_SCALAR }, { "link", S_SCALAR }, END } };
+>>>>>>> kwhist
 
 static const struct section container_rule = { "children container", "node", (const struct key_spec[]){
 	{ "node", S_SCALAR }, { "compatible", S_SCALAR }, { "address_cells", S_SCALAR },
@@ -88,11 +92,14 @@ static const struct section call_prop_rule = { "call property", "prop", (const s
 	{ "prop", S_SCALAR }, { "arg", S_SCALAR }, { "as", S_SCALAR }, { "scale", S_SCALAR },
 	{ "value", S_SCALAR }, END } };
 
+static const struct section node_bits_rule = { "node_bits", "arg", (const struct key_spec[]){
+	{ "arg", S_SCALAR }, { "bits", S_MAP }, { "none", S_SEQ }, END } };
+
 static const struct section call_rule = { "call rule", "call", (const struct key_spec[]){
 	{ "call", S_SCALAR }, { "args", S_SEQ }, { "register", S_SCALAR_OR_MAP, &register_rule },
 	{ "node", S_SCALAR_OR_SEQ }, { "props", S_SEQ, &call_prop_rule }, { "todo", S_SCALAR },
 	{ "ignore", S_SCALAR }, { "at", S_SCALAR_OR_SEQ }, { "node_todo", S_SCALAR },
-	{ "same_as", S_SCALAR }, END } };
+	{ "same_as", S_SCALAR }, { "node_bits", S_MAP, &node_bits_rule }, END } };
 
 static const struct section callback_rule = { "callback rule", "struct", (const struct key_spec[]){
 	{ "struct", S_SCALAR }, { "field", S_SCALAR }, { "param", S_SCALAR },
@@ -132,8 +139,13 @@ static const struct section supply_rule = { "supply consumer", "supply", (const 
 
 static const struct section pinctrl_rule = { "pin controller", NULL, (const struct key_spec[]){
 	{ "label", S_SCALAR }, { "functions", S_SCALAR }, { "mux_table", S_SCALAR },
+<<<<<<< HEAD
 	{ "pads", S_SEQ }, { "bindings", S_SCALAR }, { "offset_base", S_SCALAR }, { "pinfunc", S_SCALAR },
 	{ "devices", S_MAP }, END } };
+=======
+	{ "pads", S_SEQ }, { "bindings", S_SCALAR }, { "offset_base", S_SCALAR },
+	{ "devices", S_MAP }, { "words", S_MAP }, END } };
+>>>>>>> kwhist
 
 static const struct section series_rule = { "define series", "macro", (const struct key_spec[]){
 	{ "macro", S_SCALAR }, { "banks", S_SEQ }, { "count", S_SCALAR }, { "first", S_SCALAR },
@@ -145,8 +157,13 @@ static const struct section board_clock_rule = { "board clock", "label", (const 
 
 static const struct section top = { "rule file", NULL, (const struct key_spec[]){
 	{ "soc", S_SCALAR }, { "bindings", S_SCALAR }, { "dtsi", S_SCALAR_OR_SEQ },
+<<<<<<< HEAD
 	{ "compatible", S_SCALAR }, { "match", S_MAP, &match_rule }, { "defines", S_MAP },
 	{ "variant", S_MAP, &variant_rule },
+=======
+	{ "compatible", S_SCALAR }, { "variant_compatible", S_SCALAR },
+	{ "match", S_MAP, &match_rule }, { "defines", S_MAP },
+>>>>>>> kwhist
 	{ "define_series", S_SEQ, &series_rule }, { "gpio", S_SEQ, &gpio_rule }, { "irq", S_SEQ, &irq_rule }, { "calls", S_SEQ, &call_rule },
 	{ "structs", S_SEQ, &struct_rule }, { "platform_devices", S_SEQ, &platform_rule },
 	{ "devices", S_SEQ, &device_rule }, { "soc_devices", S_SEQ, &soc_device_rule },

@@ -3,7 +3,11 @@
  * An Ethernet PHY address (mv643xx_eth .phy_addr = MV643XX_ETH_PHY_ADDR(8)):
  * `ethernet-phy@8 { reg = <8>; }` under the MDIO bus label `bus:`, and this
  * property (phy-handle) pointing at it. `mask:` keeps the address bits,
- * `none:` is the "no PHY" value (a fixed link, left as a TODO).
+ * `label:` names the PHY node (default ethphy<addr>; upstream Kirkwood boards
+ * label the first port's PHY ethphy0 whatever its address), `none:` is the
+ * "no PHY" value: a fixed link, a TODO unless the struct writes the field
+ * `link:` names (mv643xx_eth's .speed: the port's own speed/duplex
+ * properties then describe the link, no PHY node is needed).
  */
 #include "converters.h"
 
@@ -24,12 +28,16 @@ struct dt_prop *cv_phy(struct prop_ctx *pc)
 	rn_get_long(pc->rule, "mask", &mask);
 	rn_get_long(pc->rule, "none", &none);
 	if (pc->v->ival == none || pc->v->ival < 0 || !bus) {
-		pc->reason = "no PHY: describe the link with a fixed-link subnode (speed, full-duplex)";
+		const char *link = rn_str(pc->rule, "link");
+
+		if (!link || !pc->list || !value_field(pc->list, link))
+			pc->reason = "no PHY: describe the link with a fixed-link subnode (speed, full-duplex)";
 		return NULL;
 	}
 	addr = pc->v->ival & mask;
 	unit = arena_printf(pc->c->a, "%llx", addr);
-	label = arena_printf(pc->c->a, "ethphy%lld", addr);
+	label = rn_str(pc->rule, "label") ? rn_str(pc->rule, "label")
+		: arena_printf(pc->c->a, "ethphy%lld", addr);
 	mdio = conv_enable(pc->c, bus, &pc->v->pos, conv_origin(pc->c, pc->v));
 	phy = dt_child(mdio, "ethernet-phy", unit);
 	if (!phy) {

@@ -54,7 +54,8 @@ struct dt_node *bus_device(struct conv *c, struct dt_node *bus, const char *type
 		dt_add_tail_include(c->t, arena_printf(c->a, "\"%s\"",
 						       conv_include_path(c, rn_str(drule, "tail_include"))));
 	constant_props(c, n, rn_get(drule, "props"), &e->pos);
-	if (irq && !value_is_zero(irq))
+	/* 0, or a negative number (spi_board_info's .irq = -1, ARM's NO_IRQ): no interrupt */
+	if (irq && !value_is_zero(irq) && !(irq->kind == VAL_INT && irq->ival < 0))
 		add_interrupt(c, n, irq, 0);
 	resources(c, n, e, false);
 	/* The entry's own fields (flags, ...): its struct rule, leftovers become TODOs. */

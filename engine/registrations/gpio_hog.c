@@ -41,7 +41,7 @@ static const char *hog_name(struct conv *c, const struct value *gpio, const stru
  * of the level it already has changes nothing.
  */
 static const struct call *later_write(const struct conv *c, const struct value *gpio,
-				      const struct value *value)
+				      const struct value *value, const struct function **in)
 {
 	for (size_t i = 0; gpio->kind == VAL_INT && i < c->b->nfuncs; i++)
 		for (size_t k = 0; k < c->b->funcs[i]->ncalls; k++) {
@@ -55,10 +55,56 @@ static const struct call *later_write(const struct conv *c, const struct value *
 			    w->args[0]->ival == gpio->ival && w->callee &&
 			    (!strcmp(w->callee, "gpio_set_value") ||
 			     !strcmp(w->callee, "gpio_set_value_cansleep") ||
-			     !strcmp(w->callee, "__gpio_set_value")))
+			     !strcmp(w->callee, "__gpio_set_value"))) {
+				if (in)
+					*in = c->b->funcs[i];
 				return w;
+			}
 		}
 	return NULL;
+}
+
+/* Does a function of the board store fn into pm_power_off (the machine's power-off hook)? */
+static bool is_power_off(const struct conv *c, const struct function *fn)
+{
+	for (size_t i = 0; fn && i < c->b->nfuncs; i++)
+		for (size_t k = 0; k < c->b->funcs[i]->nstores; k++) {
+			const struct store *s = c->b->funcs[i]->stores[k];
+
+			if (!strcmp(s->var, "pm_power_off") && !*s->path && s->rhs &&
+			    (s->rhs->kind == VAL_FUNC || s->rhs->kind == VAL_ADDR) &&
+			    s->rhs->text && !strcmp(s->rhs->text, fn->name))
+				return true;
+		}
+	return false;
+}
+
+/*
+ * The line is driven at boot, and the pm_power_off hook drives it to the
+ * other level (netspace_v2_power_off(): gpio_set_value(31, 1)): the
+ * gpio-poweroff binding, active at the level the hook writes.
+ */
+static void power_off_node(struct reg_ctx *r, const struct dt_chunk *tmp, const struct call *w)
+{
+	struct conv *c = r->c;
+	struct dt_node *n = dt_node_add(c->t, c->t->root, "gpio-poweroff", NULL);
+	struct dt_prop *p = dt_prop_set(c->t, n, "compatible");
+	bool low = w->args[1]->kind == VAL_INT && !w->args[1]->ival;
+	struct dt_chunk *ch;
+
+	n->pos = w->pos;
+	dt_prop_add_string(c->t, p, "gpio-poweroff");
+	p->pos = w->pos;
+	p->origin = "pm_power_off";
+	p = dt_prop_set(c->t, n, "gpios");
+	ch = dt_prop_add_cells(c->t, p);
+	dt_chunk_add_ref(c->t, ch, tmp->cells[0].text);
+	dt_chunk_add_u32(c->t, ch, tmp->cells[1].val);
+	dt_chunk_add_macro(c->t, ch, low ? "GPIO_ACTIVE_LOW" : "GPIO_ACTIVE_HIGH", low ? 1 : 0);
+	p->pos = w->pos;
+	p->origin = w->spelling;
+	reg_converted(r, arena_printf(c->a, "%s (the level before power-off; %s in pm_power_off)",
+				      dt_node_path(c->t, n), w->spelling));
 }
 
 /*
@@ -91,16 +137,28 @@ bool reg_gpio_hog(struct reg_ctx *r)
 		     : "GPIO number not known at build time");
 		return true;
 	}
-	if (value && later_write(c, gpio, value)) {
+	const struct function *writer = NULL;
+	const struct call *w = value ? later_write(c, gpio, value, &writer) : NULL;
+
+	if (w && is_power_off(c, writer) && tmp.ncells >= 2 && tmp.cells[1].kind == CELL_U32) {
+		power_off_node(r, &tmp, w);
+		return true;
+	}
+	if (value && later_write(c, gpio, value, NULL)) {
 		reg_todo(r, arena_printf(c->a, "the line <&%s %u> is pulsed (%s): a reset or enable "
 					 "line, the *-gpios property of the device it drives (e.g. "
 					 "phy-reset-gpios), by hand", tmp.cells[0].text, tmp.cells[1].val,
-					 later_write(c, gpio, value)->spelling));
+					 later_write(c, gpio, value, NULL)->spelling));
 		return true;
 	}
 	ctrl = conv_controller_overlay(c, tmp.cells[0].text);
-	hog = dt_node_add(c->t, ctrl, arena_printf(c->a, "%s-hog",
-			  arena_node_name(c, hog_name(c, gpio, label))), NULL);
+	/* at most 31 characters in all, "-hog" kept (dtc cuts a longer name anywhere) */
+	char *base = arena_node_name(c, hog_name(c, gpio, label));
+	size_t blen = strlen(base) > 27 ? 27 : strlen(base);
+
+	while (blen > 1 && base[blen - 1] == '-')
+		blen--;
+	hog = dt_node_add(c->t, ctrl, arena_printf(c->a, "%.*s-hog", (int)blen, base), NULL);
 	hog->pos = r->call->pos;
 	dt_prop_set(c->t, hog, "gpio-hog")->pos = r->call->pos;
 	p = dt_prop_set(c->t, hog, "gpios");

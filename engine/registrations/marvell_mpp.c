@@ -31,7 +31,8 @@ static bool add_pin(struct conv *c, unsigned pin, const char *function, const st
  * A mode word clang could not evaluate (the board API's mpp.h is not in the
  * target tree, as for every Kirkwood board file): its macro name says the
  * pin and the function, MPP21_GPIO or MPP12_SATA_LED; the function is the
- * pin's one function in the driver starting with the name's first word.
+ * pin's one function in the driver starting with the name's first word, or
+ * with the word the pack's `pinctrl: words:` gives for it (NF: nand).
  */
 static const char *by_name(struct conv *c, const struct pin_functions *pf, const char *name,
 			   unsigned *pin, bool *unused, const char *unused_text)
@@ -48,6 +49,12 @@ static const char *by_name(struct conv *c, const struct pin_functions *pf, const
 		n++;
 	}
 	word[n] = '\0';
+	/* `pinctrl: words: {NF: nand}`: a board API word that begins no function name */
+	const struct rnode *words = rn_get(rn_get(c->soc, "pinctrl"), "words");
+
+	for (size_t i = 0; words && words->kind == RN_MAP && i < words->n; i++)
+		if (!strcmp(words->keys[i], word) && words->items[i]->kind == RN_SCALAR)
+			return pin_functions_guess(pf, *pin, words->items[i]->scalar);
 	return pin_functions_guess(pf, *pin, word);
 }
 

@@ -75,7 +75,13 @@ has "$M" 'pinctrl-0 = <&pmx_leds>;'
 # (into a file first: grep -q would close the pipe early, and pipefail would
 # count the writer's broken pipe as a failure)
 mpp_pairs "$M" >"$TMP/mv.pairs"
-grep -qx 'mpp12 sata0' "$TMP/mv.pairs" || bad "mv2120: mpp12 not in a sata0 group"
+# mpp12/14 and 13/15 are orion5x-mv88f5182.dtsi's pmx_sata0/pmx_sata1 groups:
+# given to &sata as upstream boards do (orion5x-lacie-ethernet-disk-mini-v2),
+# never redefined (the output's own pmx-sata0 would change the .dtsi's group).
+sed -n '/^&sata {/,/^};/p' "$M" | grep -q 'pinctrl-0 = <&pmx_sata0 &pmx_sata1>;' ||
+	bad "mv2120: &sata does not take the .dtsi's pmx_sata0/pmx_sata1"
+hasnt "$M" 'pmx-sata0 {'
+grep -q ' sata0$' "$TMP/mv.pairs" && bad "mv2120: a sata0 group of its own"
 grep -q '^&pinctrl {' "$M" || bad "mv2120: no &pinctrl overlay"
 # The pins in the keys' group are the keys' GPIO lines (MPP n is GPIO n).
 keys=$(python3 - "$M" <<'PY'

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The pin groups the SoC .dtsi already has. kirkwood.dtsi defines
+ * pmx_nand, pmx_spi, pmx_twsi0, pmx_uart0 ... under &pinctrl and gives each
+ * to its device (`spi0 { pinctrl-0 = <&pmx_spi>; }`), so an MPP table entry
+ * setting one of those pins to that function is either
+ *
+ *   - already attached, when the output enables the device the .dtsi gives
+ *     the group to: writing it again (a new group hogged by &pinctrl) would
+ *     claim the pin twice, which the pinctrl core refuses at probe; or
+ *   - the .dtsi's group itself, when the table sets every pin of it to that
+ *     function but the device is off: the controller hogs it by its label;
+ *     a group no .dtsi node uses goes to the enabled device its function
+ *     names (pmx_sata0 to &sata, as upstream Orion5x boards write it);
+ *
+ * and otherwise (the table sets only part of the group) a new group of its
+ * own, never the .dtsi's node extended (that would change what the .dtsi's
+ * device gets). Used by the MPP pass (engine/engine_pinmux.c).
+ */
+#include "engine_int.h"
+
+#include <libfdt.h>
+#include <string.h>
+
+#include "../kernel/soc_dtsi.h"
+
+/* Does the string list prop (marvell,pins) of node off contain s? */
+static bool list_has(const void *fdt, int off, const char *prop, const char *s)
+{
+	int len;
+	const char *v = fdt_getprop(fdt, off, prop, &len);
+
+	for (int i = 0; v && i < len; i += (int)strlen(v + i) + 1)
+		if (!strcmp(v + i, s))
+			return true;
+	return false;
+}
+
+/* Does the table set every pin of the group at off to its function? */
+static bool table_sets_all(const struct conv *c, const void *fdt, int off, const char *function)
+{
+	int len;
+	const char *v = fdt_getprop(fdt, off, "marvell,pins", &len);
+
+	for (int i = 0; v && i < len; i += (int)strlen(v + i) + 1) {
+		bool found = false;
+
+		for (size_t k = 0; k < c->nmpp && !found; k++)
+			found = !strcmp(arena_printf(c->a, "mpp%u", c->mpp[k]->pin), v + i) &&
+				!strcmp(c->mpp[k]->function, function);
+		if (!found)
+			return false;
+	}
+	return v != NULL;
+}
+
+/* The labelled node of the .dtsi whose pinctrl-0 holds phandle ph, or NULL. */
+static const char *group_user(const struct conv *c, const void *fdt, uint32_t ph)
+{
+	for (int off = fdt_next_node(fdt, -1, NULL); off >= 0; off = fdt_next_node(fdt, off, NULL)) {
+		int len;
+		const fdt32_t *v = fdt_getprop(fdt, off, "pinctrl-0", &len);
+
+		for (int i = 0; v && i < len / 4; i++)
+			if (fdt32_to_cpu(v[i]) == ph)
+				return soc_dtsi_label_of(c->opt->dtsi, off);
+	}
+	return NULL;
+}
+
+/* The output's overlay enabling &label (status "okay"), or NULL. */
+static struct dt_node *output_enables(const struct conv *c, const char *label)
+{
+	for (size_t i = 0; i < c->t->noverlays; i++) {
+		struct dt_node *n = c->t->overlays[i];
+		const struct dt_prop *st = dt_prop_find(n, "status");
+
+		if (!strcmp(n->ref, label) && st && st->nchunks &&
+		    st->chunks[0]->kind == CHUNK_STRING && st->chunks[0]->str &&
+		    !strcmp(st->chunks[0]->str, "okay"))
+			return n;
+	}
+	return NULL;
+}
+
+/*
+ * The enabled device a group no .dtsi node uses belongs to, by its function:
+ * "sata0" -> &sata0, else &sata (orion5x-mv88f5182.dtsi's pmx_sata0, which
+ * upstream boards give to &sata).
+ */
+static struct dt_node *function_device(const struct conv *c, const char *function)
+{
+	struct dt_node *n = output_enables(c, function);
+	size_t len = strlen(function);
+
+	while (!n && len && function[len - 1] >= '0' && function[len - 1] <= '9')
+		len--;
+	if (!n && len && len < strlen(function))
+		n = output_enables(c, arena_printf(c->a, "%.*s", (int)len, function));
+	return n;
+}
+
+const char *conv_dtsi_pin_group(struct conv *c, const char *ctrl_label, const struct mpp_pin *p,
+				bool *attached, struct dt_node **device)
+{
+	const void *fdt = c->opt->dtsi ? soc_dtsi_fdt(c->opt->dtsi) : NULL;
+	const char *path = fdt ? soc_dtsi_label_path(c->opt->dtsi, ctrl_label) : NULL;
+	const char *pin = arena_printf(c->a, "mpp%u", p->pin);
+	int ctrl = path ? fdt_path_offset(fdt, path) : -1;
+	int off;
+
+	*attached = false;
+	*device = NULL;
+	if (ctrl < 0 || p->generic)
+		return NULL;
+	fdt_for_each_subnode(off, fdt, ctrl) {
+		const char *fn = fdt_getprop(fdt, off, "marvell,function", NULL);
+		const char *label = soc_dtsi_label_of(c->opt->dtsi, off);
+		const char *user;
+
+		if (!fn || !label || strcmp(fn, p->function) || !list_has(fdt, off, "marvell,pins", pin))
+			continue;
+		user = fdt_get_phandle(fdt, off) ? group_user(c, fdt, fdt_get_phandle(fdt, off)) : NULL;
+		if (user && output_enables(c, user)) {
+			*attached = true;
+			return label;
+		}
+		if (table_sets_all(c, fdt, off, fn)) {
+			*device = user ? NULL : function_device(c, fn);
+			return label;
+		}
+	}
+	return NULL;
+}
+
+bool conv_dtsi_has_node(const struct conv *c, const char *ctrl_label, const char *name)
+{
+	const void *fdt = c->opt->dtsi ? soc_dtsi_fdt(c->opt->dtsi) : NULL;
+	const char *path = fdt ? soc_dtsi_label_path(c->opt->dtsi, ctrl_label) : NULL;
+	int ctrl = path ? fdt_path_offset(fdt, path) : -1;
+
+	return ctrl >= 0 && fdt_subnode_offset(fdt, ctrl, name) >= 0;
+}
