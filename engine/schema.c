@@ -39,12 +39,8 @@ static const struct section prop_rule = { "property rule", "as", (const struct k
 	{ "target", S_SCALAR }, { "arg", S_SCALAR }, { "bus", S_SCALAR }, { "none", S_SCALAR },
 	{ "zero", S_SCALAR }, { "labels", S_SEQ }, { "struct", S_SCALAR },
 	{ "size_shift", S_SCALAR }, { "otherwise", S_SCALAR }, { "before", S_SEQ },
-<<<<<<< HEAD
 	{ "check", S_SCALAR }, { "absent", S_SCALAR }, { "todo", S_SCALAR },
-	{ "divide", S_SCALAR }, { "bits", S_SCALAR }, END } };
-=======
-	{ "check", S_SCALAR }, { "absent", S_SCALAR }, { "link", S_SCALAR }, END } };
->>>>>>> kwhist
+	{ "divide", S_SCALAR }, { "bits", S_SCALAR }, { "link", S_SCALAR }, END } };
 
 static const struct section container_rule = { "children container", "node", (const struct key_spec[]){
 	{ "node", S_SCALAR }, { "compatible", S_SCALAR }, { "address_cells", S_SCALAR },
@@ -139,13 +135,8 @@ static const struct section supply_rule = { "supply consumer", "supply", (const 
 
 static const struct section pinctrl_rule = { "pin controller", NULL, (const struct key_spec[]){
 	{ "label", S_SCALAR }, { "functions", S_SCALAR }, { "mux_table", S_SCALAR },
-<<<<<<< HEAD
 	{ "pads", S_SEQ }, { "bindings", S_SCALAR }, { "offset_base", S_SCALAR }, { "pinfunc", S_SCALAR },
-	{ "devices", S_MAP }, END } };
-=======
-	{ "pads", S_SEQ }, { "bindings", S_SCALAR }, { "offset_base", S_SCALAR },
 	{ "devices", S_MAP }, { "words", S_MAP }, END } };
->>>>>>> kwhist
 
 static const struct section series_rule = { "define series", "macro", (const struct key_spec[]){
 	{ "macro", S_SCALAR }, { "banks", S_SEQ }, { "count", S_SCALAR }, { "first", S_SCALAR },
@@ -157,13 +148,9 @@ static const struct section board_clock_rule = { "board clock", "label", (const 
 
 static const struct section top = { "rule file", NULL, (const struct key_spec[]){
 	{ "soc", S_SCALAR }, { "bindings", S_SCALAR }, { "dtsi", S_SCALAR_OR_SEQ },
-<<<<<<< HEAD
-	{ "compatible", S_SCALAR }, { "match", S_MAP, &match_rule }, { "defines", S_MAP },
-	{ "variant", S_MAP, &variant_rule },
-=======
 	{ "compatible", S_SCALAR }, { "variant_compatible", S_SCALAR },
 	{ "match", S_MAP, &match_rule }, { "defines", S_MAP },
->>>>>>> kwhist
+	{ "variant", S_MAP, &variant_rule },
 	{ "define_series", S_SEQ, &series_rule }, { "gpio", S_SEQ, &gpio_rule }, { "irq", S_SEQ, &irq_rule }, { "calls", S_SEQ, &call_rule },
 	{ "structs", S_SEQ, &struct_rule }, { "platform_devices", S_SEQ, &platform_rule },
 	{ "devices", S_SEQ, &device_rule }, { "soc_devices", S_SEQ, &soc_device_rule },
