@@ -42,8 +42,8 @@ bool reg_spi(struct reg_ctx *r)
 			p->pos = e->pos;
 		}
 		/* The kernel's name for it (regulator supplies name "spi2.0"). */
-		if (busnum->kind == VAL_INT)
-			conv_bind_dev(r->c, arena_printf(r->c->a, "spi%lld.%lld", busnum->ival,
+		if (!busnum || busnum->kind == VAL_INT)
+			conv_bind_dev(r->c, arena_printf(r->c->a, "spi%lld.%lld", busnum ? busnum->ival : 0,
 							 value_field_int(e, "chip_select", 0)), dn);
 		f->fate = FACT_CONVERTED;
 		f->became = dt_node_path(r->c->t, dn);
