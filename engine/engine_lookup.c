@@ -24,6 +24,24 @@ static bool valid_prop_stem(const char *s)
 	return true;
 }
 
+/*
+ * The node label of a GPIO chip named by its Linux label: the pack's
+ * `gpio_chips` entry, else, for "davinci_gpio.0" (a 4.x kernel labelled the
+ * chip by its device name, instance 0 of the one controller), the entry of
+ * the name without ".0". Another instance (".1") is never folded onto it.
+ */
+static const char *chip_label(const struct conv *c, const char *key)
+{
+	const struct rnode *chips = rn_get(c->soc, "gpio_chips");
+	size_t n = key ? strlen(key) : 0;
+
+	if (!key)
+		return NULL;
+	if (rn_str(chips, key) || n < 3 || strcmp(key + n - 2, ".0"))
+		return rn_str(chips, key);
+	return rn_str(chips, arena_strndup(c->a, key, n - 2));
+}
+
 /* One GPIO_LOOKUP(chip, line, con_id, flags) -> `con_id-gpios = <&label line flags>` on n. */
 static void gpiod_entry(struct conv *c, struct dt_node *n, const struct value *e, const char *what)
 {
@@ -31,7 +49,7 @@ static void gpiod_entry(struct conv *c, struct dt_node *n, const struct value *e
 	const char *con = value_field_str(e, "con_id");
 	const struct value *hw = conv_field(c, e, "chip_hwnum");
 	long long flags = value_field_int(e, "flags", 0);
-	const char *label = key ? rn_str(rn_get(c->soc, "gpio_chips"), key) : NULL;
+	const char *label = chip_label(c, key);
 	const char *name = con ? arena_printf(c->a, "%s-gpios", con) : "gpios";
 	struct fact *f = dt_add_fact(c->t, "field", what, &e->pos);
 	struct dt_prop *p;
