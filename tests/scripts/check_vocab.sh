@@ -48,7 +48,7 @@ for mode in kernel plain; do
 	run $mode clean.dts
 	rc=$?
 	[ $rc -le 1 ] || { echo "FAIL: $mode: clean: exit status $rc"; cat "$TMP/err"; fail=1; }
-	if grep -F ': warning: /gpio-keys' "$TMP/out" | grep -qF '[unknown-property]'; then
+	if grep -F ': warning: /gpio-keys' "$TMP/out" | grep -F '[unknown-property]' >/dev/null; then
 		echo "FAIL: $mode: unknown-property warning on the unmodified file:"
 		grep -F '[unknown-property]' "$TMP/out"
 		fail=1
