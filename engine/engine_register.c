@@ -79,6 +79,7 @@ static const struct {
 } registrations[] = {
 	{ "platform", reg_platform },
 	{ "platform_list", reg_platform_list },
+	{ "amba", reg_amba },
 	{ "platform_simple", reg_platform_simple },
 	{ "i2c", reg_i2c },
 	{ "i2c_device", reg_i2c_device },

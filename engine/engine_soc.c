@@ -24,22 +24,33 @@ static bool board_calls(const struct board *b, const char *callee)
 }
 
 /*
- * A MACHINE_START record names the function (`.init_irq = pxa27x_init_irq`).
- * In tolerant mode the SoC header that declares it may be missing: the field
- * is then an unknown value spelled as the bare name, which counts too.
+ * A MACHINE_START record names the function (`.init_irq = pxa27x_init_irq`)
+ * or the SoC's object (`.timer = &omap1_timer`, the 2.6.x-3.x `struct
+ * sys_timer`). In tolerant mode the SoC header that declares it may be
+ * missing: the field is then an unknown value spelled as the bare name (or
+ * `&name`), which counts too.
  */
+static bool record_field_names(const struct value *f, const char *fn)
+{
+	const char *sp = f->spelling;
+
+	if (f->kind == VAL_FUNC || f->kind == VAL_ADDR)
+		return str_eq(f->text, fn);
+	if (f->kind != VAL_UNKNOWN || !sp)
+		return false;
+	while (*sp == '&' || *sp == ' ')
+		sp++;
+	return str_eq(sp, fn);
+}
+
 static bool board_record_refs(const struct board *b, const char *fn)
 {
 	for (size_t i = 0; i < b->nmachines; i++) {
 		const struct value *r = b->machines[i]->record;
 
-		for (size_t k = 0; r && r->kind == VAL_LIST && k < r->nkids; k++) {
-			const struct value *f = r->kids[k];
-
-			if ((f->kind == VAL_FUNC && str_eq(f->text, fn)) ||
-			    (f->kind == VAL_UNKNOWN && str_eq(f->spelling, fn)))
+		for (size_t k = 0; r && r->kind == VAL_LIST && k < r->nkids; k++)
+			if (record_field_names(r->kids[k], fn))
 				return true;
-		}
 	}
 	return false;
 }

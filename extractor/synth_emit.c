@@ -100,7 +100,7 @@ char *sy_emit(struct synth *s)
 
 		if (t && t->kind == TAG_TYPEDEF)
 			continue;
-		if (id->type)
+		if (id->type && !id->value)
 			sb_addf(&sb, "typedef long long %s;\n", id->name);
 		else if (id->indexed)
 			sb_addf(&sb, "extern long long %s[];\n", id->name);

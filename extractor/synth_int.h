@@ -55,7 +55,8 @@ struct ident {
 	const char *name;
 	bool object;		/* &X, X.f, X->f, X = v somewhere */
 	bool indexed;		/* X[i] somewhere */
-	bool type;		/* (X)expr: a cast, so a type name */
+	bool type;		/* (X)expr: a cast, so a type name (unless value) */
+	bool value;		/* X, / X; / X + ...: a value somewhere, so no type */
 	struct shape *sh;	/* X.a.b / X->f: the members used, a struct of its own */
 };
 

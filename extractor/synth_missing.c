@@ -46,7 +46,30 @@ static const char *quoted(struct synth *s, const char *msg, const char *prefix,
 
 enum use { USE_VALUE, USE_CAST, USE_INDEX, USE_OBJECT };
 
-/* `(X)` followed by an operand: X names a type. */
+/*
+ * The `(` at buf[b] opens a call's arguments or a statement's condition
+ * (`f(X)`, `if (X)`, `a[i](X)`), not a cast: a word other than `return` or
+ * `case`, or a `)` / `]`, comes before it.
+ */
+static bool call_paren(const char *buf, long b)
+{
+	long e, w;
+
+	for (e = b - 1; e >= 0 && isspace((unsigned char)buf[e]); e--)
+		;
+	if (e < 0)
+		return false;
+	if (buf[e] == ')' || buf[e] == ']')
+		return true;
+	if (!sy_ident_char(buf[e]))
+		return false;
+	for (w = e; w > 0 && sy_ident_char(buf[w - 1]); w--)
+		;
+	return !((e - w + 1 == 6 && !memcmp(buf + w, "return", 6)) ||
+		 (e - w + 1 == 4 && !memcmp(buf + w, "case", 4)));
+}
+
+/* `(X)` followed by an operand: X names a type (unless a value use says otherwise). */
 static bool cast_use(const char *buf, size_t size, size_t off, size_t len)
 {
 	long b = (long)off - 1;
@@ -55,7 +78,7 @@ static bool cast_use(const char *buf, size_t size, size_t off, size_t len)
 	/* `(const X)`, `(__force X)`: words before X are qualifiers */
 	while (b >= 0 && (isspace((unsigned char)buf[b]) || sy_ident_char(buf[b])))
 		b--;
-	if (b < 0 || buf[b] != '(')
+	if (b < 0 || buf[b] != '(' || call_paren(buf, b))
 		return false;
 	while (e < size && isspace((unsigned char)buf[e]))
 		e++;
@@ -103,6 +126,19 @@ static enum use use_of(const char *buf, size_t size, size_t off, size_t len)
 }
 
 /*
+ * A use that only a value has: X followed by `,` `;` `}` `]` or a binary
+ * operator (`.gpio = X,`, `f(X);`, `[X] =`, `X + 1`), so that `(X) & 1`
+ * elsewhere is a parenthesized value, not a cast of `&1`.
+ */
+static bool value_use(const char *buf, size_t size, size_t e)
+{
+	while (e < size && isspace((unsigned char)buf[e]))
+		e++;
+	return e < size && strchr(",;}])+-*/|^<>=?:%", buf[e]) && !(buf[e] == ')' &&
+	       e + 1 < size && (sy_ident_char(buf[e + 1]) || buf[e + 1] == '('));
+}
+
+/*
  * `X.dev.platform_data = &pd` on an object nothing declares (a SoC's
  * platform device, defined in a file tolerant mode does not read): the
  * members used make a struct of its own (`struct __b2d_obj_X { struct
@@ -141,6 +177,7 @@ static void classify_use(struct synth *s, struct ident *id, const char *buf, siz
 		member_use(s, id, buf, size, off + len);
 		break;
 	default:
+		id->value = id->value || value_use(buf, size, off + len);
 		break;
 	}
 }

@@ -36,6 +36,9 @@ bool reg_platform(struct reg_ctx *r);
 /* platform_list.c */
 bool reg_platform_list(struct reg_ctx *r);
 
+/* amba.c */
+bool reg_amba(struct reg_ctx *r);
+
 /* bus_device.c */
 struct dt_node *bus_device(struct conv *c, struct dt_node *bus, const char *type,
 				  long long reg, const struct value *e, const char *what);

@@ -24,5 +24,6 @@
 #include "model-power.h"
 #include "model-input.h"
 #include "model-mach.h"
+#include "model-amba.h"
 
 #endif

@@ -353,6 +353,50 @@ static void test_soc_pick_unless_calls(void **state)
 	assert_string_equal(picked_soc("/tmp/arch/arm/mach-omap2/board-4430sdp.c", omap4), "omap4");
 }
 
+/*
+ * A lone board file (no mach-* path) is told by the SoC helpers its
+ * MACHINE_START record names: functions, and the 2.6.x-3.x timer objects
+ * (`.timer = &isa_timer`); OMAP1 before OMAP3, whose generic helpers
+ * (omap_serial_init) it also calls.
+ */
+static void test_soc_pick_record_helpers(void **state)
+{
+	static const char omap1[] =
+		"extern void omap_serial_init(void);\n"
+		"static void __init board_init(void) { omap_serial_init(); }\n"
+		"MACHINE_START(A, \"a\")\n	.map_io = omap16xx_map_io,\n"
+		"	.timer = &omap1_timer,\n	.init_machine = board_init,\nMACHINE_END\n";
+	static const char footbridge[] =
+		"MACHINE_START(B, \"b\")\n	.timer = &isa_timer,\nMACHINE_END\n";
+
+	(void)state;
+	assert_string_equal(picked_soc("/tmp/board-generic.c", omap1), "omap1");
+	assert_string_equal(picked_soc("/tmp/netwinder-hw.c", footbridge), "footbridge");
+}
+
+/* S3C24xx GPIO macros of three eras name the same bank and line. */
+static void test_s3c24xx_gpio_eras(void **state)
+{
+	static const char src[] =
+		"static struct gpio_keys_button keys[] = {\n"
+		"	{ .gpio = S3C2410_GPG(3), .code = 1 },\n"
+		"	{ .gpio = S3C2410_GPF3, .code = 2 },\n"
+		"	{ .gpio = S3C2410_GPIONO(S3C2410_GPIO_BANKH, 1), .code = 3 },\n"
+		"};\n"
+		"static struct gpio_keys_platform_data kd = { .buttons = keys, .nbuttons = 3 };\n"
+		"static struct platform_device kdev = { .name = \"gpio-keys\", .id = -1,\n"
+		"	.dev = { .platform_data = &kd } };\n"
+		"static void __init board_init(void) { platform_device_register(&kdev); }\n"
+		"MACHINE_START(T, \"t\")\n	.init_machine = board_init,\nMACHINE_END\n";
+	char *dts = convert("s3c2416", src, NULL, 0, NULL);
+
+	(void)state;
+	expect_contains(dts, "gpios = <&gpg 3 GPIO_ACTIVE_HIGH>;");
+	expect_contains(dts, "gpios = <&gpf 3 GPIO_ACTIVE_HIGH>;");
+	expect_contains(dts, "gpios = <&gph 1 GPIO_ACTIVE_HIGH>;");
+	free(dts);
+}
+
 static const char *s3c_src =
 	"static struct resource eth_res[] = {\n"
 	"	DEFINE_RES_MEM(S3C64XX_PA_XM0CSN1, 2),\n"
@@ -520,6 +564,8 @@ int main(void)
 		cmocka_unit_test(test_twl4030_mmc_init),
 		cmocka_unit_test(test_wrapper_parameter),
 		cmocka_unit_test(test_soc_pick_unless_calls),
+		cmocka_unit_test(test_soc_pick_record_helpers),
+		cmocka_unit_test(test_s3c24xx_gpio_eras),
 		cmocka_unit_test(test_interrupt_parents),
 		cmocka_unit_test(test_todos_and_counts),
 		cmocka_unit_test(test_array_elements),

@@ -223,6 +223,40 @@ static void test_struct_inside_initializer(void **state)
 	board_free(b);
 }
 
+/*
+ * `(X)` is a cast only where X is a type: an undeclared X in `if (X) f();`,
+ * in a call's argument `g(X)`, or used as a value elsewhere
+ * (`.irq = X,`) is a value, an enum constant; declaring it a type would drop
+ * every expression that uses it (the call under the `if`, the initializer).
+ */
+static void test_paren_value_is_no_cast(void **state)
+{
+	struct board *b = parse_src(
+		"extern int setup_dev(int irq);\n"
+		"static struct old_pdata pd = { .irq = (BOARD_IRQ) & 0xff, .gpio = BOARD_IRQ };\n"
+		"static void __init board_init(void)\n"
+		"{\n"
+		"	if (HAS_DEV) setup_dev(3);\n"
+		"	setup_dev(BOARD_GPIO) ;\n"
+		"	setup_dev((BOARD_GPIO) & 1);\n"
+		"}\n"
+		"static void __init other(void) { long v = (cast_t)7; setup_dev(v); }\n");
+	struct function *f = board_find_func(b, "board_init");
+	struct variable *v = board_find_var(b, "pd");
+
+	(void)state;
+	assert_non_null(f);
+	assert_int_equal(f->ncalls, 3);
+	assert_non_null(find_call(f, "setup_dev"));
+	assert_int_equal(f->calls[0]->nguards, 1);
+	assert_non_null(v);
+	assert_non_null(value_field(v->init, "gpio"));
+	/* a real cast still makes a type: the call after it is kept */
+	assert_non_null(board_find_func(b, "other"));
+	assert_int_equal(board_find_func(b, "other")->ncalls, 1);
+	board_free(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -231,6 +265,7 @@ int main(void)
 		cmocka_unit_test(test_types_and_members),
 		cmocka_unit_test(test_no_reparse),
 		cmocka_unit_test(test_struct_inside_initializer),
+		cmocka_unit_test(test_paren_value_is_no_cast),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
