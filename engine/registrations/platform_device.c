@@ -45,7 +45,8 @@ void resources(struct conv *c, struct dt_node *n, const struct value *dev, bool 
 	for (size_t i = 0; i < nres; i++) {
 		const struct value *r = res->is_array ? res->init->kids[i] : res->init;
 		const struct value *start = conv_field(c, r, "start");
-		long long end = value_field_int(r, "end", 0);
+		const struct value *endv = conv_field(c, r, "end");
+		long long end = endv && endv->kind == VAL_INT ? endv->ival : -1;
 		long long flags = value_field_int(r, "flags", 0);
 		struct fact *f = dt_add_fact(c->t, "field", arena_printf(c->a, "%s[%zu] resource",
 					     res->name, i), &r->pos);
@@ -55,6 +56,15 @@ void resources(struct conv *c, struct dt_node *n, const struct value *dev, bool 
 		if (!start || start->kind != VAL_INT) {
 			f->fate = FACT_TODO;
 			f->reason = "resource start not known at build time";
+			dt_node_add_todo(c->t, n, &r->pos, r->spelling, f->reason);
+		} else if ((flags & IORESOURCE_MEM) && mem && end < start->ival) {
+			/* An .end the build does not know (a macro of a header tolerant
+			 * mode lacks) or before .start: a size would be wrong, so no reg. */
+			f->fate = FACT_TODO;
+			f->reason = arena_printf(c->a, "resource end not known at build time (.end = %s): "
+						 "write reg = <0x%llx SIZE> by hand",
+						 endv && endv->spelling ? endv->spelling : "missing",
+						 start->ival);
 			dt_node_add_todo(c->t, n, &r->pos, r->spelling, f->reason);
 		} else if ((flags & IORESOURCE_MEM) && mem) {
 			if (!reg) {
