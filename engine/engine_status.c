@@ -180,6 +180,43 @@ static const struct fact *todo_struct_for(const struct conv *c, const char *name
 }
 
 /*
+ * What describes the controller itself (compatible, reg, interrupts) stays
+ * the .dtsi's where a board node merges into one of its device nodes: the board's
+ * generic "ns16550a", a register size guessed from regshift and a legacy IRQ
+ * without its trigger type would otherwise replace the SoC's own values.
+ * The board's copies are dropped (their facts stay converted: the merged
+ * node states them); returns their names for the annotation, or NULL.
+ */
+static const char *dtsi_owned_props(struct conv *c, struct dt_node *n, const void *fdt, int off)
+{
+	/* The engine states interrupts as interrupts-extended (graph/passes.c
+	 * splits it into interrupt-parent + interrupts when written). */
+	static const char *const owned[][2] = {
+		{ "compatible", "compatible" }, { "reg", "reg" },
+		{ "interrupts-extended", "interrupts" }, { "interrupts", "interrupts" },
+		{ "interrupt-parent", "interrupts" },
+	};
+	const char *kept = NULL;
+
+	/* A device node only: memory@ (no compatible) takes the board's reg. */
+	if (!fdt_getprop(fdt, off, "compatible", NULL))
+		return NULL;
+	for (size_t i = 0; i < sizeof(owned) / sizeof(owned[0]); i++) {
+		const char *mine = owned[i][0], *dtsi = owned[i][1];
+
+		bool has = fdt_getprop(fdt, off, dtsi, NULL) ||
+			   (str_eq(dtsi, "interrupts") && fdt_getprop(fdt, off, "interrupts-extended", NULL));
+
+		if (!has || !dt_prop_find(n, mine))
+			continue;
+		dt_prop_del(n, mine);
+		if (!kept || !strstr(kept, dtsi))
+			kept = kept ? arena_printf(c->a, "%s, %s", kept, dtsi) : dtsi;
+	}
+	return kept;
+}
+
+/*
  * A node the board writes at a path the SoC .dtsi already has (an 8250
  * port at TEGRA_UARTD_BASE: /serial@70006300, uartd's node) is merged into
  * the .dtsi's node by dtc; when the .dtsi leaves that node disabled, the
@@ -200,13 +237,18 @@ static void enable_merged_nodes(struct conv *c, const void *fdt)
 			continue;
 		path = arena_printf(c->a, "/%s@%s", n->name, n->unit);
 		off = fdt_path_offset(fdt, path);
-		if (off < 0 || enabled(fdt, off) || dt_prop_find(n, "status"))
+		if (off < 0)
+			continue;
+		const char *kept = dtsi_owned_props(c, n, fdt, off);
+
+		if (dt_prop_find(n, "status") || (enabled(fdt, off) && !kept))
 			continue;
 		p = dt_prop_set(c->t, n, "status");
 		dt_prop_add_string(c->t, p, "okay");
 		p->pos = n->pos;
-		p->origin = arena_printf(c->a, "%s: the SoC .dtsi's %s, disabled there", n->origin ?
-					 n->origin : n->name, path);
+		p->origin = arena_printf(c->a, "%s: the SoC .dtsi's %s%s%s%s", n->origin ? n->origin : n->name,
+					 path, enabled(fdt, off) ? "" : ", disabled there",
+					 kept ? "; its " : "", kept ? kept : "");
 	}
 }
 
