@@ -20,6 +20,7 @@
 #include "engine_int.h"
 
 #include <libfdt.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../common/util.h"
@@ -252,14 +253,69 @@ static void enable_merged_nodes(struct conv *c, const void *fdt)
 	}
 }
 
+/*
+ * A node the board writes at the root for a device the .dtsi has elsewhere
+ * (an 8250 port at 0xc8000000, the .dtsi's &uart0 under /soc): a second
+ * node for one device, and the status pass would disable the .dtsi's. Found
+ * by address among the .dtsi's labelled nodes of the same name, it becomes
+ * that label's overlay (the .dtsi's compatible, reg and interrupts kept).
+ * A node with a label of its own stays: something may point at it.
+ */
+static void fold_into_labelled(struct conv *c, const void *fdt)
+{
+	struct dt_node *root = c->t->root;
+
+	for (size_t i = 0; i < root->nchildren; i++) {
+		struct dt_node *n = root->children[i], *ov;
+		const char *label, *kept;
+		char *end;
+		unsigned long long addr;
+		int off;
+
+		if (!n->unit || n->label || fdt_path_offset(fdt, arena_printf(c->a, "/%s@%s", n->name,
+									       n->unit)) >= 0)
+			continue;
+		addr = strtoull(n->unit, &end, 16);
+		label = *end ? NULL : soc_dtsi_label_at_named(c->opt->dtsi, addr, n->name);
+		off = label ? fdt_path_offset(fdt, soc_dtsi_label_path(c->opt->dtsi, label)) : -1;
+		if (off < 0)
+			continue;
+		kept = dtsi_owned_props(c, n, fdt, off);
+		ov = dt_overlay(c->t, label);
+		for (size_t j = 0; j < n->nprops; j++)
+			arena_push(c->a, (void ***)&ov->props, &ov->nprops, n->props[j]);
+		for (size_t j = 0; j < n->nchildren; j++) {
+			n->children[j]->parent = ov;
+			arena_push(c->a, (void ***)&ov->children, &ov->nchildren, n->children[j]);
+		}
+		for (size_t j = 0; j < n->ntodos; j++)
+			arena_push(c->a, (void ***)&ov->todos, &ov->ntodos, n->todos[j]);
+		if (!dt_prop_find(ov, "status")) {
+			struct dt_prop *p = dt_prop_set(c->t, ov, "status");
+
+			dt_prop_add_string(c->t, p, "okay");
+			p->pos = n->pos;
+			p->origin = arena_printf(c->a, "%s: the SoC .dtsi's &%s at 0x%llx%s%s",
+						 n->origin ? n->origin : n->name, label, addr,
+						 kept ? "; its " : "", kept ? kept : "");
+		}
+		memmove(&root->children[i], &root->children[i + 1],
+			(root->nchildren - i - 1) * sizeof(root->children[0]));
+		root->nchildren--;
+		i--;
+	}
+}
+
 void conv_status_pass(struct conv *c, const struct machine *m)
 {
 	const void *fdt = c->opt && c->opt->dtsi ? soc_dtsi_fdt(c->opt->dtsi) : NULL;
 	int sym = fdt ? fdt_path_offset(fdt, "/__symbols__") : -1;
 	int po;
 
-	if (fdt)
+	if (fdt) {
+		fold_into_labelled(c, fdt);
 		enable_merged_nodes(c, fdt);
+	}
 	if (sym < 0)
 		return;
 	fdt_for_each_property_offset(po, fdt, sym) {
