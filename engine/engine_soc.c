@@ -92,6 +92,105 @@ static const char *named(const struct board *b, const struct rnode *models)
 	return NULL;
 }
 
+/* --- Evidence of last resort: the SoC's own macros ------------------------ */
+
+/* Does `text` spell `name(` as a whole identifier followed by a '('? */
+static bool spells_call(const char *text, const char *name, size_t n)
+{
+	for (const char *p = text ? strstr(text, name) : NULL; p; p = strstr(p + 1, name)) {
+		const char *q = p + n;
+
+		if (p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_'))
+			continue;
+		while (*q == ' ')
+			q++;
+		if (*q == '(')
+			return true;
+	}
+	return false;
+}
+
+static bool value_spells(const struct value *v, const char *name, size_t n)
+{
+	if (!v)
+		return false;
+	if (v->kind != VAL_LIST && spells_call(v->spelling, name, n))
+		return true;
+	for (size_t i = 0; i < v->nkids; i++)
+		if (value_spells(v->kids[i], name, n))
+			return true;
+	return false;
+}
+
+/* Does an initializer, a call's argument or a store of the board spell `name(`? */
+static bool board_spells(const struct board *b, const char *name, size_t n)
+{
+	for (size_t i = 0; i < b->nvars; i++)
+		if (value_spells(b->vars[i]->init, name, n))
+			return true;
+	for (size_t i = 0; i < b->nfuncs; i++) {
+		const struct function *f = b->funcs[i];
+
+		for (size_t j = 0; j < f->ncalls; j++)
+			for (size_t k = 0; k < f->calls[j]->nargs; k++)
+				if (value_spells(f->calls[j]->args[k], name, n))
+					return true;
+		for (size_t j = 0; j < f->nstores; j++)
+			if (value_spells(f->stores[j]->rhs, name, n))
+				return true;
+	}
+	return false;
+}
+
+/*
+ * How many of the pack's function-like `defines:` (S3C64XX_GPN(n),
+ * MX51_PAD_...(x)) the board spells. The first one found is left in *first.
+ */
+static size_t macros_spelled(const struct board *b, const struct rnode *soc, const char **first)
+{
+	const struct rnode *defs = rn_get(soc, "defines");
+	size_t hits = 0;
+
+	for (size_t i = 0; defs && i < defs->n; i++) {
+		const char *key = defs->keys[i], *paren = key ? strchr(key, '(') : NULL;
+
+		if (!paren || paren == key)
+			continue;
+		char *name = xstrndup(key, (size_t)(paren - key));
+
+		if (board_spells(b, name, strlen(name)) && !hits++ && first)
+			*first = key;
+		free(name);
+	}
+	return hits;
+}
+
+/*
+ * The pack whose SoC macros the board spells most (a board file under no
+ * known path whose machine record names a helper of its own file:
+ * mach-smartq7.c spells S3C64XX_GPN(8)); a tie (IMX_GPIO_NR(bank, nr) is
+ * a macro of five i.MX packs) picks none.
+ */
+static const struct rnode *pick_by_macros(const struct board *b, const struct ruleset *rs)
+{
+	const struct rnode *best = NULL;
+	size_t most = 0;
+	bool tie = false;
+
+	for (size_t i = 0; i < rs->nsocs; i++) {
+		size_t n = macros_spelled(b, rs->socs[i], NULL);
+
+		if (n > most) {
+			most = n;
+			best = rs->socs[i];
+			tie = false;
+		} else if (n && n == most) {
+			tie = true;
+		}
+	}
+	return tie ? NULL : best;
+}
+
 /*
  * A pack matches a board when a machine's name contains one of its `model`
  * strings, the board calls one of its `calls` or the file's path contains
@@ -114,8 +213,8 @@ static bool soc_matches(const struct board *b, const struct rnode *soc, enum mat
 
 /*
  * --soc, else the first pack (in file order) that matches the board by a
- * machine's name, else by the path, else by a call: the more specific
- * evidence first. AT91 boards of 3.x all call at91_initialize(), which the
+ * machine's name, else by the path, else by a call, else by the SoC macros
+ * it spells: the more specific evidence first. AT91 boards of 3.x all call at91_initialize(), which the
  * AT91SAM9260 pack claims; "Atmel AT91SAM9263-EK" or board-sam9263ek.c
  * still go to the AT91SAM9263 pack.
  */
@@ -128,14 +227,14 @@ const struct rnode *engine_pick_soc(const struct board *b, const struct ruleset 
 		for (size_t i = 0; i < rs->nsocs; i++)
 			if (soc_matches(b, rs->socs[i], (enum match_by)by))
 				return rs->socs[i];
-	return NULL;
+	return pick_by_macros(b, rs);
 }
 
 void engine_soc_why(const struct board *b, const struct rnode *soc, bool forced,
 		    struct strbuf *sb)
 {
 	const struct rnode *match = rn_get(soc, "match"), *paths = rn_get(match, "paths");
-	const char *call = called(b, rn_get(match, "calls"));
+	const char *call = called(b, rn_get(match, "calls")), *macro = NULL;
 
 	if (forced) {
 		sb_add(sb, "given with --soc");
@@ -150,6 +249,8 @@ void engine_soc_why(const struct board *b, const struct rnode *soc, bool forced,
 		sb_addf(sb, "a machine's name contains '%s'", named(b, rn_get(match, "model")));
 	else if (call)
 		sb_addf(sb, "the board calls %s()", call);
+	else if (macros_spelled(b, soc, &macro))
+		sb_addf(sb, "the board spells its macro %s", macro);
 	else
 		sb_add(sb, "its match: rules");
 }

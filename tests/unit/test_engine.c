@@ -374,6 +374,32 @@ static void test_soc_pick_record_helpers(void **state)
 	assert_string_equal(picked_soc("/tmp/netwinder-hw.c", footbridge), "footbridge");
 }
 
+/*
+ * A board file no path, model or call ties to a pack (mach-smartq7.c: its
+ * machine record names helpers of another file) goes to the pack whose SoC
+ * macros it spells; a macro several packs define decides nothing.
+ */
+static void test_soc_pick_by_macros(void **state)
+{
+	static const char smartq[] =
+		"static struct gpio_led leds[] = {\n"
+		"	{ .name = \"red\", .gpio = S3C64XX_GPN(8) },\n"
+		"	{ .name = \"green\", .gpio = S3C64XX_GPL(14) },\n"
+		"};\n"
+		"MACHINE_START(Q, \"q\")\n	.init_machine = q_init,\nMACHINE_END\n";
+	static const char imx[] =
+		"static struct gpio_led leds[] = { { .name = \"a\", .gpio = IMX_GPIO_NR(1, 2) } };\n"
+		"MACHINE_START(I, \"i\")\n	.init_machine = i_init,\nMACHINE_END\n";
+	static const char none[] =
+		"static struct gpio_led leds[] = { { .name = \"a\", .gpio = FROB_GPIO(3) } };\n"
+		"MACHINE_START(N, \"n\")\n	.init_machine = n_init,\nMACHINE_END\n";
+
+	(void)state;
+	assert_string_equal(picked_soc("/tmp/mach-q.c", smartq), "s3c64xx");
+	assert_null(picked_soc("/tmp/board-i.c", imx));
+	assert_null(picked_soc("/tmp/board-n.c", none));
+}
+
 /* S3C24xx GPIO macros of three eras name the same bank and line. */
 static void test_s3c24xx_gpio_eras(void **state)
 {
@@ -565,6 +591,7 @@ int main(void)
 		cmocka_unit_test(test_wrapper_parameter),
 		cmocka_unit_test(test_soc_pick_unless_calls),
 		cmocka_unit_test(test_soc_pick_record_helpers),
+		cmocka_unit_test(test_soc_pick_by_macros),
 		cmocka_unit_test(test_s3c24xx_gpio_eras),
 		cmocka_unit_test(test_interrupt_parents),
 		cmocka_unit_test(test_todos_and_counts),
