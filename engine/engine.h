@@ -47,7 +47,8 @@ const struct rnode *engine_pick_soc(const struct board *b, const struct ruleset 
  * --soc", "the path contains 'mach-omap2/'", "the board calls omap3_init_early()".
  */
 struct strbuf;
-void engine_soc_why(const struct board *b, const struct rnode *soc, bool forced,
+void engine_soc_why(const struct board *b, const struct ruleset *rs,
+		    const struct rnode *soc, bool forced,
 		    struct strbuf *sb);
 
 /* Does path contain one of the pack's `match: paths:` strings? */

@@ -142,49 +142,71 @@ static bool board_spells(const struct board *b, const char *name, size_t n)
 	return false;
 }
 
+/* Is NAME( a function-like define of another pack too (IRQ_EINT, IO_ADDRESS)? */
+static bool defined_elsewhere(const struct ruleset *rs, const struct rnode *soc,
+			      const char *name, size_t n)
+{
+	for (size_t i = 0; i < rs->nsocs; i++) {
+		const struct rnode *defs = rn_get(rs->socs[i], "defines");
+
+		for (size_t k = 0; rs->socs[i] != soc && defs && k < defs->n; k++)
+			if (!strncmp(defs->keys[k], name, n) && defs->keys[k][n] == '(')
+				return true;
+	}
+	return false;
+}
+
 /*
- * How many of the pack's function-like `defines:` (S3C64XX_GPN(n),
- * MX51_PAD_...(x)) the board spells. The first one found is left in *first.
+ * How many function-like `defines:` of this pack that no other pack
+ * defines (S3C64XX_GPN(n)) the board spells. The first one found is left
+ * in *first.
  */
-static size_t macros_spelled(const struct board *b, const struct rnode *soc, const char **first)
+static size_t macros_spelled(const struct board *b, const struct ruleset *rs,
+			     const struct rnode *soc, const char **first)
 {
 	const struct rnode *defs = rn_get(soc, "defines");
 	size_t hits = 0;
 
 	for (size_t i = 0; defs && i < defs->n; i++) {
 		const char *key = defs->keys[i], *paren = key ? strchr(key, '(') : NULL;
+		char *name;
 
 		if (!paren || paren == key)
 			continue;
-		char *name = xstrndup(key, (size_t)(paren - key));
-
-		if (board_spells(b, name, strlen(name)) && !hits++ && first)
+		name = xstrndup(key, (size_t)(paren - key));
+		if (!defined_elsewhere(rs, soc, name, strlen(name)) &&
+		    board_spells(b, name, strlen(name)) && !hits++ && first)
 			*first = key;
 		free(name);
 	}
 	return hits;
 }
 
+/* Fewer own macros than this are no evidence (one could be a coincidence). */
+#define MIN_OWN_MACROS 2
+
 /*
- * The pack whose SoC macros the board spells most (a board file under no
- * known path whose machine record names a helper of its own file:
- * mach-smartq7.c spells S3C64XX_GPN(8)); a tie (IMX_GPIO_NR(bank, nr) is
- * a macro of five i.MX packs) picks none.
+ * The pack whose own SoC macros the board spells most, at least
+ * MIN_OWN_MACROS of them (mach-smartq7.c, whose machine record names only
+ * helpers of mach-smartq.c, spells S3C64XX_GPN(8) and S3C64XX_GPL(14)); a
+ * macro other packs define too (IRQ_EINT(x), IMX_GPIO_NR(bank, nr)) is no
+ * evidence, an Exynos board's IRQ_EINT(x) must not make it an S3C64xx one,
+ * and a tie picks none.
  */
 static const struct rnode *pick_by_macros(const struct board *b, const struct ruleset *rs)
 {
 	const struct rnode *best = NULL;
-	size_t most = 0;
+	size_t most = MIN_OWN_MACROS - 1;
 	bool tie = false;
 
 	for (size_t i = 0; i < rs->nsocs; i++) {
-		size_t n = macros_spelled(b, rs->socs[i], NULL);
+		size_t n = macros_spelled(b, rs, rs->socs[i], NULL);
 
 		if (n > most) {
 			most = n;
 			best = rs->socs[i];
 			tie = false;
-		} else if (n && n == most) {
+		} else if (n == most && best) {
 			tie = true;
 		}
 	}
@@ -230,8 +252,8 @@ const struct rnode *engine_pick_soc(const struct board *b, const struct ruleset 
 	return pick_by_macros(b, rs);
 }
 
-void engine_soc_why(const struct board *b, const struct rnode *soc, bool forced,
-		    struct strbuf *sb)
+void engine_soc_why(const struct board *b, const struct ruleset *rs,
+		    const struct rnode *soc, bool forced, struct strbuf *sb)
 {
 	const struct rnode *match = rn_get(soc, "match"), *paths = rn_get(match, "paths");
 	const char *call = called(b, rn_get(match, "calls")), *macro = NULL;
@@ -249,7 +271,7 @@ void engine_soc_why(const struct board *b, const struct rnode *soc, bool forced,
 		sb_addf(sb, "a machine's name contains '%s'", named(b, rn_get(match, "model")));
 	else if (call)
 		sb_addf(sb, "the board calls %s()", call);
-	else if (macros_spelled(b, soc, &macro))
+	else if (macros_spelled(b, rs, soc, &macro))
 		sb_addf(sb, "the board spells its macro %s", macro);
 	else
 		sb_add(sb, "its match: rules");

@@ -375,7 +375,7 @@ static void explain_soc(const struct pipeline_options *o, const struct pipeline_
 		return;
 	}
 	sb_init(&why);
-	engine_soc_why(s->board, s->soc, o->soc != NULL, &why);
+	engine_soc_why(s->board, s->rules, s->soc, o->soc != NULL, &why);
 	rules = path_display(s->soc->pos.file);
 	diag_note(&file, "SoC pack '%s' (%s): %s", pipeline_soc_name(s->soc), rules, why.buf);
 	if (reparsed)

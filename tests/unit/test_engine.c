@@ -377,7 +377,8 @@ static void test_soc_pick_record_helpers(void **state)
 /*
  * A board file no path, model or call ties to a pack (mach-smartq7.c: its
  * machine record names helpers of another file) goes to the pack whose SoC
- * macros it spells; a macro several packs define decides nothing.
+ * own macros it spells, two at least; a macro other packs define too
+ * (IMX_GPIO_NR, IRQ_EINT) decides nothing.
  */
 static void test_soc_pick_by_macros(void **state)
 {
@@ -393,11 +394,23 @@ static void test_soc_pick_by_macros(void **state)
 	static const char none[] =
 		"static struct gpio_led leds[] = { { .name = \"a\", .gpio = FROB_GPIO(3) } };\n"
 		"MACHINE_START(N, \"n\")\n	.init_machine = n_init,\nMACHINE_END\n";
+	/* an Exynos4 board (mach-origen.c): IRQ_EINT(x) alone is no S3C64xx evidence */
+	static const char exynos[] =
+		"static struct resource r[] = { DEFINE_RES_IRQ(IRQ_EINT(5)) };\n"
+		"static struct platform_device d = { .name = \"dm9000\", .id = -1,\n"
+		"	.num_resources = 1, .resource = r };\n"
+		"MACHINE_START(E, \"e\")\n	.init_machine = e_init,\nMACHINE_END\n";
+	/* one own macro is not enough either */
+	static const char one[] =
+		"static struct gpio_led leds[] = { { .name = \"a\", .gpio = S3C64XX_GPN(8) } };\n"
+		"MACHINE_START(O, \"o\")\n	.init_machine = o_init,\nMACHINE_END\n";
 
 	(void)state;
 	assert_string_equal(picked_soc("/tmp/mach-q.c", smartq), "s3c64xx");
 	assert_null(picked_soc("/tmp/board-i.c", imx));
 	assert_null(picked_soc("/tmp/board-n.c", none));
+	assert_null(picked_soc("/tmp/mach-e.c", exynos));
+	assert_null(picked_soc("/tmp/mach-o.c", one));
 }
 
 /* S3C24xx GPIO macros of three eras name the same bank and line. */
