@@ -317,102 +317,6 @@ static void test_wrapper_parameter(void **state)
 	free(dts);
 }
 
-/* The SoC pack the board's calls choose (no --soc), by extract + engine_pick_soc(). */
-static const char *picked_soc(const char *path, const char *src)
-{
-	struct unsaved_source u = { path, src, strlen(src) };
-	struct extract_options o = { .model_dir = MODEL_DIR, .unsaved = &u, .nunsaved = 1 };
-	struct board *b = NULL;
-	const char *name;
-
-	assert_int_equal(extract_board(u.path, &o, &b), B2D_OK);
-	name = rn_str(engine_pick_soc(b, rules, NULL), "soc");
-	board_free(b);
-	return name;
-}
-
-/*
- * mach-omap2/ holds OMAP3 and OMAP4 boards, which share the generic
- * helpers: the OMAP3 pack's `unless_calls:` steps aside for an OMAP4 one.
- */
-static void test_soc_pick_unless_calls(void **state)
-{
-	static const char omap3[] =
-		"extern int omap_register_i2c_bus(int, unsigned, void *, unsigned);\n"
-		"static void __init board_init(void) { omap_register_i2c_bus(1, 2600, 0, 0); }\n"
-		"MACHINE_START(A, \"a\")\n	.init_machine = board_init,\nMACHINE_END\n";
-	static const char omap4[] =
-		"extern int omap_register_i2c_bus(int, unsigned, void *, unsigned);\n"
-		"extern void omap4_mux_init(void *, int);\n"
-		"static void __init board_init(void)\n"
-		"{ omap4_mux_init(0, 0); omap_register_i2c_bus(1, 400, 0, 0); }\n"
-		"MACHINE_START(B, \"b\")\n	.init_machine = board_init,\nMACHINE_END\n";
-
-	(void)state;
-	assert_string_equal(picked_soc("/tmp/arch/arm/mach-omap2/board-3430sdp.c", omap3), "omap3");
-	assert_string_equal(picked_soc("/tmp/arch/arm/mach-omap2/board-4430sdp.c", omap4), "omap4");
-}
-
-/*
- * A lone board file (no mach-* path) is told by the SoC helpers its
- * MACHINE_START record names: functions, and the 2.6.x-3.x timer objects
- * (`.timer = &isa_timer`); OMAP1 before OMAP3, whose generic helpers
- * (omap_serial_init) it also calls.
- */
-static void test_soc_pick_record_helpers(void **state)
-{
-	static const char omap1[] =
-		"extern void omap_serial_init(void);\n"
-		"static void __init board_init(void) { omap_serial_init(); }\n"
-		"MACHINE_START(A, \"a\")\n	.map_io = omap16xx_map_io,\n"
-		"	.timer = &omap1_timer,\n	.init_machine = board_init,\nMACHINE_END\n";
-	static const char footbridge[] =
-		"MACHINE_START(B, \"b\")\n	.timer = &isa_timer,\nMACHINE_END\n";
-
-	(void)state;
-	assert_string_equal(picked_soc("/tmp/board-generic.c", omap1), "omap1");
-	assert_string_equal(picked_soc("/tmp/netwinder-hw.c", footbridge), "footbridge");
-}
-
-/*
- * A board file no path, model or call ties to a pack (mach-smartq7.c: its
- * machine record names helpers of another file) goes to the pack whose SoC
- * own macros it spells, two at least; a macro other packs define too
- * (IMX_GPIO_NR, IRQ_EINT) decides nothing.
- */
-static void test_soc_pick_by_macros(void **state)
-{
-	static const char smartq[] =
-		"static struct gpio_led leds[] = {\n"
-		"	{ .name = \"red\", .gpio = S3C64XX_GPN(8) },\n"
-		"	{ .name = \"green\", .gpio = S3C64XX_GPL(14) },\n"
-		"};\n"
-		"MACHINE_START(Q, \"q\")\n	.init_machine = q_init,\nMACHINE_END\n";
-	static const char imx[] =
-		"static struct gpio_led leds[] = { { .name = \"a\", .gpio = IMX_GPIO_NR(1, 2) } };\n"
-		"MACHINE_START(I, \"i\")\n	.init_machine = i_init,\nMACHINE_END\n";
-	static const char none[] =
-		"static struct gpio_led leds[] = { { .name = \"a\", .gpio = FROB_GPIO(3) } };\n"
-		"MACHINE_START(N, \"n\")\n	.init_machine = n_init,\nMACHINE_END\n";
-	/* an Exynos4 board (mach-origen.c): IRQ_EINT(x) alone is no S3C64xx evidence */
-	static const char exynos[] =
-		"static struct resource r[] = { DEFINE_RES_IRQ(IRQ_EINT(5)) };\n"
-		"static struct platform_device d = { .name = \"dm9000\", .id = -1,\n"
-		"	.num_resources = 1, .resource = r };\n"
-		"MACHINE_START(E, \"e\")\n	.init_machine = e_init,\nMACHINE_END\n";
-	/* one own macro is not enough either */
-	static const char one[] =
-		"static struct gpio_led leds[] = { { .name = \"a\", .gpio = S3C64XX_GPN(8) } };\n"
-		"MACHINE_START(O, \"o\")\n	.init_machine = o_init,\nMACHINE_END\n";
-
-	(void)state;
-	assert_string_equal(picked_soc("/tmp/mach-q.c", smartq), "s3c64xx");
-	assert_null(picked_soc("/tmp/board-i.c", imx));
-	assert_null(picked_soc("/tmp/board-n.c", none));
-	assert_null(picked_soc("/tmp/mach-e.c", exynos));
-	assert_null(picked_soc("/tmp/mach-o.c", one));
-}
-
 /* S3C24xx GPIO macros of three eras name the same bank and line. */
 static void test_s3c24xx_gpio_eras(void **state)
 {
@@ -602,9 +506,6 @@ int main(void)
 		cmocka_unit_test(test_calls_of_an_ignored_macro),
 		cmocka_unit_test(test_twl4030_mmc_init),
 		cmocka_unit_test(test_wrapper_parameter),
-		cmocka_unit_test(test_soc_pick_unless_calls),
-		cmocka_unit_test(test_soc_pick_record_helpers),
-		cmocka_unit_test(test_soc_pick_by_macros),
 		cmocka_unit_test(test_s3c24xx_gpio_eras),
 		cmocka_unit_test(test_interrupt_parents),
 		cmocka_unit_test(test_todos_and_counts),
