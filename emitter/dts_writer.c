@@ -473,6 +473,9 @@ static void write_header(struct strbuf *out, const struct dt_tree *t)
 		sb_add(out, "\")");
 	}
 	sb_add(out, ".\n");
+	if (t->machine_dt)
+		sb_add(out, " * A DT_MACHINE_START: the machine boots with a device tree already;\n"
+			    " * this is what its C code registers besides.\n");
 	write_config_note(out, t);
 	sb_add(out, " * Review every TODO before use.\n */\n\n/dts-v1/;\n");
 }

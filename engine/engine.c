@@ -464,6 +464,7 @@ int engine_convert(const struct board *b, const struct ruleset *rs, const struct
 	c.t = dt_tree_new();
 	c.a = &c.t->arena;
 	c.t->machine_id = arena_strdup(c.a, m->id);
+	c.t->machine_dt = m->dt;
 	c.t->source = arena_strdup(c.a, b->path);
 	c.t->tolerant = b->tolerant;
 	c.t->config_file = b->config_file;	/* the board outlives its trees */

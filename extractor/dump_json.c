@@ -158,6 +158,8 @@ static void dump_machines(struct json *j, const struct board *b)
 		json_kv_string(j, "id", m->id);
 		json_kv_string(j, "name", m->name);
 		json_kv_int(j, "line", m->pos.line);
+		if (m->dt)
+			json_kv_bool(j, "dt", true);
 		json_key(j, "record");
 		dump_value(j, m->record);
 		json_end(j);

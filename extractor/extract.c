@@ -245,6 +245,10 @@ static bool broken_list(CXCursor init)
  * A DT_MACHINE_START record (the kernel's, and the model's, sets .nr = ~0):
  * already a DT machine. A MACHINE_START record may have a .dt_compat too (a
  * 3.x board file that boots either way): it is a board file's machine.
+ * A DT machine is kept only when the file has no other (keep_dt_machines()):
+ * 3.x files of the move to device tree (shmobile's board-armadillo800eva.c)
+ * have one DT_MACHINE_START whose .init_machine still registers the board's
+ * devices from C.
  */
 static bool is_dt_machine(const struct value *rec)
 {
@@ -282,9 +286,8 @@ static void add_var(struct ex *x, struct cvec *top, size_t i)
 		arena_push(x->a, (void ***)&x->b->vars, &x->b->nvars, v);
 		return;
 	}
-	if (is_dt_machine(val))
-		return;	/* DT_MACHINE_START: already a DT machine */
 	m = arena_alloc(x->a, sizeof(*m));
+	m->dt = is_dt_machine(val);
 	m->id = v->name + strlen("__mach_desc_");
 	m->name = value_field_str(val, "name");
 	m->record = val;
@@ -348,7 +351,8 @@ static void recover_machines(struct ex *x)
 				&m->id, &m->name);
 		bool dt = p - buf >= 3 && !strncmp(p - 3, "DT_", 3);
 
-		if (m->record && !dt && !board_find_machine(x->b, m->id)) {
+		if (m->record && !board_find_machine(x->b, m->id)) {
+			m->dt = dt;
 			m->record->type = "machine_desc";
 			m->pos = ex_pos_loc(x, clang_getLocationForOffset(x->tu,
 					x->main_file, (unsigned)(p - buf)));
@@ -357,6 +361,24 @@ static void recover_machines(struct ex *x)
 		}
 		p = end;
 	}
+}
+
+/*
+ * DT_MACHINE_START records go when the file has a board machine (the DT
+ * twin of a board that boots either way); a file with only DT machines
+ * keeps them, marked.
+ */
+static void keep_dt_machines(struct board *b)
+{
+	size_t n = 0;
+	bool board_machine = false;
+
+	for (size_t i = 0; i < b->nmachines; i++)
+		board_machine |= !b->machines[i]->dt;
+	for (size_t i = 0; i < b->nmachines; i++)
+		if (!board_machine || !b->machines[i]->dt)
+			b->machines[n++] = b->machines[i];
+	b->nmachines = n;
 }
 
 static void build(struct ex *x, struct cvec *top)
@@ -376,6 +398,7 @@ static void build(struct ex *x, struct cvec *top)
 	}
 	if (x->b->clang_errors)
 		recover_machines(x);
+	keep_dt_machines(x->b);
 }
 
 static int not_c(const struct ex *x, const char *path, const char *first)

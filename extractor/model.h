@@ -103,6 +103,8 @@ struct machine {
 	const char *name;	/* "OMAP3 Beagle Board" */
 	struct value *record;	/* the machine_desc initializer (.init_machine etc.) */
 	struct srcpos pos;
+	bool dt;		/* a DT_MACHINE_START record, in a file that has no other:
+				 * it boots with a device tree already (extract.c) */
 };
 
 /* Something clang could not read in the board file (tolerant mode), kept as a TODO. */

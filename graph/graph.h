@@ -105,6 +105,7 @@ struct dt_func {
 struct dt_tree {
 	struct arena arena;
 	const char *machine_id;		/* MACHINE_START id */
+	bool machine_dt;		/* a DT_MACHINE_START (boots with a device tree already) */
 	const char *source;		/* board file path */
 	const char **includes;		/* "<dt-bindings/gpio/gpio.h>", "\"omap34xx.dtsi\"" */
 	size_t nincludes;

@@ -196,6 +196,34 @@ static void test_dt_compat_machines(void **state)
 	assert_non_null(board_find_machine(b, "C_BOARD"));
 	assert_null(board_find_machine(b, "B_DT"));
 	assert_null(board_find_machine(b, "C_DT"));
+	assert_false(board_find_machine(b, "B_BOARD")->dt);
+	board_free(b);
+}
+
+/*
+ * A file whose only records are DT_MACHINE_START (3.x shmobile's
+ * board-armadillo800eva.c: its .init_machine still registers the board
+ * from C) keeps them, marked, parsed or recovered from the tokens.
+ */
+static void test_dt_only_machines(void **state)
+{
+	static const char src[] =
+		"static void __init e_init(void) { }\n"
+		"static const char *e_match[] __initdata = { \"acme,e\", NULL };\n"
+		"DT_MACHINE_START(E_DT, \"E\")\n"
+		"	.init_machine = e_init,\n"
+		"	.dt_compat = e_match,\n"
+		"MACHINE_END\n"
+		"DT_MACHINE_START(F_DT, \"F\")\n"
+		"	.timer = &no_such_timer,\n"
+		"	.dt_compat = e_match,\n"
+		"MACHINE_END\n";
+	struct board *b = parse_src(src, NULL, 0);
+
+	(void)state;
+	assert_int_equal(b->nmachines, 2);
+	assert_true(board_find_machine(b, "E_DT")->dt);
+	assert_true(board_find_machine(b, "F_DT")->dt);
 	board_free(b);
 }
 
@@ -401,6 +429,7 @@ int main(void)
 		cmocka_unit_test(test_refs_nested),
 		cmocka_unit_test(test_machine),
 		cmocka_unit_test(test_dt_compat_machines),
+		cmocka_unit_test(test_dt_only_machines),
 		cmocka_unit_test(test_symbolic),
 		cmocka_unit_test(test_guards),
 		cmocka_unit_test(test_token_fallback),
