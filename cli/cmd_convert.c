@@ -369,6 +369,7 @@ static int build_outputs(const struct cli_options *o, const struct pipeline_sess
 	struct mux_cfg_table *mux;
 	struct omap_pads *opads;
 	struct imx_pinfunc *ipads;
+	char *hint;
 	struct conv_run run;
 	struct conv_html html;
 	char *base = conv_input_base(o->input);
@@ -388,6 +389,7 @@ static int build_outputs(const struct cli_options *o, const struct pipeline_sess
 	eo.mux = mux = conv_mux_open(o->kernel_dir, s->board->path, s->soc);
 	eo.omap_pads = opads = conv_omap_pads_open(o->kernel_dir, s->soc);
 	eo.imx_pads = ipads = conv_imx_pads_open(o->kernel_dir, s->soc);
+	eo.no_pack_hint = hint = s->soc ? NULL : conv_no_pack_hint(o->kernel_dir, s->board);
 	conv_machines(s, sel, nsel, &eo, o->annotate, o->input, &run);
 
 	if (o->html)
@@ -417,6 +419,7 @@ static int build_outputs(const struct cli_options *o, const struct pipeline_sess
 	mux_cfg_free(mux);
 	omap_pads_free(opads);
 	imx_pinfunc_free(ipads);
+	free(hint);
 	free(base);
 	free(assume);
 	return rc;

@@ -36,6 +36,7 @@ struct engine_options {
 	const struct mux_cfg_table *mux;  /* the SoC's MUX_CFG table (pinctrl: mux_table:), or NULL */
 	const struct omap_pads *omap_pads; /* OMAP pad names of the target's .dts (pinctrl: pads:), or NULL */
 	const struct imx_pinfunc *imx_pads; /* i.MX pad macros of the target's pinfunc.h (pinctrl: pinfunc:), or NULL */
+	const char *no_pack_hint;	/* no pack: the target's .dtsi files the board names, or NULL */
 };
 
 /* The SoC pack for this board: opt->soc, else inferred from path and calls. NULL if none. */
@@ -46,6 +47,15 @@ const struct rnode *engine_pick_soc(const struct board *b, const struct ruleset 
  * Why engine_pick_soc() chose soc for b, appended to sb for -v: "given with
  * --soc", "the path contains 'mach-omap2/'", "the board calls omap3_init_early()".
  */
+/*
+ * The SoC-like words a board names (lower case, once each) for a board no
+ * pack takes: its mach-* directory, and the words with letters and digits
+ * of its machine record's helpers and of its callees (s5pv210_init_io ->
+ * "s5pv210"). from[] holds the name each word came from (both malloc'd).
+ */
+struct ptrvec;
+void engine_soc_words(const struct board *b, struct ptrvec *words, struct ptrvec *from);
+
 struct strbuf;
 void engine_soc_why(const struct board *b, const struct ruleset *rs,
 		    const struct rnode *soc, bool forced,

@@ -155,7 +155,12 @@ void conv_build_root(struct conv *c, const struct machine *m)
 		p->pos = m->pos;
 		p->origin = arena_printf(c->a, "SoC pack %s: aliases", rn_str(c->soc, "soc"));
 	}
-	if (!c->soc)
+	if (!c->soc && c->opt->no_pack_hint)
+		dt_node_add_todo(t, NULL, &m->pos, m->id,
+				 arena_printf(c->a, "no SoC rule pack matched (use --soc): SoC "
+					      "nodes, GPIO and IRQ numbers are left as TODOs; %s",
+					      c->opt->no_pack_hint));
+	else if (!c->soc)
 		dt_node_add_todo(t, NULL, &m->pos, m->id,
 				 "no SoC rule pack matched (use --soc): SoC nodes, GPIO and IRQ "
 				 "numbers are left as TODOs");

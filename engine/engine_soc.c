@@ -277,6 +277,78 @@ void engine_soc_why(const struct board *b, const struct ruleset *rs,
 		sb_add(sb, "its match: rules");
 }
 
+/* --- SoC names, for a board no pack takes ---------------------------------- */
+
+/* A word of a C name that looks like a SoC's: letters and digits, 4 chars at least. */
+static bool soc_like(const char *w, size_t n)
+{
+	bool digit = false, alpha = false;
+
+	for (size_t i = 0; i < n; i++) {
+		digit |= isdigit((unsigned char)w[i]) != 0;
+		alpha |= isalpha((unsigned char)w[i]) != 0;
+	}
+	return n >= 4 && digit && alpha;
+}
+
+static void push_word(struct ptrvec *words, struct ptrvec *from, const char *w, size_t n,
+		      const char *name)
+{
+	char *word = xstrndup(w, n);
+
+	for (char *c = word; *c; c++)
+		*c = (char)tolower((unsigned char)*c);
+	for (size_t i = 0; i < words->len; i++)
+		if (str_eq(words->items[i], word)) {
+			free(word);
+			return;
+		}
+	pv_push(words, word);
+	pv_push(from, xstrdup(name));
+}
+
+/* The SoC-like words of one C name (s5pv210_init_io -> s5pv210). */
+static void name_words(struct ptrvec *words, struct ptrvec *from, const char *name)
+{
+	const char *p = name;
+
+	while (p && *p) {
+		size_t n = strcspn(p, "_&* ");
+
+		if (soc_like(p, n))
+			push_word(words, from, p, n, name);
+		p += n;
+		p += strspn(p, "_&* ");
+	}
+}
+
+void engine_soc_words(const struct board *b, struct ptrvec *words, struct ptrvec *from)
+{
+	const char *mach = b->path ? strstr(b->path, "mach-") : NULL;
+
+	if (mach) {
+		size_t n = strcspn(mach + 5, "/");
+
+		if (n && mach[5 + n] == '/')
+			push_word(words, from, mach + 5, n, "the path");
+	}
+	for (size_t i = 0; i < b->nmachines; i++) {
+		const struct value *r = b->machines[i]->record;
+
+		for (size_t k = 0; r && r->kind == VAL_LIST && k < r->nkids; k++) {
+			const struct value *f = r->kids[k];
+
+			if (f->kind == VAL_FUNC || f->kind == VAL_ADDR)
+				name_words(words, from, f->text);
+			else if (f->kind == VAL_UNKNOWN)
+				name_words(words, from, f->spelling);
+		}
+	}
+	for (size_t i = 0; i < b->nfuncs; i++)
+		for (size_t j = 0; j < b->funcs[i]->ncalls; j++)
+			name_words(words, from, b->funcs[i]->calls[j]->callee);
+}
+
 /* --- Callback parameters -------------------------------------------------- */
 
 static void bind_function_params(struct board *b, const char *fname, long param,

@@ -126,3 +126,72 @@ char *dtsi_find(const char *kernel_dir, const char *const *names, size_t n)
 	free(root);
 	return found;
 }
+
+/* Does the .dtsi file name (with ".dtsi") answer to this SoC name? */
+static bool names_soc(const char *file, const char *word)
+{
+	size_t f = strlen(file) - strlen(".dtsi"), w = strlen(word);
+
+	if (f == w && !strncmp(file, word, w))
+		return true;
+	if (f == w + 1 && file[0] == 'i' && !strncmp(file + 1, word, w))
+		return true;
+	return f > w + 1 && file[f - w - 1] == '-' && !strncmp(file + f - w, word, w);
+}
+
+static void collect(const char *root, const char *rel, int depth, const char *const *words,
+		    size_t n, struct ptrvec *out, size_t *which, size_t max)
+{
+	char *dir = *rel ? xasprintf("%s/%s", root, rel) : xstrdup(root);
+	struct ptrvec files = { 0 }, subs = { 0 };
+	DIR *d = opendir(dir);
+	struct dirent *e;
+
+	while (d && (e = readdir(d))) {
+		size_t len = strlen(e->d_name);
+
+		if (len > 5 && !strcmp(e->d_name + len - 5, ".dtsi"))
+			pv_push(&files, xstrdup(e->d_name));
+	}
+	if (d)
+		closedir(d);
+	if (files.len)
+		qsort(files.items, files.len, sizeof(files.items[0]), name_cmp);
+	for (size_t i = 0; i < files.len; i++) {
+		for (size_t w = 0; w < n && out->len < max; w++) {
+			if (!names_soc(files.items[i], words[w]))
+				continue;
+			if (which)
+				which[out->len] = w;
+			pv_push(out, *rel ? xasprintf("%s/%s", rel, (char *)files.items[i]) :
+					   xstrdup(files.items[i]));
+			break;
+		}
+		free(files.items[i]);
+	}
+	pv_free(&files);
+	if (depth + 1 <= MAX_DEPTH)
+		subdirs(dir, &subs);
+	for (size_t i = 0; i < subs.len; i++) {
+		char *sub = *rel ? xasprintf("%s/%s", rel, (char *)subs.items[i]) :
+				   xstrdup(subs.items[i]);
+
+		collect(root, sub, depth + 1, words, n, out, which, max);
+		free(sub);
+		free(subs.items[i]);
+	}
+	pv_free(&subs);
+	free(dir);
+}
+
+void dtsi_named_by(const char *kernel_dir, const char *const *words, size_t n,
+		   struct ptrvec *out, size_t *which, size_t max)
+{
+	char *root;
+
+	if (!kernel_dir || !n)
+		return;
+	root = xasprintf("%s/arch/arm/boot/dts", kernel_dir);
+	collect(root, "", 0, words, n, out, which, max);
+	free(root);
+}

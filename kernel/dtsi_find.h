@@ -21,4 +21,16 @@
  */
 char *dtsi_find(const char *kernel_dir, const char *const *names, size_t n);
 
+/*
+ * The .dtsi files under KDIR/arch/arm/boot/dts (same walk) whose name is
+ * one of the SoC names words[0..n) ("s5pv210" -> s5pv210.dtsi), that name
+ * after an "i" ("mx25" -> imx25.dtsi) or after a vendor prefix ("ixp4xx"
+ * -> intel-ixp4xx.dtsi). Pushed onto out as "relative/path.dtsi" (malloc'd),
+ * with the index of the word that named each in which[] (parallel, may be
+ * NULL), sorted, at most max of them.
+ */
+struct ptrvec;
+void dtsi_named_by(const char *kernel_dir, const char *const *words, size_t n,
+		   struct ptrvec *out, size_t *which, size_t max);
+
 #endif

@@ -238,6 +238,7 @@ static void convert_machines(struct batch_ctx *c, struct batch_job *jb,
 	struct mux_cfg_table *mux;
 	struct omap_pads *opads;
 	struct imx_pinfunc *ipads;
+	char *hint;
 	const char *inputs[] = { jb->path };
 	bool several = s->board->nmachines > 1;
 	struct out_txn *txn = out_txn_new(inputs, 1);
@@ -253,6 +254,7 @@ static void convert_machines(struct batch_ctx *c, struct batch_job *jb,
 	eo.mux = mux = conv_mux_open(c->kernel_dir, s->board->path, s->soc);
 	eo.omap_pads = opads = conv_omap_pads_open(c->kernel_dir, s->soc);
 	eo.imx_pads = ipads = conv_imx_pads_open(c->kernel_dir, s->soc);
+	eo.no_pack_hint = hint = s->soc ? NULL : conv_no_pack_hint(c->kernel_dir, s->board);
 	conv_machines(s, s->board->machines, s->board->nmachines, &eo, c->annotate, jb->path,
 		      &run);
 	for (size_t i = 0; i < run.n; i++) {
@@ -289,6 +291,7 @@ static void convert_machines(struct batch_ctx *c, struct batch_job *jb,
 	mux_cfg_free(mux);
 	omap_pads_free(opads);
 	imx_pinfunc_free(ipads);
+	free(hint);
 }
 
 void batch_convert(struct batch_ctx *c, struct batch_job *jb)

@@ -263,6 +263,43 @@ int conv_dtsi_load(const char *kernel_dir, const struct rnode *soc, struct soc_d
 	return err;
 }
 
+/* At most this many .dtsi files named in a hint. */
+#define HINT_MAX 4
+
+char *conv_no_pack_hint(const char *kernel_dir, const struct board *b)
+{
+	struct ptrvec words = { 0 }, from = { 0 }, found = { 0 };
+	size_t which[HINT_MAX];
+	struct strbuf sb;
+
+	if (!kernel_dir)
+		return NULL;
+	engine_soc_words(b, &words, &from);
+	dtsi_named_by(kernel_dir, (const char *const *)words.items, words.len, &found, which,
+		      HINT_MAX);
+	sb_init(&sb);
+	for (size_t i = 0; i < found.len; i++) {
+		sb_addf(&sb, "%s%s (named by %s)", i ? ", " : "the target tree has ",
+			(char *)found.items[i], (char *)from.items[which[i]]);
+		free(found.items[i]);
+	}
+	if (found.len)
+		sb_addf(&sb, ": a SoC pack over %s (rules/soc/, docs/rules.md) would put the "
+			"SoC's devices on its nodes", found.len > 1 ? "one of them" : "it");
+	for (size_t i = 0; i < words.len; i++) {
+		free(words.items[i]);
+		free(from.items[i]);
+	}
+	pv_free(&words);
+	pv_free(&from);
+	pv_free(&found);
+	if (!sb.len) {
+		sb_free(&sb);
+		return NULL;
+	}
+	return sb_detach(&sb);
+}
+
 const void *conv_dtb_base(const char *kernel_dir, const struct dt_tree *t,
 			  const struct strbuf *dts, const struct soc_dtsi *dtsi, void **owned)
 {

@@ -16,6 +16,7 @@
 struct pipeline_session;
 struct dt_tree;
 struct engine_options;
+struct board;
 struct machine;
 struct soc_dtsi;
 
@@ -70,6 +71,11 @@ char *conv_cache_dir(void);
 struct compat_map;
 struct rnode;
 int conv_dtsi_load(const char *kernel_dir, const struct rnode *soc, struct soc_dtsi **out);
+/*
+ * For a board no pack takes: "the target tree has s5pv210.dtsi (named by
+ * s5pv210_init_io): ..." (malloc'd), or NULL when it names none or no tree.
+ */
+char *conv_no_pack_hint(const char *kernel_dir, const struct board *b);
 /* The kernel tree's device-name -> compatible map (scanned on first use), or NULL. */
 struct compat_map *conv_compat_open(const char *kernel_dir);
 struct pin_functions *conv_pins_open(const char *kernel_dir, const struct rnode *soc);

@@ -42,6 +42,9 @@ static int setup(void **state)
 	put("aa/twice.dtsi");
 	put("a/b/c/deep.dtsi");
 	put("a/b/c/d/too-deep.dtsi");
+	put("s5pv210.dtsi");
+	put("intel/ixp/intel-ixp4xx.dtsi");
+	put("nxp/imx/imx25.dtsi");
 	return 0;
 }
 
@@ -113,12 +116,44 @@ static void test_only_regular_files(void **state)
 	free(sub);
 }
 
+/*
+ * A board no pack takes names its SoC (s5pv210_init_io, mx25_map_io): the
+ * .dtsi files of that name, after an "i" or a vendor prefix, in walk order.
+ */
+static void test_named_by(void **state)
+{
+	const char *words[] = { "xp4xx", "s5pv210", "ixp4xx", "mx25", "omap34xx", "nothing" };
+	struct ptrvec out = { 0 };
+	size_t which[8];
+
+	(void)state;
+	dtsi_named_by(root, words, 6, &out, which, 8);
+	assert_int_equal(out.len, 4);
+	assert_string_equal(out.items[0], "s5pv210.dtsi");
+	assert_int_equal(which[0], 1);
+	assert_string_equal(out.items[1], "intel/ixp/intel-ixp4xx.dtsi");
+	assert_int_equal(which[1], 2);
+	assert_string_equal(out.items[2], "nxp/imx/imx25.dtsi");
+	assert_int_equal(which[2], 3);
+	assert_string_equal(out.items[3], "ti/omap/omap34xx.dtsi");
+	assert_int_equal(which[3], 4);
+	for (size_t i = 0; i < out.len; i++)
+		free(out.items[i]);
+	out.len = 0;
+	dtsi_named_by(root, words, 6, &out, NULL, 2);	/* at most max */
+	assert_int_equal(out.len, 2);
+	for (size_t i = 0; i < out.len; i++)
+		free(out.items[i]);
+	pv_free(&out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_flat_and_vendor_layouts),
 		cmocka_unit_test(test_candidates_in_order),
 		cmocka_unit_test(test_only_regular_files),
+		cmocka_unit_test(test_named_by),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

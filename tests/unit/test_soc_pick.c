@@ -110,12 +110,49 @@ static void test_soc_pick_by_macros(void **state)
 	assert_null(picked_soc("/tmp/mach-o.c", one));
 }
 
+/*
+ * The SoC words a board no pack takes names: its mach-* directory, the
+ * words with letters and digits of its record helpers and callees.
+ */
+static void test_soc_words(void **state)
+{
+	static const char src[] =
+		"extern void s5pv210_init_io(void *, int);\n"
+		"extern int i2c_register_board_info(int, void *, unsigned);\n"
+		"static void __init g_map_io(void) { s5pv210_init_io(0, 0); }\n"
+		"static void __init g_init(void) { i2c_register_board_info(1, 0, 0); }\n"
+		"MACHINE_START(GONI, \"goni\")\n	.map_io = g_map_io,\n"
+		"	.init_machine = g_init,\n	.timer = &exynos4_timer,\nMACHINE_END\n";
+	struct unsaved_source u = { "/tmp/arch/arm/mach-s5pv210/mach-goni.c", src, strlen(src) };
+	struct extract_options o = { .model_dir = MODEL_DIR, .unsaved = &u, .nunsaved = 1 };
+	struct ptrvec words = { 0 }, from = { 0 };
+	struct board *b = NULL;
+
+	(void)state;
+	assert_int_equal(extract_board(u.path, &o, &b), B2D_OK);
+	engine_soc_words(b, &words, &from);
+	/* once each; not "i2c" (3 letters), "goni" or "init" (no digit) */
+	assert_int_equal(words.len, 2);
+	assert_string_equal(words.items[0], "s5pv210");
+	assert_string_equal(from.items[0], "the path");
+	assert_string_equal(words.items[1], "exynos4");
+	assert_string_equal(from.items[1], "exynos4_timer");
+	for (size_t i = 0; i < words.len; i++) {
+		free(words.items[i]);
+		free(from.items[i]);
+	}
+	pv_free(&words);
+	pv_free(&from);
+	board_free(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_soc_pick_unless_calls),
 		cmocka_unit_test(test_soc_pick_record_helpers),
 		cmocka_unit_test(test_soc_pick_by_macros),
+		cmocka_unit_test(test_soc_words),
 	};
 
 	return cmocka_run_group_tests(tests, load_rules, free_rules);
