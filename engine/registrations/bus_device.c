@@ -10,6 +10,28 @@
 
 /* --- I2C and SPI board info ---------------------------------------------------- */
 
+/*
+ * An expander whose platform data sets a GPIO base (pca953x, pcf857x) is a
+ * GPIO controller: gpio-controller and the two cells (line, flags) every
+ * reference to it is written with, unless its device rule says them.
+ */
+static void provider_props(struct conv *c, struct dt_node *n, const struct value *e)
+{
+	struct dt_prop *p;
+
+	if (!dt_prop_find(n, "gpio-controller")) {
+		p = dt_prop_set(c->t, n, "gpio-controller");
+		p->pos = e->pos;
+		p->origin = "its platform data sets a GPIO base";
+	}
+	if (!dt_prop_find(n, "#gpio-cells")) {
+		p = dt_prop_set(c->t, n, "#gpio-cells");
+		dt_chunk_add_u32(c->t, dt_prop_add_cells(c->t, p), 2);
+		p->pos = e->pos;
+		p->origin = "line and flags, as its references are written";
+	}
+}
+
 /* One bus device node: compatible, reg, label, irq, platform data. */
 struct dt_node *bus_device(struct conv *c, struct dt_node *bus, const char *type,
 				  long long reg, const struct value *e, const char *what)
@@ -54,6 +76,8 @@ struct dt_node *bus_device(struct conv *c, struct dt_node *bus, const char *type
 		dt_add_tail_include(c->t, arena_printf(c->a, "\"%s\"",
 						       conv_include_path(c, rn_str(drule, "tail_include"))));
 	constant_props(c, n, rn_get(drule, "props"), &e->pos);
+	if (conv_provider_label(c, e))
+		provider_props(c, n, e);
 	/* 0, or a negative number (spi_board_info's .irq = -1, ARM's NO_IRQ): no interrupt */
 	if (irq && !value_is_zero(irq) && !(irq->kind == VAL_INT && irq->ival < 0))
 		add_interrupt(c, n, irq, 0);
