@@ -377,25 +377,46 @@ static void facts_to_todo(struct dt_tree *t, const struct dt_prop *p, const char
 	}
 }
 
+/*
+ * The node's `interrupts` when its `interrupt-parent` names a label defined
+ * nowhere: the cells mean nothing without their parent (kept, they would
+ * be read against the default one), so they go into the same TODO.
+ */
+static struct dt_prop *orphan_interrupts(struct dt_tree *t, const struct dt_node *n)
+{
+	const struct dt_prop *ip = dt_prop_find(n, "interrupt-parent");
+
+	return ip && unresolved_ref(t, ip) ? dt_prop_find(n, "interrupts") : NULL;
+}
+
 static void check_refs(struct dt_tree *t, struct dt_node *n)
 {
+	struct dt_prop *irqs = orphan_interrupts(t, n);
 	size_t kept = 0;
 
 	for (size_t i = 0; i < n->nprops; i++) {
 		struct dt_prop *p = n->props[i];
 		const char *label = unresolved_ref(t, p), *text, *reason;
 
+		if (p == irqs)
+			continue;	/* with its interrupt-parent's TODO */
 		if (!label) {
 			n->props[kept++] = p;
 			continue;
 		}
 		text = prop_text(t, p);
+		if (irqs && str_eq(p->name, "interrupt-parent"))
+			text = arena_printf(&t->arena, "%s, %s", text, prop_text(t, irqs));
 		reason = arena_printf(&t->arena, "&%s is defined nowhere (not in this .dts, not in "
 				      "the target's .dtsi): describe its provider by hand", label);
 		if (p->origin)
 			text = arena_printf(&t->arena, "%s (%s)", text, p->origin);
+		else if (irqs && str_eq(p->name, "interrupt-parent") && irqs->origin)
+			text = arena_printf(&t->arena, "%s (%s)", text, irqs->origin);
 		dt_node_add_todo(t, n, &p->pos, text, reason);
 		facts_to_todo(t, p, reason);
+		if (irqs && str_eq(p->name, "interrupt-parent"))
+			facts_to_todo(t, irqs, reason);
 		diag_warning(p->pos.line ? &p->pos : NULL, "%s: &%s is defined nowhere: "
 			     "written as a TODO", text, label);
 		t->nunresolved++;

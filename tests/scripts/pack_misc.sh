@@ -54,6 +54,10 @@ has "$M" 'linux,code = <KEY_F1>;'
 # The S3C24xx pack knows the Samsung banks (S3C2410_GPG(0) = gpg line 0);
 # 6.1 has no S3C2440 .dtsi to provide &gpg, so the ref is a TODO naming it.
 has "$M" 'TODO mach-mini2440.c:364: gpios = <&gpg 0 GPIO_ACTIVE_LOW> (.gpio = S3C2410_GPG(0)): &gpg is defined nowhere'
+# Its DM9000's IRQ_EINT7 is GPF7's external interrupt: the same kind of TODO,
+# interrupts and parent together (no bare interrupts under the root's parent).
+has "$M" "TODO mach-mini2440.c:323: interrupt-parent = <&gpf>, interrupts = <7 IRQ_TYPE_EDGE_RISING> (.start = IRQ_EINT7): &gpf is defined nowhere"
+hasnt "$M" 'interrupts = <7 IRQ_TYPE_EDGE_RISING>;'
 has "$M" 'clock-frequency = <12000000>;'
 has "$M" 's3c_device_i2c0: SoC I2C controller: no .dtsi for this SoC'
 has "$M" 'i2c_register_board_info(0, mini2440_i2c_devs, ARRAY_SIZE(mini2440_i2c_devs)): I2C devices on a SoC bus: no .dtsi'

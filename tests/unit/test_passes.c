@@ -95,6 +95,41 @@ static void test_interrupts_two_controllers(void **state)
 	dt_tree_free(t);
 }
 
+static bool no_label(const void *ctx, const char *label)
+{
+	(void)ctx;
+	(void)label;
+	return false;
+}
+
+/*
+ * An interrupt parent defined nowhere (an S3C2440 board's EINT7 on &gpf, a
+ * target with no .dtsi for it): its interrupts go into the same TODO, not
+ * left to be read against the default parent.
+ */
+static void test_orphan_interrupts(void **state)
+{
+	struct dt_tree *t = dt_tree_new();
+	struct dt_node *n = dt_node_add(t, NULL, "ethernet", "20000300");
+	struct dt_prop *p;
+
+	(void)state;
+	t->label_known = no_label;
+	dt_prop_add_string(t, dt_prop_set(t, n, "compatible"), "davicom,dm9000");
+	p = dt_prop_set(t, n, "interrupts-extended");
+	p->origin = ".start = IRQ_EINT7";
+	add_irq(t, p, "gpf", 7);
+	graph_normalise(t);
+	assert_int_equal(n->nprops, 1);
+	assert_null(dt_prop_find(n, "interrupts"));
+	assert_null(dt_prop_find(n, "interrupt-parent"));
+	assert_int_equal(n->ntodos, 1);
+	assert_string_equal(n->todos[0]->text, "interrupt-parent = <&gpf>, "
+			    "interrupts = <7 IRQ_TYPE_LEVEL_LOW> (.start = IRQ_EINT7)");
+	assert_int_equal(t->nunresolved, 1);
+	dt_tree_free(t);
+}
+
 static void test_unique_names(void **state)
 {
 	struct dt_tree *t = dt_tree_new();
@@ -196,6 +231,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_interrupts_one_controller),
 		cmocka_unit_test(test_interrupts_two_controllers),
+		cmocka_unit_test(test_orphan_interrupts),
 		cmocka_unit_test(test_unique_names),
 		cmocka_unit_test(test_unique_labels),
 		cmocka_unit_test(test_sort_overlays),
