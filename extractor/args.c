@@ -7,9 +7,13 @@
 #include "../common/paths.h"
 
 #include <clang-c/CXCompilationDatabase.h>
+#include <dirent.h>
 #include <libgen.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static void add(struct ptrvec *args, const char *s)
 {
@@ -167,6 +171,55 @@ static void add_kbuild_names(const char *path, struct ptrvec *args)
 	free(name);
 }
 
+static int dirent_cmp(const struct dirent **a, const struct dirent **b)
+{
+	return strcmp((*a)->d_name, (*b)->d_name);
+}
+
+static int is_plat_dir(const struct dirent *e)
+{
+	return !strncmp(e->d_name, "plat-", 5);
+}
+
+/*
+ * A board file inside its own kernel tree (a vendor BSP's
+ * OLD/arch/arm/mach-ixp4xx/nslu2-setup.c, converted against a newer
+ * --kernel): <mach/...> comes from the file's own mach-X/include already; the
+ * <plat/...> headers of that era are in OLD/arch/arm/plat-X/include (in name
+ * order), which the target tree no longer has.
+ */
+static void own_tree_plat_dirs(const char *path, const char *kernel_dir, struct ptrvec *args)
+{
+	const char *a = strstr(path, "arch/arm/mach-");
+	char *root, *rreal, *kreal, *arm;
+	struct dirent **ents = NULL;
+	int n;
+
+	if (!a || (a != path && a[-1] != '/'))
+		return;
+	root = a == path ? xstrdup(".") : xstrndup(path, (size_t)(a - path));
+	rreal = realpath(root, NULL);
+	kreal = realpath(kernel_dir, NULL);
+	if (rreal && (!kreal || strcmp(rreal, kreal))) {
+		arm = xasprintf("%s/arch/arm", rreal);
+		n = scandir(arm, &ents, is_plat_dir, dirent_cmp);
+		for (int i = 0; i < n; i++) {
+			char *inc = xasprintf("%s/%s/include", arm, ents[i]->d_name);
+			struct stat st;
+
+			if (stat(inc, &st) == 0 && S_ISDIR(st.st_mode))
+				pv_push(args, xasprintf("-I%s", inc));
+			free(inc);
+			free(ents[i]);
+		}
+		free(ents);
+		free(arm);
+	}
+	free(rreal);
+	free(kreal);
+	free(root);
+}
+
 static void tolerant_args(const char *path, const struct extract_options *opt,
 			  struct ptrvec *args)
 {
@@ -203,6 +256,7 @@ static void tolerant_args(const char *path, const struct extract_options *opt,
 		pv_push(args, xasprintf("-I%s", m));
 		pv_push(args, xasprintf("-I%s/include", m));
 		free(tmp);
+		own_tree_plat_dirs(path, k, args);
 	}
 	for (size_t i = 0; i < opt->ndefines; i++)
 		pv_push(args, xasprintf("-D%s", opt->defines[i]));
