@@ -136,6 +136,8 @@ struct conv {
 	size_t nsoc_pdata;
 	struct dev_binding **devs;
 	size_t ndevs;
+	struct i2c_pending **i2c_buses;	/* buses i2c_register_board_info() filled (engine_i2c_gpio.c) */
+	size_t ni2c_buses;
 	const char **used_vars;		/* variables a registration consumed */
 	size_t nused_vars;
 	const struct function **reach;	/* functions reachable from the machine */
@@ -204,6 +206,15 @@ bool conv_meminfo_store(struct conv *c, const struct function *fn, const struct 
 
 /* engine_status.c: disable the unregistered board-level nodes of the .dtsi */
 void conv_status_pass(struct conv *c, const struct machine *m);
+/*
+ * I2C bus N of the board's own i2c-gpio device (platform device "i2c-gpio"
+ * with .id = N): engine_i2c_gpio.c. conv_i2c_gpio_bus() is that node when it
+ * exists already; conv_i2c_note_bus() records a bus filled on a SoC label and
+ * conv_i2c_gpio_pass() moves its devices when the i2c-gpio device came later.
+ */
+struct dt_node *conv_i2c_gpio_bus(struct conv *c, long long busno);
+void conv_i2c_note_bus(struct conv *c, long long busno, struct dt_node *bus, bool created);
+void conv_i2c_gpio_pass(struct conv *c);
 
 /* engine_root.c: the root node (includes, model, compatible, aliases) */
 void conv_build_root(struct conv *c, const struct machine *m);

@@ -142,11 +142,47 @@ void conv_account_unused_vars(struct conv *c, const struct machine *m)
 	}
 }
 
+static bool same_pos(const struct srcpos *a, const struct srcpos *b)
+{
+	return a->line && a->line == b->line && a->col == b->col && str_eq(a->file, b->file);
+}
+
+/* Does a property of n or below come from the C text at pos? */
+static bool prop_from(const struct dt_node *n, const struct srcpos *pos)
+{
+	for (size_t i = 0; i < n->nprops; i++)
+		if (same_pos(&n->props[i]->pos, pos))
+			return true;
+	for (size_t i = 0; i < n->nchildren; i++)
+		if (prop_from(n->children[i], pos))
+			return true;
+	return false;
+}
+
+/*
+ * A member of another kernel's layout (a grown model struct: 2.6.x's
+ * i2c_gpio_platform_data.sda_pin) that a rule converted all the same.
+ */
+static bool grown_converted(const struct conv *c, const struct lost_fact *l)
+{
+	if (!l->reason || l->kind)
+		return false;
+	if (prop_from(c->t->root, &l->pos))
+		return true;
+	for (size_t i = 0; i < c->t->noverlays; i++)
+		if (prop_from(c->t->overlays[i], &l->pos))
+			return true;
+	return false;
+}
+
 /* Members clang could not read (tolerant mode): TODOs, never silently dropped. */
 void conv_account_lost(struct conv *c)
 {
 	for (size_t i = 0; i < c->b->nlost; i++) {
 		const struct lost_fact *l = c->b->lost[i];
+
+		if (grown_converted(c, l))
+			continue;	/* the property says it, annotated with the C text */
 		struct fact *f = dt_add_fact(c->t, l->kind ? l->kind : "field", l->message, &l->pos);
 
 		f->fate = FACT_TODO;

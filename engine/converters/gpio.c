@@ -4,6 +4,24 @@
 
 #include "../../common/util.h"
 
+#include <string.h>
+
+/*
+ * `open_drain: true`: a line the binding wants flagged open drain (i2c-gpio's
+ * sda-gpios/scl-gpios: "by definition open drain"): the flags cell becomes
+ * (GPIO_ACTIVE_x|GPIO_OPEN_DRAIN).
+ */
+static void open_drain(struct prop_ctx *pc, struct dt_chunk *ch)
+{
+	struct dt_cell *flags = ch->ncells ? &ch->cells[ch->ncells - 1] : NULL;
+
+	if (!str_eq(rn_str(pc->rule, "open_drain"), "true") || !flags || !flags->text ||
+	    strncmp(flags->text, "GPIO_ACTIVE_", 12))
+		return;
+	flags->text = arena_printf(pc->c->a, "(%s|GPIO_OPEN_DRAIN)", flags->text);
+	flags->val |= 6;	/* GPIO_SINGLE_ENDED | GPIO_LINE_OPEN_DRAIN */
+}
+
 struct dt_prop *cv_gpio(struct prop_ctx *pc)
 {
 	long long below;
@@ -15,8 +33,10 @@ struct dt_prop *cv_gpio(struct prop_ctx *pc)
 		return NULL;
 	p = new_prop(pc);
 	ch = dt_prop_add_cells(pc->c->t, p);
-	if (conv_gpio_cells(pc->c, pc->v, ch, is_active_low(pc)))
+	if (conv_gpio_cells(pc->c, pc->v, ch, is_active_low(pc))) {
+		open_drain(pc, ch);
 		return p;
+	}
 	dt_prop_del(pc->node, rn_str(pc->rule, "prop"));
 	pc->reason = pc->v->kind == VAL_INT
 		? arena_printf(pc->c->a, "GPIO %lld: no controller provides it", pc->v->ival)

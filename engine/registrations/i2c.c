@@ -2,11 +2,20 @@
 /*
  * `register: i2c`: an i2c_board_info table on bus N (the `bus` argument, or
  * `bus_number: N` for a SoC helper with one bus and no such argument:
- * at91_add_device_i2c(devices, n)).
+ * at91_add_device_i2c(devices, n)); the board's own i2c-gpio device with
+ * .id = N when it has one (engine_i2c_gpio.c).
  */
 #include "registrations.h"
 
 #include "../../common/util.h"
+
+static bool has_overlay(const struct dt_tree *t, const char *label)
+{
+	for (size_t i = 0; i < t->noverlays; i++)
+		if (str_eq(t->overlays[i]->ref, label))
+			return true;
+	return false;
+}
 
 bool reg_i2c(struct reg_ctx *r)
 {
@@ -37,7 +46,16 @@ bool reg_i2c(struct reg_ctx *r)
 	}
 	if (arr)
 		conv_mark_var(r->c, arr->name);
-	busn = conv_enable(r->c, label, &r->call->pos, r->call->spelling);
+	/* The board's own i2c-gpio device with .id = N is bus N (engine_i2c_gpio.c). */
+	busn = conv_i2c_gpio_bus(r->c, busno);
+	if (busn) {
+		label = NULL;
+	} else {
+		bool existed = has_overlay(r->c->t, label);
+
+		busn = conv_enable(r->c, label, &r->call->pos, r->call->spelling);
+		conv_i2c_note_bus(r->c, busno, busn, !existed);
+	}
 	size_t n = list->is_array ? list->nkids : 1;
 
 	for (size_t i = 0; i < n; i++) {
@@ -54,6 +72,6 @@ bool reg_i2c(struct reg_ctx *r)
 		f->fate = FACT_CONVERTED;
 		f->became = dt_node_path(r->c->t, dn);
 	}
-	reg_converted(r, arena_printf(r->c->a, "&%s", label));
+	reg_converted(r, label ? arena_printf(r->c->a, "&%s", label) : dt_node_path(r->c->t, busn));
 	return true;
 }
