@@ -28,6 +28,7 @@ static const struct {
 	{ "true", cv_true, false },
 	{ "value", cv_value, false },
 	{ "enum", cv_enum, true },
+	{ "choice", cv_choice, true },
 	{ "flag", cv_flag, true },
 	{ "bits", cv_bits, false },
 	{ "phy", cv_phy, true },
