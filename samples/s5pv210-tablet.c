@@ -5,7 +5,7 @@
  * Harbour Slate210 tablet: S5PV210, 512MB DDR2, eMMC on HSMMC0, a micro-SD
  * slot on HSMMC2, a DM9000 Ethernet chip on SROM bank 5 (service dock),
  * audio codec and EEPROM on I2C0, accelerometer and RTC on I2C2, three
- * keys and a charge LED.
+ * keys and a status LED.
  *
  * Copyright (C) 2011 Harbour Devices
  *
@@ -137,12 +137,12 @@ static struct platform_device slate_keys = {
 	},
 };
 
-/* Charge LED, lit while the battery charges */
+/* Status LED: blinks while the kernel runs */
 static struct gpio_led slate_leds[] = {
 	{
-		.name			= "slate:amber:charge",
+		.name			= "slate:green:status",
 		.gpio			= S5PV210_GPJ2(3),
-		.default_trigger	= "battery-charging",
+		.default_trigger	= "heartbeat",
 	},
 };
 
