@@ -4,8 +4,8 @@
  *
  * Harbour Slate210 tablet: S5PV210, 512MB DDR2, eMMC on HSMMC0, a micro-SD
  * slot on HSMMC2, a DM9000 Ethernet chip on SROM bank 5 (service dock),
- * audio codec and EEPROM on I2C0, accelerometer and RTC on I2C2, three
- * keys and a status LED.
+ * audio codec and EEPROM on I2C0, accelerometer and RTC on I2C2, a 7"
+ * RGB panel, three keys and a status LED.
  *
  * Copyright (C) 2011 Harbour Devices
  *
@@ -44,6 +44,8 @@
 #include <plat/iic.h>
 #include <plat/sdhci.h>
 #include <plat/gpio-cfg.h>
+#include <plat/fb.h>
+#include <plat/regs-fb-v4.h>
 
 /* 8N1, FIFOs on, interrupt mode for both directions */
 #define SLATE_UCON	(S3C2410_UCON_TXILEVEL | S3C2410_UCON_RXILEVEL | \
@@ -189,6 +191,30 @@ static struct platform_device slate_sd_power = {
 	},
 };
 
+/* 7" 800x480 RGB panel on the display controller, 60Hz */
+static struct s3c_fb_pd_win slate_fb_win0 = {
+	.win_mode = {
+		.left_margin	= 40,
+		.right_margin	= 40,
+		.upper_margin	= 29,
+		.lower_margin	= 13,
+		.hsync_len	= 48,
+		.vsync_len	= 3,
+		.xres		= 800,
+		.yres		= 480,
+		.refresh	= 60,
+	},
+	.max_bpp	= 32,
+	.default_bpp	= 24,
+};
+
+static struct s3c_fb_platdata slate_fb_pdata __initdata = {
+	.win[0]		= &slate_fb_win0,
+	.vidcon0	= VIDCON0_VIDOUT_RGB | VIDCON0_PNRMODE_RGB,
+	.vidcon1	= VIDCON1_INV_VCLK | VIDCON1_INV_HSYNC | VIDCON1_INV_VSYNC,
+	.setup_gpio	= s5pv210_fb_gpio_setup_24bpp,
+};
+
 /* HSMMC0: 8-bit eMMC, soldered */
 static struct s3c_sdhci_platdata slate_hsmmc0_pdata __initdata = {
 	.max_width	= 8,
@@ -239,6 +265,7 @@ static struct platform_device *slate_devices[] __initdata = {
 	&s3c_device_rtc,
 	&s3c_device_wdt,
 	&s3c_device_adc,
+	&s3c_device_fb,
 	&s3c_device_usb_hsotg,
 	&s5pv210_device_iis0,
 	&slate_sd_power,
@@ -266,6 +293,8 @@ static void __init slate_machine_init(void)
 
 	s3c_sdhci0_set_platdata(&slate_hsmmc0_pdata);
 	s3c_sdhci2_set_platdata(&slate_hsmmc2_pdata);
+
+	s3c_fb_set_platdata(&slate_fb_pdata);
 
 	platform_add_devices(slate_devices, ARRAY_SIZE(slate_devices));
 }
