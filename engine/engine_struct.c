@@ -28,6 +28,7 @@ static const struct {
 	{ "true", cv_true, false },
 	{ "value", cv_value, false },
 	{ "enum", cv_enum, true },
+	{ "choice", cv_choice, true },
 	{ "flag", cv_flag, true },
 	{ "bits", cv_bits, false },
 	{ "phy", cv_phy, true },
@@ -314,13 +315,28 @@ static void apply_children(struct conv *c, struct dt_node *node, const struct rn
 	const char *why = "the array of children is not in this file: describe them by hand";
 
 	if (field && field->kind == VAL_LIST && rule) {
-		/* An array member written in place (`.slot[0] = { ... }`): each entry a child. */
-		for (size_t i = 0; i < field->nkids; i++)
-			if (field->kids[i]->kind == VAL_LIST)
-				conv_struct_node(c, node, rule, field->kids[i],
-						 arena_printf(c->a, "%s.%s[%ld]", what, field->field,
-							      (long)field->kids[i]->index),
-						 (long)field->kids[i]->index);
+		/*
+		 * An array member written in place (`.slot[0] = { ... }`): each
+		 * entry a child; an entry that points to a struct of this file
+		 * (`.win[0] = &goni_fb_win0`) is that struct.
+		 */
+		struct dt_node *parent = node;
+
+		for (size_t i = 0; i < field->nkids; i++) {
+			const struct value *k = field->kids[i];
+			const struct variable *to = k->kind == VAL_LIST ? NULL : conv_deref_one(c, k);
+
+			if (k->kind != VAL_LIST && (!to || !to->init || to->is_array))
+				continue;
+			if (parent == node && rn_get(ch, "container"))
+				parent = child_container(c, node, rn_get(ch, "container"));
+			if (to)
+				conv_mark_var(c, to->name);
+			conv_struct_node(c, parent, rule, to ? to->init : k,
+					 to ? to->name : arena_printf(c->a, "%s.%s[%ld]", what,
+								       field->field, (long)k->index),
+					 (long)k->index);
+		}
 		return;
 	}
 	if (field && !value_is_zero(field) && (!arr || !arr->init))

@@ -126,17 +126,23 @@ static void soc_device_pdata(struct conv *c, struct dt_node *n, const char *var)
 	}
 }
 
-/* `with_nodes: [usb-phy]`: the nodes at the device's address it needs too (its PHY). */
+/*
+ * `with_nodes: [usb-phy]`: the nodes at the device's address it needs too (its
+ * PHY); with `label:`, labels of the .dtsi (`[usbphy]`: S5PV210's OTG PHY).
+ */
 static void enable_with_nodes(struct conv *c, const struct rnode *rule, const struct srcpos *pos,
 			      const char *var)
 {
 	const struct rnode *with = rn_get(rule, "with_nodes");
-	long long at;
+	bool by_label = rn_str(rule, "label") != NULL;
+	long long at = 0;
 
-	if (!with || !c->opt || !c->opt->dtsi || !rn_long(rn_get(rule, "at"), &at))
+	if (!with || !c->opt || !c->opt->dtsi || (!by_label && !rn_long(rn_get(rule, "at"), &at)))
 		return;
 	for (size_t i = 0; i < with->n; i++) {
-		const char *w = soc_dtsi_label_at_named(c->opt->dtsi, (uint64_t)at, with->items[i]->scalar);
+		const char *w = by_label
+			? (soc_dtsi_has_label(c->opt->dtsi, with->items[i]->scalar) ? with->items[i]->scalar : NULL)
+			: soc_dtsi_label_at_named(c->opt->dtsi, (uint64_t)at, with->items[i]->scalar);
 
 		if (w)
 			conv_enable(c, w, pos, arena_printf(c->a, "&%s", var));

@@ -146,6 +146,41 @@ static void test_soc_words(void **state)
 	board_free(b);
 }
 
+/*
+ * An S5PV210 board file outside mach-s5pv210/ is told by its record's
+ * s5pv210_init_irq; s5p_timer, which S5P64X0/S5PC100 boards name too, and
+ * the S3C_GPIO_SFN() both Samsung packs define, decide nothing; the bank
+ * macros S5PV210_GPxx() of the pack's own do, two at least.
+ */
+static void test_soc_pick_s5pv210(void **state)
+{
+	static const char goni[] =
+		"MACHINE_START(GONI, \"GONI\")\n	.init_irq = s5pv210_init_irq,\n"
+		"	.timer = &s5p_timer,\n	.init_machine = g_init,\nMACHINE_END\n";
+	static const char s5pc100[] =
+		"MACHINE_START(SMDKC100, \"SMDKC100\")\n	.init_irq = s5pc100_init_irq,\n"
+		"	.timer = &s5p_timer,\n	.init_machine = c_init,\nMACHINE_END\n";
+	static const char keys[] =
+		"static struct gpio_keys_button b[] = {\n"
+		"	{ .gpio = S5PV210_GPH2(6), .code = 116 },\n"
+		"	{ .gpio = S5PV210_GPH3(1), .code = 115 },\n"
+		"};\n"
+		"extern void s3c_gpio_cfgpin(unsigned, unsigned);\n"
+		"static void __init k_init(void) { s3c_gpio_cfgpin(5, S3C_GPIO_SFN(2)); }\n"
+		"MACHINE_START(K, \"k\")\n	.init_machine = k_init,\nMACHINE_END\n";
+	static const char sfn[] =
+		"extern void s3c_gpio_cfgpin(unsigned, unsigned);\n"
+		"static void __init s_init(void)\n"
+		"{ s3c_gpio_cfgpin(5, S3C_GPIO_SFN(2)); s3c_gpio_cfgpin(6, S3C_GPIO_SFN(3)); }\n"
+		"MACHINE_START(S, \"s\")\n	.init_machine = s_init,\nMACHINE_END\n";
+
+	(void)state;
+	assert_string_equal(picked_soc("/tmp/mach-goni.c", goni), "s5pv210");
+	assert_null(picked_soc("/tmp/mach-smdkc100.c", s5pc100));
+	assert_string_equal(picked_soc("/tmp/board-k.c", keys), "s5pv210");
+	assert_null(picked_soc("/tmp/board-s.c", sfn));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -153,6 +188,7 @@ int main(void)
 		cmocka_unit_test(test_soc_pick_record_helpers),
 		cmocka_unit_test(test_soc_pick_by_macros),
 		cmocka_unit_test(test_soc_words),
+		cmocka_unit_test(test_soc_pick_s5pv210),
 	};
 
 	return cmocka_run_group_tests(tests, load_rules, free_rules);
