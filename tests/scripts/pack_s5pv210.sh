@@ -47,7 +47,7 @@ sample_checks() {
 	# IRQ_EINT(20) is gph2 line 4, IRQ_EINT(3) gph0 line 3
 	block "$O" '&i2c0 {' 'status = "okay";'
 	block "$O" '&i2c0 {' 'compatible = "wlf,wm8580";'
-	block "$O" '&i2c2 {' 'samsung,i2c-max-bus-freq = <0x61a80>;'
+	block "$O" '&i2c2 {' 'samsung,i2c-max-bus-freq = <400000>;'
 	block "$O" '&i2c2 {' 'samsung,i2c-sda-delay = <100>;'
 	block "$O" '&i2c2 {' 'interrupt-parent = <&gph2>;'
 	block "$O" '&i2c2 {' 'interrupts = <4 IRQ_TYPE_NONE>;'
