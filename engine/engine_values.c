@@ -401,12 +401,38 @@ static void apply_param_store(struct conv *c, const struct function *fn, const s
  * the platform data to its node (soc_platform_device). A TODO until then:
  * a machine that never registers the device has nothing to give it to.
  */
-static void soc_device_store(struct conv *c, const struct store *s)
+/*
+ * A store into an object this file does not define (SoC or kernel code:
+ * `clk_xusbxti.rate = 24000000`, `pm_power_off = board_off`): a fact, never
+ * dropped; `global_stores:` rules say what it is, else a TODO.
+ */
+static void outside_store(struct conv *c, const struct store *s)
+{
+	const struct rnode *rule = NULL;
+	struct fact *f = dt_add_fact(c->t, "store", s->spelling ? s->spelling : s->var, &s->pos);
+
+	for (size_t i = 0; i < c->rs->nglobal_stores && !rule; i++)
+		if (str_eq(rn_str(c->rs->global_stores[i], "var"), s->var))
+			rule = c->rs->global_stores[i];
+	if (rn_str(rule, "no_dt")) {
+		f->became = arena_printf(c->a, "no DT equivalent: %s", rn_str(rule, "no_dt"));
+		return;
+	}
+	f->fate = FACT_TODO;
+	f->reason = rn_str(rule, "todo") ? rn_str(rule, "todo")
+		: arena_printf(c->a, "store into %s, which this file does not define (SoC or "
+			       "kernel code): write what it sets by hand", s->var);
+	dt_node_add_todo(c->t, NULL, &s->pos, f->what, f->reason);
+}
+
+static bool soc_device_store(struct conv *c, const struct store *s)
 {
 	struct soc_pdata *p;
 
-	if (!soc_device_rule(c, s->var) || !str_eq(s->path, ".dev.platform_data"))
-		return;
+	if (!soc_device_rule(c, s->var))
+		return false;
+	if (!str_eq(s->path, ".dev.platform_data"))
+		return false;
 	p = arena_alloc(c->a, sizeof(*p));
 	p->store = s;
 	p->fact = dt_add_fact(c->t, "store", s->spelling ? s->spelling : s->var, &s->pos);
@@ -414,6 +440,7 @@ static void soc_device_store(struct conv *c, const struct store *s)
 	p->fact->reason = arena_printf(c->a, "platform data of %s, which this machine does not "
 				       "register", s->var);
 	arena_push(c->a, (void ***)&c->soc_pdata, &c->nsoc_pdata, p);
+	return true;
 }
 
 static void apply_store(struct conv *c, const struct function *fn, const struct store *s)
@@ -426,8 +453,8 @@ static void apply_store(struct conv *c, const struct function *fn, const struct 
 	if (!board_find_var(c->b, s->var)) {
 		if (param_index(fn, s->var) >= 0 && *s->path)
 			apply_param_store(c, fn, s);
-		else
-			soc_device_store(c, s);
+		else if (!soc_device_store(c, s) && s->global)
+			outside_store(c, s);
 		return;		/* a local: only guards read it */
 	}
 	f = dt_add_fact(c->t, "store", s->spelling ? s->spelling : s->var, &s->pos);

@@ -51,6 +51,8 @@ struct ruleset {
 	size_t nignore;
 	struct rnode **gpio_irq_calls;	/* `gpio_irq_calls:` gpio_to_irq and kin */
 	size_t ngpio_irq_calls;
+	struct rnode **global_stores;	/* `global_stores:` stores into kernel objects (pm_power_off) */
+	size_t nglobal_stores;
 	struct rnode **soc_setup_fields;	/* `soc_setup_fields:` .map_io, .init_irq and kin */
 	size_t nsoc_setup_fields;
 };

@@ -105,6 +105,9 @@ static const struct section callback_rule = { "callback rule", "struct", (const 
 static const struct section ignore_rule = { "ignored call", "call", (const struct key_spec[]){
 	{ "call", S_SCALAR }, { "note", S_SCALAR }, END } };
 
+static const struct section global_store_rule = { "store into a kernel object", "var", (const struct key_spec[]){
+	{ "var", S_SCALAR }, { "no_dt", S_SCALAR }, { "todo", S_SCALAR }, END } };
+
 static const struct section soc_device_rule = { "SoC device", "var", (const struct key_spec[]){
 	{ "var", S_SCALAR }, { "label", S_SCALAR }, { "props", S_SEQ, &prop_rule },
 	{ "todo", S_SCALAR }, { "dev_name", S_SCALAR }, { "at", S_SCALAR },
@@ -159,6 +162,7 @@ static const struct section top = { "rule file", NULL, (const struct key_spec[])
 	{ "i2c_bus", S_SCALAR }, { "spi_bus", S_SCALAR }, { "dev_names", S_MAP },
 	{ "bus_labels", S_MAP }, { "bus_at", S_MAP }, { "aliases", S_MAP },
 	{ "gpio_irq_calls", S_SEQ }, { "soc_setup_fields", S_SEQ }, { "gpio_chips", S_MAP }, { "pwm_chips", S_MAP },
+	{ "global_stores", S_SEQ, &global_store_rule },
 	{ "supply_consumers", S_SEQ, &supply_rule }, { "board_level", S_SEQ },
 	{ "pinctrl", S_MAP, &pinctrl_rule }, { "board_clocks", S_SEQ, &board_clock_rule }, END } };
 
@@ -314,7 +318,9 @@ static int index_file(struct ruleset *rs, const struct rule_file *f)
 	    index_entries(rs, rn_get(root, "gpio_irq_calls"), NULL, &rs->gpio_irq_calls,
 			  &rs->ngpio_irq_calls) ||
 	    index_entries(rs, rn_get(root, "soc_setup_fields"), NULL, &rs->soc_setup_fields,
-			  &rs->nsoc_setup_fields))
+			  &rs->nsoc_setup_fields) ||
+	    index_entries(rs, rn_get(root, "global_stores"), "var", &rs->global_stores,
+			  &rs->nglobal_stores))
 		return B2D_ERR_RULES;
 	return B2D_OK;
 }

@@ -116,6 +116,8 @@ static void dump_store(struct json *j, const struct store *s)
 	json_begin_object(j);
 	json_kv_string(j, "var", s->var);
 	json_kv_string(j, "path", s->path);
+	if (s->global)
+		json_kv_bool(j, "global", true);
 	json_kv_int(j, "line", s->pos.line);
 	json_kv_string(j, "spelling", s->spelling);
 	json_key(j, "value");

@@ -75,6 +75,8 @@ struct store {
 	size_t nguards;
 	struct srcpos pos;
 	const char *spelling;	/* whole assignment as written */
+	bool global;		/* var is an object of file scope this file does not
+				 * define (SoC or kernel code), not a local or the file's own */
 };
 
 struct function {

@@ -77,10 +77,58 @@ static void record_call(struct ex *x, CXCursor c, struct gstack *g)
 	arena_push(x->a, (void ***)&x->fn->calls, &x->fn->ncalls, call);
 }
 
+/* The leftmost name of an lvalue (`a` of `a.b[0].c`), or a null cursor. */
+static CXCursor base_ref(CXCursor c, int depth)
+{
+	struct cvec kids;
+	CXCursor r = clang_getNullCursor();
+
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr)
+		return c;
+	if (depth > 16)
+		return r;
+	cvec_children(c, &kids);
+	if (kids.n)
+		r = base_ref(kids.v[0], depth + 1);
+	cvec_free(&kids);
+	return r;
+}
+
+/*
+ * Is the lvalue's base an object of file scope that this file does not
+ * define (SoC or kernel code: clk_xusbxti, pm_power_off)? The file's own
+ * variables, initialized or not (a `static int board_rev;` the guards read),
+ * are not.
+ */
+static bool outside_base(struct ex *x, CXCursor lhs)
+{
+	CXCursor ref = base_ref(lhs, 0), decl, def;
+	CXFile f = NULL;
+
+	if (clang_Cursor_isNull(ref))
+		return false;
+	decl = clang_getCursorReferenced(ref);
+	if (clang_getCursorKind(decl) != CXCursor_VarDecl ||
+	    clang_getCursorKind(clang_getCursorSemanticParent(decl)) != CXCursor_TranslationUnit)
+		return false;
+	def = clang_getCursorDefinition(decl);
+	if (clang_Cursor_isNull(def) && clang_Cursor_getStorageClass(decl) != CX_SC_Extern)
+		def = decl;	/* `static u8 board_rev;`: a tentative definition */
+	if (!clang_Cursor_isNull(def))
+		clang_getExpansionLocation(clang_getCursorLocation(def), &f, NULL, NULL, NULL);
+	return !f || !clang_File_isEqual(f, x->main_file);
+}
+
 static void add_store(struct ex *x, CXCursor at, const char *var,
 		      const char *path, CXCursor rhs, struct gstack *g)
 {
 	struct store *s = arena_alloc(x->a, sizeof(*s));
+	struct cvec kids;
+
+	cvec_children(at, &kids);	/* an assignment: lhs, rhs; a local's declaration: never */
+	s->global = clang_getCursorKind(at) != CXCursor_VarDecl && kids.n &&
+		    outside_base(x, kids.v[0]);
+	cvec_free(&kids);
 
 	s->var = var;
 	s->path = path;

@@ -58,10 +58,63 @@ static void test_struct_no_dt_and_todo(void **state)
 	free(dts);
 }
 
+/* The fate of the fact whose text contains `what`. */
+static const struct fact *fact_of(const struct dt_tree *t, const char *what)
+{
+	for (size_t i = 0; i < t->nfacts; i++)
+		if (t->facts[i]->what && strstr(t->facts[i]->what, what))
+			return t->facts[i];
+	return NULL;
+}
+
+/*
+ * Stores into objects the file does not define (SoC or kernel code) are
+ * facts, never dropped: `global_stores:` says what pm_power_off and
+ * system_rev are; any other is a TODO; a local's are not facts at all.
+ */
+static void test_outside_stores(void **state)
+{
+	static const char src[] =
+		"struct clk { unsigned long rate; };\n"
+		"extern struct clk clk_xusbxti;\n"
+		"extern void (*pm_power_off)(void);\n"
+		"extern unsigned int system_rev;\n"
+		"static void board_off(void) { }\n"
+		"static void __init board_init(void)\n"
+		"{\n"
+		"	struct clk local = { 0 };\n"
+		"	local.rate = 5;\n"
+		"	clk_xusbxti.rate = 24000000;\n"
+		"	pm_power_off = board_off;\n"
+		"	system_rev = 3;\n"
+		"}\n"
+		"MACHINE_START(TEST_BOARD, \"Test board\")\n"
+		"	.init_machine = board_init,\n"
+		"MACHINE_END\n";
+	struct dt_tree *t;
+	char *dts = convert("omap3", src, NULL, 0, &t);
+	const struct fact *f;
+
+	(void)state;
+	expect_contains(dts, "clk_xusbxti.rate = 24000000: store into clk_xusbxti, which this "
+			     "file does not define (SoC or kernel code)");
+	expect_contains(dts, "pm_power_off = board_off: power-off handler");
+	expect_absent(dts, "system_rev = 3");
+	assert_non_null(f = fact_of(t, "system_rev = 3"));
+	assert_int_equal(f->fate, FACT_CONVERTED);
+	assert_non_null(strstr(f->became, "no DT equivalent"));
+	assert_non_null(f = fact_of(t, "clk_xusbxti.rate"));
+	assert_int_equal(f->fate, FACT_TODO);
+	assert_null(fact_of(t, "local.rate"));
+	dt_tree_free(t);
+	free(dts);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_struct_no_dt_and_todo),
+		cmocka_unit_test(test_outside_stores),
 	};
 
 	return cmocka_run_group_tests(tests, load_rules, free_rules);
