@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "../common/util.h"
+#include "../kernel/soc_dtsi.h"
 
 struct field_override *conv_override(const struct conv *c, const struct value *list,
 				     const char *field)
@@ -406,10 +407,42 @@ static void apply_param_store(struct conv *c, const struct function *fn, const s
  * `clk_xusbxti.rate = 24000000`, `pm_power_off = board_off`): a fact, never
  * dropped; `global_stores:` rules say what it is, else a TODO.
  */
+/*
+ * `clk_xusbxti.rate = 24000000` (the 2.6.x-3.x Samsung clock objects):
+ * the target's fixed clock of that name (&xusbxti) gets the frequency.
+ */
+static bool fixed_clock_store(struct conv *c, const struct store *s, struct fact *f)
+{
+	const char **labels;
+	const char *label = s->var + 4;
+	struct dt_prop *p;
+	size_t n = 0;
+	bool found = false;
+
+	if (strncmp(s->var, "clk_", 4) || !str_eq(s->path, ".rate") || s->nguards ||
+	    !s->rhs || s->rhs->kind != VAL_INT || !c->opt || !c->opt->dtsi)
+		return false;
+	labels = soc_dtsi_labels_compatible(c->opt->dtsi, "fixed-clock", &n);
+	for (size_t i = 0; i < n && !found; i++)
+		found = str_eq(labels[i], label);
+	if (!found)
+		return false;
+	p = dt_prop_set(c->t, dt_overlay(c->t, label), "clock-frequency");
+	dt_chunk_add_u32(c->t, dt_prop_add_cells(c->t, p), (uint32_t)s->rhs->ival);
+	p->pos = s->pos;
+	p->origin = s->spelling;
+	f->fate = FACT_CONVERTED;
+	f->became = arena_printf(c->a, "&%s clock-frequency", label);
+	return true;
+}
+
 static void outside_store(struct conv *c, const struct store *s)
 {
 	const struct rnode *rule = NULL;
 	struct fact *f = dt_add_fact(c->t, "store", s->spelling ? s->spelling : s->var, &s->pos);
+
+	if (fixed_clock_store(c, s, f))
+		return;
 
 	for (size_t i = 0; i < c->rs->nglobal_stores && !rule; i++)
 		if (str_eq(rn_str(c->rs->global_stores[i], "var"), s->var))
