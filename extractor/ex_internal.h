@@ -134,14 +134,47 @@ bool ex_put_atomic(const char *path, const char *text, size_t len, const struct 
  * them again, when nothing the first parse read has changed.
  */
 char *pc_key(const char *path, const struct extract_options *opt);
-char *pc_deps(CXTranslationUnit tu, const char *path, const struct extract_options *opt);
-void pc_store(const char *key, const char *deps, const char *hdr, const struct ex_overlays *ov);
-bool pc_load(const char *key, char **hdr, struct ex_overlays *ov);
-/* What the parse cache did in this process (tests): binary hashed, entries checked in full. */
+char *pc_deps(CXTranslationUnit tu, const char *path, const struct extract_options *opt,
+	      const char *skip);
+/* The dependency records of a and those of b that a lacks (both parses' reads). */
+char *pc_deps_merge(const char *a, const char *b);
+/* board: the extraction's result (board_store.h), or NULL when it failed. */
+void pc_store(const char *key, const char *deps, const char *hdr, const struct ex_overlays *ov,
+	      const char *board, size_t board_len);
+/* The stored board's bytes (pc_load's board: NULL when not wanted). */
+struct pc_board {
+	char *bytes;
+	size_t len;
+};
+bool pc_load(const char *key, char **hdr, struct ex_overlays *ov, struct pc_board *board);
+/*
+ * What the parse cache did in this process (tests): binary hashed, entries
+ * checked in full, boards read.
+ */
 struct pc_stats {
 	unsigned self_reads, validations;
+	unsigned boards;	/* extractions answered by a stored board, no parse */
 };
 extern struct pc_stats pc_stats;
+
+/* What the parse cache (parse_cache.c) holds for and learns from one extraction. */
+struct ex_cache {
+	char *key;		/* NULL: not cached */
+	bool hit;		/* an entry with the synthesized header and overlays */
+	char *deps;		/* the first parse's reads: it ran here, the entry is to write */
+	char *hdr;		/* the synthesized header */
+	struct pc_board board;	/* the entry's board */
+};
+
+/* The synthesized header's path (force-included by the second parse; in memory, synth.c). */
+char *ex_synth_path(const struct extract_options *opt);
+
+/* extract_cache.c: the entry's board (NULL: parse); the entry written after a parse. */
+struct board *ex_cached_board(const char *path, const struct extract_options *opt,
+			      struct ex_cache *c, struct ex_overlays *ov);
+void ex_cache_store(const struct ex *x, const char *path, const struct extract_options *opt,
+		    struct ex_cache *c, const struct ex_overlays *ov, const struct board *b);
+void ex_cache_free(struct ex_cache *c);
 
 /*
  * parse.c: parse path (synth_path/synth_text: a header force-included, the

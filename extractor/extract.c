@@ -167,8 +167,10 @@ static void record_lost(struct ex *x)
 	}
 }
 
-/* The synthesized header's name, in the model directory (synth.c). */
-#define SYNTH_HEADER	"__b2d_synth.h"
+char *ex_synth_path(const struct extract_options *opt)
+{
+	return xasprintf("%s/__b2d_synth.h", opt->model_dir ? opt->model_dir : B2D_MODEL_DIR);
+}
 
 static CXCursor init_expr(CXCursor var)
 {
@@ -469,8 +471,7 @@ static bool reparse(struct ex *x, const char *path, const struct extract_options
 		    CXIndex index, struct cvec *top, char **first, size_t *decls,
 		    const char *hdr, const struct ex_overlays *ov)
 {
-	const char *mdir = opt->model_dir ? opt->model_dir : B2D_MODEL_DIR;
-	char *sp = xasprintf("%s/%s", mdir, SYNTH_HEADER);
+	char *sp = ex_synth_path(opt);
 	CXTranslationUnit tu2;
 	bool ok;
 
@@ -501,41 +502,33 @@ static bool reparse(struct ex *x, const char *path, const struct extract_options
  */
 static int parse_all(struct ex *x, const char *path, const struct extract_options *opt,
 		     CXIndex index, struct cvec *top, char **first, size_t *decls,
-		     struct ex_overlays *ov)
+		     struct ex_overlays *ov, struct ex_cache *c)
 {
-	char *key = pc_key(path, opt), *hdr = NULL, *deps = NULL;
 	CXTranslationUnit tu;
-	int ret = B2D_OK;
-	bool hit, again;
+	int ret;
 
-	diag_time("parse cache key");
-	hit = key && pc_load(key, &hdr, ov);
-	diag_time("parse cache load");
-
-	if (hit && (hdr || ov->paths.len) &&
-	    reparse(x, path, opt, index, top, first, decls, hdr, ov))
-		goto out;
+	if (c->hit && (c->hdr || ov->paths.len) &&
+	    reparse(x, path, opt, index, top, first, decls, c->hdr, ov))
+		return B2D_OK;
+	c->hit = false;
 	ex_overlays_free(ov);
 	memset(ov, 0, sizeof(*ov));
-	free(hdr);
-	hdr = NULL;
+	free(c->hdr);
+	c->hdr = NULL;
 	ret = ex_parse(path, opt, index, NULL, NULL, NULL, &tu);
 	diag_time("parse (first)");
 	if (ret)
-		goto out;
+		return ret;
 	*decls = ex_open(x, path, opt, tu, top, first);
-	deps = key && !hit ? pc_deps(tu, path, opt) : NULL;	/* a hit with nothing to declare stays */
+	c->deps = c->key ? pc_deps(tu, path, opt, NULL) : NULL;
 	if (x->b->tolerant && x->b->clang_errors && *decls)
-		hdr = ex_synth_header(x, top, ov);
-	again = hdr || ov->paths.len;
-	/* stored: what the next conversion parses (nothing to declare: the first parse again) */
-	if ((!again || reparse(x, path, opt, index, top, first, decls, hdr, ov)) && deps)
-		pc_store(key, deps, hdr, ov);
-out:
-	free(deps);
-	free(hdr);
-	free(key);
-	return ret;
+		c->hdr = ex_synth_header(x, top, ov);
+	if ((c->hdr || ov->paths.len) && !reparse(x, path, opt, index, top, first, decls,
+						  c->hdr, ov)) {
+		free(c->deps);	/* not stored: the next conversion tries both parses again */
+		c->deps = NULL;
+	}
+	return B2D_OK;
 }
 
 int extract_board(const char *path, const struct extract_options *given,
@@ -543,10 +536,11 @@ int extract_board(const char *path, const struct extract_options *given,
 {
 	struct extract_options o2 = *given, *opt = &o2;
 	struct ex_config cfg = { 0 };
-	CXIndex index = opt->index ? opt->index : clang_createIndex(0, 0);
+	CXIndex index = NULL;
 	struct ex x = { 0 };
 	struct cvec top;
 	struct ex_overlays ov = { 0 };
+	struct ex_cache cache = { 0 };
 	char *first = NULL;
 	size_t decls;
 	int ret;
@@ -562,36 +556,39 @@ int extract_board(const char *path, const struct extract_options *given,
 	diag_time("config_prepare");
 	o2.config_defines = (const char **)cfg.defines;
 	o2.nconfig_defines = cfg.ndefines;
+	if (ret == B2D_OK && (*out = ex_cached_board(path, opt, &cache, &ov)))
+		goto done;
+	index = opt->index ? opt->index : clang_createIndex(0, 0);
 	if (ret == B2D_OK)
-		ret = parse_all(&x, path, opt, index, &top, &first, &decls, &ov);
+		ret = parse_all(&x, path, opt, index, &top, &first, &decls, &ov, &cache);
 	if (ret)
 		goto done;
 	keep_main_errors(&x);
 	if (!decls && first) {
 		ret = not_c(&x, path, first);
-		board_free(x.b);
-	} else if (stopped(x.b)) {
-		ret = B2D_ERR_PARSE;
-		board_free(x.b);
-	} else {
+	} else if (!stopped(x.b)) {
 		build(&x, &top);
 		diag_time("build board");
 		ex_note_grown(&x, &ov.grown);
 		config_note(&x, &cfg);
-		if (x.limit_hit) {	/* reported by ex_limit */
+		if (x.limit_hit)	/* reported by ex_limit */
 			ret = B2D_ERR_LIMIT;
-			board_free(x.b);
-		} else {
+		else
 			*out = x.b;
-		}
+	} else {
+		ret = B2D_ERR_PARSE;
 	}
+	ex_cache_store(&x, path, opt, &cache, &ov, *out);
+	if (!*out)
+		board_free(x.b);
 	ex_close(&x, &top);
-	ex_overlays_free(&ov);
 	diag_time("ex_close");
 done:
+	ex_overlays_free(&ov);
+	ex_cache_free(&cache);
 	config_free(&cfg);
 	free(first);
-	if (!opt->index)
+	if (index && !opt->index)
 		clang_disposeIndex(index);
 	return ret;
 }

@@ -17,6 +17,10 @@
  *           shadow it)
  *   hdr     the synthesized header; ovpath, ovtext: an overlay; grown: a
  *           grown field
+ *   board   the board the extraction made of it all (board_store.c); its
+ *           dep records are those of both parses. A later conversion with
+ *           the same key and unchanged dependencies reads it and parses
+ *           nothing, which spares it libclang's whole parse.
  * Any mismatch, unreadable or partial entry is a miss: both parses run.
  */
 #include "ex_internal.h"
@@ -29,6 +33,7 @@
 #include <unistd.h>
 
 #include "../common/records.h"
+#include "../common/strmap.h"
 
 #define PC_MAGIC "b2d-parse-cache 1\n"
 
@@ -151,6 +156,7 @@ static char *entry_path(const char *key)
 
 struct deps {
 	struct strbuf sb;
+	const char *skip;	/* a file read from memory (the synthesized header) */
 	struct ptrvec dirs;	/* the -I directories, in search order */
 	bool ok;
 };
@@ -190,7 +196,9 @@ static void dep_visit(CXFile f, CXSourceLocation *stack, unsigned depth, CXClien
 
 	(void)stack;
 	(void)depth;
-	if (!name || strchr(name, '\n') || stat(name, &st) != 0) {
+	if (name && d->skip && !strcmp(name, d->skip)) {
+		/* in memory: what it holds follows from the other reads */
+	} else if (!name || strchr(name, '\n') || stat(name, &st) != 0) {
 		d->ok = false;	/* cannot be checked later: no entry */
 	} else {
 		snprintf(nums, sizeof(nums), "%lld %lld %ld", (long long)st.st_size,
@@ -234,10 +242,11 @@ static void missing_includes(CXTranslationUnit tu, struct deps *d)
 	}
 }
 
-/* The files the first parse read and the paths that must stay absent (records). */
-char *pc_deps(CXTranslationUnit tu, const char *path, const struct extract_options *opt)
+/* The files a parse read and the paths that must stay absent (records). */
+char *pc_deps(CXTranslationUnit tu, const char *path, const struct extract_options *opt,
+	      const char *skip)
 {
-	struct deps d = { .ok = true };
+	struct deps d = { .ok = true, .skip = skip };
 	struct ptrvec args = { 0 };
 
 	sb_init(&d.sb);
@@ -263,7 +272,34 @@ char *pc_deps(CXTranslationUnit tu, const char *path, const struct extract_optio
 	return sb_detach(&d.sb);
 }
 
-void pc_store(const char *key, const char *deps, const char *hdr, const struct ex_overlays *ov)
+/* The records of a, then those of b that a lacks (the same tag and blob). */
+char *pc_deps_merge(const char *a, const char *b)
+{
+	const char *texts[2] = { a, b };
+	struct strmap seen = { 0 };
+	struct strbuf sb;
+
+	sb_init(&sb);
+	for (int k = 0; k < 2; k++) {
+		const char *p = texts[k], *end = p + strlen(p), *start;
+		struct record r;
+
+		while (start = p, p < end && record_next(&p, end, &r)) {
+			char *name = xasprintf("%s %.*s", r.tag, (int)r.n, r.blob);
+			size_t *slot = strmap_slot(&seen, name);
+
+			if (!*slot)
+				sb_addn(&sb, start, (size_t)(p - start));
+			*slot = 1;
+			free(name);
+		}
+	}
+	strmap_free(&seen);
+	return sb_detach(&sb);
+}
+
+void pc_store(const char *key, const char *deps, const char *hdr, const struct ex_overlays *ov,
+	      const char *board, size_t board_len)
 {
 	const char *nl = strchr(key, '\n');
 	char *path = entry_path(key), *dir = xstrndup(key, (size_t)(nl - key));
@@ -280,6 +316,8 @@ void pc_store(const char *key, const char *deps, const char *hdr, const struct e
 	}
 	for (size_t i = 0; i < ov->grown.len; i++)
 		record(&sb, "grown", NULL, ov->grown.items[i], strlen(ov->grown.items[i]));
+	if (board)
+		record(&sb, "board", NULL, board, board_len);
 	sb_add(&sb, "end 0\n\n");
 	if (mkdir_p(dir) == 0)
 		ex_put_atomic(path, sb.buf, sb.len, NULL);
@@ -290,7 +328,8 @@ void pc_store(const char *key, const char *deps, const char *hdr, const struct e
 
 /* One record's check or use; false: the entry does not hold. */
 static bool use_record(const char *tag, const char *nums, const char *blob, size_t len,
-		       const char *key, char **hdr, struct ex_overlays *ov, bool trusted)
+		       const char *key, char **hdr, struct ex_overlays *ov, bool trusted,
+		       struct pc_board *board)
 {
 	char *b = xstrndup(blob, len);
 	long long size, sec;
@@ -308,6 +347,12 @@ static bool use_record(const char *tag, const char *nums, const char *blob, size
 		     st.st_mtim.tv_nsec == nsec;
 	else if (!strcmp(tag, "absent"))
 		ok = stat(b, &st) != 0;
+	else if (!strcmp(tag, "board") && board && !board->bytes) {
+		board->bytes = xmalloc(len + 1);	/* bytes: NULs inside */
+		memcpy(board->bytes, blob, len);
+		board->len = len;
+	} else if (!strcmp(tag, "board"))
+		ok = true;
 	else if (!strcmp(tag, "hdr") && !*hdr)
 		*hdr = b, b = NULL;
 	else if (!strcmp(tag, "ovpath") || !strcmp(tag, "ovtext") || !strcmp(tag, "grown"))
@@ -320,7 +365,7 @@ static bool use_record(const char *tag, const char *nums, const char *blob, size
 
 /* Walk the records of text; true when every one holds and `end` closes them. */
 static bool read_records(const char *text, size_t len, const char *key, char **hdr,
-			 struct ex_overlays *ov, bool trusted)
+			 struct ex_overlays *ov, bool trusted, struct pc_board *board)
 {
 	const char *p = text, *end = text + len;
 
@@ -331,13 +376,13 @@ static bool read_records(const char *text, size_t len, const char *key, char **h
 			return false;
 		if (!strcmp(r.tag, "end"))
 			return true;
-		if (!use_record(r.tag, r.nums, r.blob, r.n, key, hdr, ov, trusted))
+		if (!use_record(r.tag, r.nums, r.blob, r.n, key, hdr, ov, trusted, board))
 			return false;
 	}
 	return false;
 }
 
-bool pc_load(const char *key, char **hdr, struct ex_overlays *ov)
+bool pc_load(const char *key, char **hdr, struct ex_overlays *ov, struct pc_board *board)
 {
 	char *path = entry_path(key), *text;
 	size_t len;
@@ -348,7 +393,7 @@ bool pc_load(const char *key, char **hdr, struct ex_overlays *ov)
 	if (text) {
 		bool trusted = known_valid(key, text, len);
 
-		ok = read_records(text, len, strchr(key, '\n') + 1, hdr, ov, trusted) &&
+		ok = read_records(text, len, strchr(key, '\n') + 1, hdr, ov, trusted, board) &&
 		     ov->paths.len == ov->texts.len;
 		if (!trusted)
 			pc_stats.validations++;
@@ -360,6 +405,10 @@ bool pc_load(const char *key, char **hdr, struct ex_overlays *ov)
 		*hdr = NULL;
 		ex_overlays_free(ov);
 		memset(ov, 0, sizeof(*ov));
+		if (board) {
+			free(board->bytes);
+			memset(board, 0, sizeof(*board));
+		}
 	}
 	free(text);
 	free(path);
@@ -412,7 +461,7 @@ char *extract_cache_note(const char *path, const struct extract_options *opt, co
 	char *key = note_key(path, opt), *hdr = NULL, *stamp = NULL, *text = NULL, *p, *r = NULL;
 	struct ex_overlays ov = { 0 };
 
-	if (key && pc_load(key, &hdr, &ov) && (stamp = entry_stamp(key))) {
+	if (key && pc_load(key, &hdr, &ov, NULL) && (stamp = entry_stamp(key))) {
 		p = note_path(key, what);
 		text = read_file(p, NULL);
 		if (text && str_starts(text, stamp))

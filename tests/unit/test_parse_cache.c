@@ -62,7 +62,7 @@ static bool cached(void)
 
 	key = pc_key(board, &o);
 	assert_non_null(key);
-	hit = pc_load(key, &hdr, &ov);
+	hit = pc_load(key, &hdr, &ov, NULL);
 	if (hit)
 		assert_non_null(strstr(hdr, "x_cfg"));	/* the undeclared struct */
 	free(hdr);
