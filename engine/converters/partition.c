@@ -6,11 +6,32 @@
  * erase block after it: the same place when the previous end is a multiple
  * of 1 MiB (every erase block of a NAND or NOR chip of that era divides it);
  * else a TODO, since the erase block size is the chip's.
+ *
+ * A size of MTDPART_SIZ_FULL (0) is the rest of the device. That is known
+ * when the device's node (the partitions node's parent) has a reg of one
+ * address and one size cell, both numbers: a memory-mapped NOR flash, whose
+ * window the board's resource gave. The partition ends where that window
+ * ends (MTD cuts a partition at the chip's end, should the window be larger
+ * than the chip). A NAND or SPI flash's size is its chip's: a TODO.
  */
 #define NXTBLK_SAFE_ALIGN 0x100000
 #include "converters.h"
 
 #include "../../common/util.h"
+
+/* The size of the device that holds partition node `part` (see above), or -1. */
+static long long device_size(const struct dt_node *part)
+{
+	const struct dt_node *dev = part->parent ? part->parent->parent : NULL;
+	const struct dt_prop *reg = dev ? dt_prop_find(dev, "reg") : NULL;
+	const struct dt_chunk *ch = reg && reg->nchunks == 1 ? reg->chunks[0] : NULL;
+
+	if (!dev || !dev->parent || dev->parent->parent || !ch || ch->kind != CHUNK_CELLS ||
+	    ch->bits || ch->ncells != 2 || ch->cells[0].kind != CELL_U32 ||
+	    ch->cells[1].kind != CELL_U32)
+		return -1;	/* not a root node's <address size> (root: 1 and 1 cells) */
+	return ch->cells[1].val;
+}
 
 struct dt_prop *cv_partition(struct prop_ctx *pc)
 {
@@ -31,16 +52,20 @@ struct dt_prop *cv_partition(struct prop_ctx *pc)
 			     "depends on the chip's erase block size: set reg by hand";
 		return NULL;
 	}
-	if (!size || size->kind != VAL_INT || size->ival <= 0 || off < 0) {
-		pc->reason = "size is MTDPART_SIZ_FULL or unknown: set reg by hand";
+	sz = size && size->kind == VAL_INT ? size->ival : -1;
+	if (sz == 0 && off >= 0 && device_size(pc->node) > off)
+		sz = device_size(pc->node) - off;	/* MTDPART_SIZ_FULL: the rest */
+	if (sz <= 0 || off < 0) {
+		pc->reason = sz == 0 ? "size is MTDPART_SIZ_FULL (the rest of the device) and the "
+			     "device's size is its chip's: set reg by hand"
+			     : "size not known at build time: set reg by hand";
 		return NULL;
 	}
-	sz = size->ival;
 	pc->c->part_end = off + sz;
 	p = new_prop(pc);
 	ch = dt_prop_add_cells(pc->c->t, p);
 	dt_chunk_add_num(pc->c->t, ch, (uint32_t)off, pc->v && pc->v->ival == off ? conv_c_base(pc->v) : 0);
-	dt_chunk_add_num(pc->c->t, ch, (uint32_t)sz, conv_c_base(size));
+	dt_chunk_add_num(pc->c->t, ch, (uint32_t)sz, size->ival ? conv_c_base(size) : 16);
 	pc->node->unit = arena_printf(pc->c->a, "%llx", off);
 	return p;
 }
