@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Deciding the guards of calls and stores during one conversion: a
+ * condition is true, false or undecided from --assume values, the machine
+ * being converted (machine_is_*()), the CONFIG_ symbols tolerant mode
+ * assumed, and the constants the board model knows.
+ */
+#include "engine_int.h"
+#include "registrations/registrations.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../common/util.h"
+
+/* The value --assume gives to a leaf spelled `spelling`, if any. */
+static bool assumed(const struct conv *c, const char *spelling, const char **value)
+{
+	for (size_t i = 0; spelling && i < c->opt->nassume; i++)
+		if (str_eq(c->opt->assume[i].name, spelling)) {
+			*value = c->opt->assume[i].value;
+			return true;
+		}
+	return false;
+}
+
+/*
+ * An assumed value is a number or a name. A name is matched against the
+ * spellings on the other side of a comparison (OMAP3BEAGLE_BOARD_XM), whose
+ * value the extractor knows.
+ */
+static bool number_of(const char *text, const struct value *other, long long *out)
+{
+	char *end;
+
+	*out = strtoll(text, &end, 0);
+	if (*text && *end == '\0')
+		return true;
+	if (other && other->kind == VAL_INT && str_eq(other->spelling, text)) {
+		*out = other->ival;
+		return true;
+	}
+	return false;
+}
+
+static bool eval_cond(const struct conv *c, const struct value *v, const struct value *other,
+		      long long *out);
+
+/*
+ * Tolerant mode has no .config: IS_ENABLED(CONFIG_MMC_DAVINCI) evaluates to 0
+ * there whatever the board's kernel had, so a guard built from CONFIG_
+ * symbols is unknown (a TODO to decide with --assume), not false.
+ */
+static bool config_dependent(const struct conv *c, const struct value *v)
+{
+	bool s = v->spelling && strstr(v->spelling, "CONFIG_");
+	bool e = v->expansion && strstr(v->expansion, "CONFIG_");
+
+	/* --config, or symbols the file tests and tolerant mode assumed (extractor/config.h) */
+	if ((s || e) && board_config_decides(c->b, s ? v->spelling : v->expansion))
+		return false;
+	return c->b->tolerant && (s || e);
+}
+
+/*
+ * `err = gpio_request(16, "SATA0 power"); if (err == 0) { err =
+ * gpio_direction_output(16, 1); ... }`: a variable every store of which (in
+ * any function of the board) is the status of a GPIO request or direction
+ * call is 0, success, as it is wherever the device tree describes the line
+ * (the LaCie v2 boards' idiom).
+ */
+static bool gpio_status_var(const struct conv *c, const char *name)
+{
+	static const char *const calls[] = { "gpio_request(", "gpio_request_one(",
+					     "gpio_direction_output(", "gpio_direction_input(" };
+	size_t stores = 0;
+
+	for (size_t i = 0; name && c->b && i < c->b->nfuncs; i++)
+		for (size_t k = 0; k < c->b->funcs[i]->nstores; k++) {
+			const struct store *s = c->b->funcs[i]->stores[k];
+			bool gpio = false;
+
+			if (strcmp(s->var, name) || *s->path)
+				continue;
+			for (size_t j = 0; j < sizeof(calls) / sizeof(calls[0]); j++)
+				gpio |= s->rhs && s->rhs->spelling &&
+					!strncmp(s->rhs->spelling, calls[j], strlen(calls[j]));
+			if (!gpio)
+				return false;
+			stores++;
+		}
+	return stores > 0 && !board_find_var(c->b, name);
+}
+
+static bool eval_leaf(const struct conv *c, const struct value *v, const struct value *other,
+		      long long *out)
+{
+	const char *a;
+
+	if (assumed(c, v->spelling, &a))
+		return number_of(a, other, out);
+	if (v->kind == VAL_UNKNOWN && gpio_status_var(c, v->spelling)) {
+		*out = 0;
+		return true;
+	}
+	if (config_dependent(c, v))
+		return false;
+	if (v->kind == VAL_INT) {
+		*out = v->ival;
+		return true;
+	}
+	return false;
+}
+
+static bool eval_binary(const struct conv *c, const char *op, const struct value *l,
+			const struct value *r, long long *out)
+{
+	long long x, y;
+	bool lx = eval_cond(c, l, r, &x);
+	bool ry = eval_cond(c, r, l, &y);
+
+	/* Short-circuit: one known side can decide && and ||. */
+	if (str_eq(op, "&&") && ((lx && !x) || (ry && !y))) {
+		*out = 0;
+		return true;
+	}
+	if (str_eq(op, "||") && ((lx && x) || (ry && y))) {
+		*out = 1;
+		return true;
+	}
+	if (!lx || !ry)
+		return false;
+	if (str_eq(op, "==")) *out = x == y;
+	else if (str_eq(op, "!=")) *out = x != y;
+	else if (str_eq(op, "<")) *out = x < y;
+	else if (str_eq(op, "<=")) *out = x <= y;
+	else if (str_eq(op, ">")) *out = x > y;
+	else if (str_eq(op, ">=")) *out = x >= y;
+	else if (str_eq(op, "&&")) *out = x && y;
+	else if (str_eq(op, "||")) *out = x || y;
+	else if (str_eq(op, "&")) *out = x & y;
+	else if (str_eq(op, "|")) *out = x | y;
+	else return false;
+	return true;
+}
+
+/* machine_is_foo(): true for the machine being converted (MACHINE_START(FOO)), else false. */
+static bool machine_is(const struct conv *c, const char *spelling, long long *out)
+{
+	const char *id = c->t ? c->t->machine_id : NULL;
+	size_t n;
+
+	if (!spelling || !id || strncmp(spelling, "machine_is_", 11) != 0)
+		return false;
+	spelling += 11;
+	n = strlen(spelling);
+	if (n < 3 || strcmp(spelling + n - 2, "()") != 0)
+		return false;
+	*out = n - 2 == strlen(id);
+	for (size_t i = 0; *out && i < n - 2; i++)
+		if (tolower((unsigned char)spelling[i]) != tolower((unsigned char)id[i]))
+			*out = 0;
+	return true;
+}
+
+static bool eval_cond(const struct conv *c, const struct value *v, const struct value *other,
+		      long long *out)
+{
+	const char *a;
+
+	if (!v)
+		return false;
+	if (assumed(c, v->spelling, &a))
+		return number_of(a, other, out);
+	if (machine_is(c, v->spelling, out))
+		return true;
+	if (v->kind != VAL_EXPR)
+		return eval_leaf(c, v, other, out);
+	if (v->nkids == 1 && str_eq(v->text, "!")) {
+		if (!eval_cond(c, v->kids[0], NULL, out))
+			return false;
+		*out = !*out;
+		return true;
+	}
+	if (v->nkids == 2)
+		return eval_binary(c, v->text, v->kids[0], v->kids[1], out);
+	return false;
+}
+
+int conv_guard_state(const struct conv *c, struct guard **g, size_t n)
+{
+	int state = 1;
+
+	for (size_t i = 0; i < n; i++) {
+		long long v;
+
+		if (!eval_cond(c, g[i]->cond, NULL, &v)) {
+			/* An else branch with nothing assumed is the default path. */
+			if (!g[i]->negated)
+				state = -1;
+			continue;
+		}
+		if ((v != 0) == g[i]->negated)
+			return 0;
+	}
+	return state;
+}
+
