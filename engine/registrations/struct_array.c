@@ -1,5 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
-/* `register: struct_array`: an array of platform-data structs, one node each. */
+/*
+ * `register: struct_array`: an array of platform-data structs, one node
+ * each; or, when the call names its node (`node: mac{id}`), the struct the
+ * call passes for that one device: `&pdata[1]` is that element and
+ * `&pdata[0]` the first only (mx28_add_fec(0, &fec_pdata[0]) and
+ * mx28_add_fec(1, &fec_pdata[1]): each MAC gets its own entry).
+ */
 #include "registrations.h"
 
 #include "../../common/util.h"
@@ -7,16 +13,16 @@
 bool reg_struct_array(struct reg_ctx *r)
 {
 	struct conv *c = r->c;
-	const struct variable *arr = conv_deref(c, reg_arg(r, "array"));
 	const struct rnode *rule = conv_struct_rule(c, rn_str(r->reg, "struct"));
 	const char *until = rn_str(r->reg, "until");
-
 	const struct rnode *node = rn_get(r->rule, "node");
 	struct dt_node *target = NULL;
+	const struct variable *arr;
 
 	if (node && node->kind == RN_SCALAR)
 		target = dt_overlay(c->t, conv_template(c, node->scalar, NULL, r->call,
 							rn_get(r->rule, "args")));
+	arr = target ? conv_deref_one(c, reg_arg(r, "array")) : conv_deref(c, reg_arg(r, "array"));
 	if (!arr || !arr->init) {
 		/* NULL platform data: the SoC defaults, nothing more to convert. */
 		if (!target)
