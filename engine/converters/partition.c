@@ -8,9 +8,10 @@
  * else a TODO, since the erase block size is the chip's.
  *
  * A size of MTDPART_SIZ_FULL (0) is the rest of the device. That is known
- * when the device's node (the partitions node's parent) has a reg of one
- * address and one size cell, both numbers: a memory-mapped NOR flash, whose
- * window the board's resource gave. The partition ends where that window
+ * when the device's node (the partitions node's parent) is a memory-mapped
+ * flash (cfi-flash, jedec-flash, mtd-rom, mtd-ram) at the root with a reg of
+ * one address and one size cell, both numbers: the window the board's
+ * resource gave. The partition ends where that window
  * ends (MTD cuts a partition at the chip's end, should the window be larger
  * than the chip). A NAND or SPI flash's size is its chip's: a TODO.
  */
@@ -19,14 +20,34 @@
 
 #include "../../common/util.h"
 
-/* The size of the device that holds partition node `part` (see above), or -1. */
+/* The bindings of memory-mapped flash, whose reg is the flash itself. */
+static const char *const mapped_flash[] = { "cfi-flash", "jedec-flash", "mtd-rom", "mtd-ram" };
+
+static bool is_mapped_flash(const struct dt_node *dev)
+{
+	const struct dt_prop *compat = dt_prop_find(dev, "compatible");
+
+	for (size_t i = 0; compat && i < compat->nchunks; i++)
+		for (size_t k = 0; k < sizeof(mapped_flash) / sizeof(mapped_flash[0]); k++)
+			if (compat->chunks[i]->kind == CHUNK_STRING &&
+			    str_eq(compat->chunks[i]->str, mapped_flash[k]))
+				return true;
+	return false;
+}
+
+/*
+ * The size of the device that holds partition node `part` (see above), or
+ * -1. Only a memory-mapped flash (its compatible says so): a NAND
+ * controller's reg is its registers, not the chip.
+ */
 static long long device_size(const struct dt_node *part)
 {
 	const struct dt_node *dev = part->parent ? part->parent->parent : NULL;
 	const struct dt_prop *reg = dev ? dt_prop_find(dev, "reg") : NULL;
 	const struct dt_chunk *ch = reg && reg->nchunks == 1 ? reg->chunks[0] : NULL;
 
-	if (!dev || !dev->parent || dev->parent->parent || !ch || ch->kind != CHUNK_CELLS ||
+	if (!dev || !is_mapped_flash(dev) || !dev->parent || dev->parent->parent || !ch ||
+	    ch->kind != CHUNK_CELLS ||
 	    ch->bits || ch->ncells != 2 || ch->cells[0].kind != CELL_U32 ||
 	    ch->cells[1].kind != CELL_U32)
 		return -1;	/* not a root node's <address size> (root: 1 and 1 cells) */
