@@ -22,6 +22,7 @@
 #include <linux/gpio_keys.h>
 #include <linux/leds.h>
 #include <linux/i2c.h>
+#include <linux/spi/spi.h>
 #include <linux/mtd/mtd.h>
 #include <linux/mtd/partitions.h>
 #include <linux/mtd/physmap.h>
@@ -170,6 +171,18 @@ static struct i2c_board_info __initdata kiosk_i2c1_devices[] = {
 	},
 };
 
+/* ------------------------------------------------------------ SPI */
+
+/* The configuration flash on McSPI1, chip select 0. */
+static struct spi_board_info kiosk_spi_devices[] __initdata = {
+	{
+		.modalias	= "m25p80",
+		.bus_num	= 1,
+		.chip_select	= 0,
+		.max_speed_hz	= 20000000,
+	},
+};
+
 /* ------------------------------------------------------------ config tags */
 
 static struct omap_uart_config kiosk_uart_config __initdata = {
@@ -203,6 +216,7 @@ static void __init kiosk_init(void)
 
 	i2c_register_board_info(1, kiosk_i2c1_devices,
 				ARRAY_SIZE(kiosk_i2c1_devices));
+	spi_register_board_info(kiosk_spi_devices, ARRAY_SIZE(kiosk_spi_devices));
 	platform_add_devices(kiosk_devices, ARRAY_SIZE(kiosk_devices));
 	omap_board_config = kiosk_config;
 	omap_board_config_size = ARRAY_SIZE(kiosk_config);
