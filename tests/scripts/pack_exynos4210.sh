@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# The Exynos4210 pack (rules/soc/exynos4210.yaml) on a board of the test's
+# own in the style of the 3.x mach-exynos board files (written here, in a
+# temporary directory), against the 6.1 tree and, when it is there, 6.12
+# (samsung/): the pack is picked by the board's exynos4_* helpers;
+# EXYNOS4_GPX2(1) is <&gpx2 1 ...>, EXYNOS4_GPK2(2) <&gpk2 2 ...> (the
+# banks as mach/gpio.h numbered them, one spare number between banks);
+# IRQ_EINT(4) is line 4 of &gpx0's interrupt domain; the UART config array
+# enables &serial_0 and &serial_2; the sdhci platdata lands on &sdhci_2
+# with its bus width and card-detect line; i2c_register_board_info(0) is
+# &i2c_0. Each output compiles (the tool runs dtc).
+#
+#   bash pack_exynos4210.sh BOARD2DTS SOURCE_DIR    (run by ctest; exit 77 = skipped)
+set -uo pipefail
+
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+b2d_init pack_exynos4210.sh "$@"
+b2d_kernel || b2d_skip "pack_exynos4210.sh: no kernel tree (B2D_KERNEL; bash scripts/kernel-tree.sh)"
+b2d_tmpdir b2d-exynos4
+export XDG_CACHE_HOME=$TMP/cache
+fail=0
+bad() { echo "FAIL: $*"; fail=1; }
+has() { grep -F -- "$2" "$1" >/dev/null 2>&1 || bad "$(basename "$1"): missing: $2"; }
+hasnt() { ! grep -F -- "$2" "$1" >/dev/null 2>&1 || bad "$(basename "$1"): unexpected: $2"; }
+
+B=$TMP/mach-acmepad.c
+cat >"$B" <<'C'
+// SPDX-License-Identifier: GPL-2.0
+/* board2dts test board: an Exynos4210 tablet in the 3.x mach-exynos style. */
+#include <linux/init.h>
+#include <linux/platform_device.h>
+#include <linux/i2c.h>
+#include <linux/gpio_keys.h>
+#include <linux/input.h>
+#include <asm/mach/arch.h>
+#include <mach/map.h>
+#include <plat/devs.h>
+#include <plat/sdhci.h>
+#include <plat/iic.h>
+#include <plat/regs-serial.h>
+
+static struct s3c2410_uartcfg acmepad_uartcfgs[] __initdata = {
+	{ .hwport = 0, .flags = 0, .ucon = 0x3c5, .ulcon = 0x03, .ufcon = 0x111 },
+	{ .hwport = 2, .flags = 0, .ucon = 0x3c5, .ulcon = 0x03, .ufcon = 0x111 },
+};
+static struct s3c_sdhci_platdata acmepad_hsmmc2_pdata __initdata = {
+	.cd_type = S3C_SDHCI_CD_GPIO,
+	.ext_cd_gpio = EXYNOS4_GPK2(2),
+	.ext_cd_gpio_invert = 1,
+	.max_width = 4,
+};
+static struct i2c_board_info i2c0_devs[] __initdata = {
+	{ I2C_BOARD_INFO("max8997", 0x66), .irq = IRQ_EINT(4) },
+};
+static struct gpio_keys_button acmepad_buttons[] = {
+	{ .code = KEY_POWER, .gpio = EXYNOS4_GPX2(1), .desc = "power", .active_low = 1 },
+};
+static struct gpio_keys_platform_data acmepad_keys_data = {
+	.buttons = acmepad_buttons, .nbuttons = ARRAY_SIZE(acmepad_buttons),
+};
+static struct platform_device acmepad_keys = {
+	.name = "gpio-keys", .dev = { .platform_data = &acmepad_keys_data },
+};
+static struct platform_device *acmepad_devices[] __initdata = {
+	&s3c_device_hsmmc2, &s3c_device_i2c0, &s3c_device_rtc, &acmepad_keys,
+};
+static void __init acmepad_map_io(void)
+{
+	exynos_init_io(NULL, 0);
+	s3c24xx_init_clocks(24000000);
+	s3c24xx_init_uarts(acmepad_uartcfgs, ARRAY_SIZE(acmepad_uartcfgs));
+}
+static void __init acmepad_machine_init(void)
+{
+	s3c_i2c0_set_platdata(NULL);
+	i2c_register_board_info(0, i2c0_devs, ARRAY_SIZE(i2c0_devs));
+	s3c_sdhci2_set_platdata(&acmepad_hsmmc2_pdata);
+	platform_add_devices(acmepad_devices, ARRAY_SIZE(acmepad_devices));
+}
+MACHINE_START(ACMEPAD, "Acme Exynos4210 pad")
+	.atag_offset = 0x100,
+	.init_irq = exynos4_init_irq,
+	.map_io = acmepad_map_io,
+	.init_machine = acmepad_machine_init,
+	.timer = &exynos4_timer,
+MACHINE_END
+C
+
+check() {	# check KERNEL OUT.dts INCLUDE
+	if ! "$BIN" convert -q --kernel "$1" "$B" -o "$2" --report "$2.json" 2>"$TMP/err"; then
+		bad "$(basename "$2"): convert failed: $(head -3 "$TMP/err")"
+		return
+	fi
+	grep -q '"soc": "exynos4210"' "$2.json" || bad "$(basename "$2"): the exynos4210 pack is not picked"
+	has "$2" "#include \"$3\""
+	has "$2" '&serial_0 {'
+	has "$2" '&serial_2 {'
+	has "$2" '&sdhci_2 {'
+	has "$2" 'bus-width = <4>;'
+	has "$2" 'cd-gpios = <&gpk2 2 GPIO_ACTIVE_LOW>;'
+	has "$2" 'gpios = <&gpx2 1 GPIO_ACTIVE_LOW>;'
+	has "$2" '&i2c_0 {'
+	has "$2" 'interrupt-parent = <&gpx0>;'
+	has "$2" 'interrupts = <4 IRQ_TYPE_NONE>;'
+	has "$2" '&rtc {'
+	hasnt "$2" 'no SoC rule pack matched'
+	hasnt "$2" 'no such node'
+	hasnt "$2" '&serial_1 {'
+}
+
+check "$KERNEL" "$TMP/acme61.dts" exynos4210.dtsi
+if b2d_kernel612; then
+	check "$KERNEL612" "$TMP/acme612.dts" samsung/exynos4210.dtsi
+else
+	echo "note: no 6.12 tree: the 6.12 half not run"
+fi
+
+[ $fail = 0 ] && echo "ok: pack_exynos4210.sh"
+exit $fail
