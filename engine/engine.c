@@ -72,8 +72,14 @@ static bool template_value(struct conv *c, const char *name, const struct value 
 	for (size_t i = 0; call && argnames && i < argnames->n && i < call->nargs; i++)
 		if (str_eq(argnames->items[i]->scalar, name))
 			v = call->args[i];
-	if (!v && list)
+	if (!v && list) {
 		v = conv_field(c, list, name);
+		/* a member a struct's initializer leaves out is 0, as in C (.bus_num of bus 0) */
+		if (!v && list->kind == VAL_LIST && !list->is_array) {
+			*out = 0;
+			return true;
+		}
+	}
 	if (!v || v->kind != VAL_INT)
 		return false;
 	*out = v->ival;

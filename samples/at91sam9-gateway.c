@@ -15,6 +15,8 @@
 #include <linux/gpio_keys.h>
 #include <linux/input.h>
 #include <linux/leds.h>
+#include <linux/mtd/partitions.h>
+#include <linux/mtd/physmap.h>
 #include <mach/hardware.h>
 #include <asm/mach-types.h>
 #include <asm/mach/arch.h>
@@ -97,6 +99,32 @@ static struct platform_device gw_button_device = {
 	.dev		= { .platform_data = &gw_button_data },
 };
 
+/* 8 MiB NOR on chip select 0: the boot loader, then the rest for the system. */
+static struct mtd_partition gw_nor_parts[] = {
+	{ .name = "u-boot", .offset = 0, .size = SZ_256K },
+	{ .name = "system", .offset = MTDPART_OFS_APPEND, .size = MTDPART_SIZ_FULL },
+};
+
+static struct physmap_flash_data gw_nor_data = {
+	.width		= 2,
+	.parts		= gw_nor_parts,
+	.nr_parts	= ARRAY_SIZE(gw_nor_parts),
+};
+
+static struct resource gw_nor_resource = {
+	.start		= AT91_CHIPSELECT_0,
+	.end		= AT91_CHIPSELECT_0 + SZ_8M - 1,
+	.flags		= IORESOURCE_MEM,
+};
+
+static struct platform_device gw_nor_device = {
+	.name		= "physmap-flash",
+	.id		= 0,
+	.dev		= { .platform_data = &gw_nor_data },
+	.resource	= &gw_nor_resource,
+	.num_resources	= 1,
+};
+
 static void __init gw_board_init(void)
 {
 	at91_add_device_serial();
@@ -109,6 +137,7 @@ static void __init gw_board_init(void)
 	/* modem power, on at boot */
 	at91_set_gpio_output(AT91_PIN_PC10, 1);
 	platform_device_register(&gw_button_device);
+	platform_device_register(&gw_nor_device);
 }
 
 MACHINE_START(AT91_GATEWAY, "Example AT91SAM9G20 gateway")

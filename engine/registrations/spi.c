@@ -23,7 +23,6 @@ bool reg_spi(struct reg_ctx *r)
 		struct dt_node *dn;
 		long long mhz = value_field_int(e, "max_speed_hz", 0);
 
-		/* no .bus_num: C's 0, a bus the pack's template may not even need */
 		if (!label) {
 			f->fate = FACT_TODO;
 			f->reason = busnum && busnum->kind == VAL_INT
