@@ -8,7 +8,7 @@ struct dt_prop *cv_int(struct prop_ctx *pc)
 {
 	const char *macros = rn_str(pc->rule, "macros");
 	const struct rnode *before = rn_get(pc->rule, "before");
-	long long scale = 1, divide = 1, bits = 0, dflt, cell;
+	long long scale = 1, divide = 1, bits = 0, dflt, cell, recip;
 	struct dt_prop *p;
 	struct dt_chunk *ch;
 
@@ -18,6 +18,22 @@ struct dt_prop *cv_int(struct prop_ctx *pc)
 	}
 	if (rn_get_long(pc->rule, "default", &dflt) && pc->v->ival == dflt)
 		return NULL;
+	/*
+	 * `reciprocal: N`: the property is N / the field, rounded (a pixel clock
+	 * period in ps, fb_videomode's .pixclock, is clock-frequency =
+	 * 10^12 / pixclock Hz); a field of 0 is no such value.
+	 */
+	if (rn_get_long(pc->rule, "reciprocal", &recip) && recip > 0) {
+		if (pc->v->ival <= 0) {
+			pc->reason = arena_printf(pc->c->a, "%lld: not a period (%s is %lld / it)",
+						  pc->v->ival, rn_str(pc->rule, "prop"), recip);
+			return NULL;
+		}
+		p = new_prop(pc);
+		dt_chunk_add_num(pc->c->t, dt_prop_add_cells(pc->c->t, p),
+				 (uint32_t)((recip + pc->v->ival / 2) / pc->v->ival), 10);
+		return p;
+	}
 	rn_get_long(pc->rule, "scale", &scale);
 	/* `divide: N`: a C unit N times the binding's (MUSB .power in mA, DT in 2 mA) */
 	if (rn_get_long(pc->rule, "divide", &divide) && divide > 1)

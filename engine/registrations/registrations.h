@@ -94,6 +94,8 @@ bool reg_davinci_mux(struct reg_ctx *r);
 
 /* pxa_mfp.c */
 bool reg_pxa_mfp(struct reg_ctx *r);
+/* pxafb.c */
+bool reg_pxafb(struct reg_ctx *r);
 /* omap_mux.c */
 bool reg_omap_mux(struct reg_ctx *r);
 /* imx_iomux.c */
