@@ -102,6 +102,11 @@ struct omap_pin {
 	const char *gpio_label;		/* a GPIOb_n function: "gpio<b>", line gpio_line */
 	unsigned gpio_line;
 	bool ctrl_unknown;		/* pad control not known: 0x80000000 written, a TODO */
+	/* PXA3xx (registrations/pxa3xx_mfp.c): macro "MFP_PIN_PXA300(3)", addr its
+	 * MFPR offset, flags "MFP_AF1", val the AF; mfp_conf the word's drive
+	 * strength, pull and low-power bits, which the group's properties give */
+	bool mfp;
+	uint32_t mfp_conf;
 };
 
 struct refs;
@@ -181,6 +186,8 @@ struct dt_node *conv_overlay_of(const struct conv *c, const char *label);
 void conv_pinmux_omap_pass(struct conv *c);
 /* Keep a pad for that pass; a later setting of the same pad replaces it (a TODO when it differs). */
 void conv_add_pad(struct conv *c, struct omap_pin *pin);
+/* pxa3xx_mfp.c: a PXA3xx group's pin configuration properties (pinconf-single). */
+void conv_mfp_conf_props(struct conv *c, struct dt_node *n, const struct omap_pin *p);
 /* engine_pinmux.c: the device node using <&label line> (overlays too), or NULL */
 struct dt_node *conv_line_user(struct conv *c, const char *label, uint32_t line);
 /* engine_pinmux.c: the device node using GPIO n (its nearest node with a compatible), or NULL */

@@ -19,7 +19,9 @@
  * node, a LED); everything else is hogged by its controller (pinctrl-0 on
  * &omap3_pmx_core), as the board file set it at boot for everyone. The
  * group node, the label uniqueness and the attachment are the MPP pass's
- * (engine_pinmux.c).
+ * (engine_pinmux.c). The PXA3xx MFP pins (registrations/pxa3xx_mfp.c) take
+ * the same way, <MFP_PIN_PXA300(3) MFP_AF1> per pin, one group per consumer
+ * and pin configuration (its pinconf-single properties).
  */
 #include "engine_int.h"
 
@@ -34,6 +36,7 @@ struct ogroup {
 	const char *label;		/* the controller */
 	struct dt_node *consumer;	/* NULL: hogged */
 	const char *base;		/* group name: "mmc1", "gpio-keys", "board" */
+	uint32_t conf;			/* PXA3xx: the pins' configuration bits, one per group */
 	struct omap_pin **pins;
 	size_t n;
 };
@@ -55,6 +58,12 @@ void conv_add_pad(struct conv *c, struct omap_pin *pin)
 						      o->v->pos.line));
 		o->flags = pin->flags;
 		o->val = pin->val;
+		o->mfp_conf = pin->mfp_conf;
+		if (pin->mfp) {	/* PXA3xx: the pin may now have another function */
+			o->function = pin->function;
+			o->device = pin->device;
+			o->gpio = pin->gpio;
+		}
 		if (pin->cells) {	/* i.MX: the pad may now have another function */
 			o->macro = pin->macro;
 			o->cells = pin->cells;
@@ -88,7 +97,8 @@ static const char *device_label(struct conv *c, const char *function)
 /* The consumer of a pad and its group's name. */
 static struct dt_node *consumer(struct conv *c, const struct omap_pin *p, const char **base)
 {
-	const char *dev = p->cells ? p->device : p->gpio < 0 ? device_label(c, p->function) : NULL;
+	const char *dev = p->cells || p->mfp ? p->device
+			  : p->gpio < 0 ? device_label(c, p->function) : NULL;
 	struct dt_node *n = p->gpio_label ? conv_line_user(c, p->gpio_label, p->gpio_line)
 			    : p->gpio >= 0 ? conv_gpio_user(c, p->gpio) : NULL;
 
@@ -104,19 +114,20 @@ static struct dt_node *consumer(struct conv *c, const struct omap_pin *p, const 
 		*base = b;
 		return n;
 	}
-	*base = p->cells ? "hog" : "board";
+	/* PXA3xx: hogged pins grouped by the device their macro names (ssp2-pins) */
+	*base = p->mfp && dev ? dev : p->cells ? "hog" : "board";
 	return NULL;
 }
 
 static struct ogroup *group_for(struct ogroup **gs, size_t *n, const char *label,
-				struct dt_node *consumer, const char *base)
+				struct dt_node *consumer, const char *base, uint32_t conf)
 {
 	for (size_t i = 0; i < *n; i++)
 		if ((*gs)[i].consumer == consumer && !strcmp((*gs)[i].label, label) &&
-		    !strcmp((*gs)[i].base, base))
+		    !strcmp((*gs)[i].base, base) && (*gs)[i].conf == conf)
 			return &(*gs)[i];
 	*gs = xrealloc(*gs, (*n + 1) * sizeof(**gs));
-	(*gs)[*n] = (struct ogroup){ label, consumer, base, NULL, 0 };
+	(*gs)[*n] = (struct ogroup){ label, consumer, base, conf, NULL, 0 };
 	return &(*gs)[(*n)++];
 }
 
@@ -136,7 +147,10 @@ static void fill_group(struct conv *c, struct dt_node *n, const struct ogroup *g
 		const struct omap_pin *p = g->pins[i];
 		struct dt_chunk *ch = dt_prop_add_cells(c->t, pins);
 
-		if (p->cells) {
+		if (p->mfp) {	/* <MFP_PIN_PXA300(3) MFP_AF1> */
+			dt_chunk_add_macro(c->t, ch, p->macro, p->addr);
+			dt_chunk_add_macro(c->t, ch, p->flags, p->val);
+		} else if (p->cells) {
 			dt_chunk_add_macro(c->t, ch, p->macro, p->cells[0]);
 			for (int k = 1; k < 5; k++)
 				dt_chunk_add_macro(c->t, ch, "", p->cells[k]);
@@ -149,6 +163,8 @@ static void fill_group(struct conv *c, struct dt_node *n, const struct ogroup *g
 		sb_addf(&origin, "%s%s", i ? ", " : "", p->cells && p->v->spelling ? p->v->spelling
 			: p->function);
 	}
+	if (g->pins[0]->mfp)
+		conv_mfp_conf_props(c, n, g->pins[0]);
 
 	pins->pos = g->pins[0]->v->pos;
 	pins->origin = arena_strdup(c->a, origin.buf);
@@ -217,11 +233,11 @@ void conv_pinmux_omap_pass(struct conv *c)
 			continue;
 		}
 		user = consumer(c, p, &base);
-		g = group_for(&gs, &ng, p->label, user, base);
+		g = group_for(&gs, &ng, p->label, user, base, p->mfp_conf);
 		arena_push(c->a, (void ***)&g->pins, &g->n, p);
 	}
 	for (size_t i = 0; i < ng; i++)
-		if (!gs[i].pins[0]->cells) {
+		if (!gs[i].pins[0]->cells && !gs[i].pins[0]->mfp) {
 			dt_add_include(c->t, "<dt-bindings/pinctrl/omap.h>");
 			break;
 		}

@@ -102,6 +102,7 @@ static const struct {
 	{ "marvell_mpp", reg_marvell_mpp },
 	{ "davinci_mux", reg_davinci_mux },
 	{ "pxa_mfp", reg_pxa_mfp },
+	{ "pxa3xx_mfp", reg_pxa3xx_mfp },
 	{ "pxafb", reg_pxafb },
 	{ "omap_mux", reg_omap_mux },
 	{ "tegra_pinmux", reg_tegra_pinmux },

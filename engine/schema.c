@@ -82,7 +82,7 @@ static const struct section register_rule = { "register", "kind", (const struct 
 	{ "type", S_SCALAR }, { "pdata", S_SCALAR }, { "irq", S_SCALAR }, { "flags", S_SCALAR },
 	{ "no_map", S_SCALAR }, { "id", S_SCALAR }, { "name", S_SCALAR }, { "zero", S_SCALAR },
 	{ "alias", S_SCALAR }, { "stem", S_SCALAR }, { "flag_groups", S_MAP },
-	{ "table", S_SCALAR }, { "why", S_SCALAR }, { "driver", S_SCALAR }, { "pad", S_SCALAR },
+	{ "table", S_SCALAR }, { "driver", S_SCALAR }, { "pad", S_SCALAR },
 	{ "pads", S_SCALAR }, END } };
 
 static const struct section call_prop_rule = { "call property", "prop", (const struct key_spec[]){
@@ -137,10 +137,17 @@ static const struct section supply_rule = { "supply consumer", "supply", (const 
 	{ "supply", S_SCALAR }, { "dev_name", S_SCALAR }, { "label", S_SCALAR }, { "prop", S_SCALAR },
 	END } };
 
+static const struct section mfpr_alt_rule = { "mfpr alt", "macro", (const struct key_spec[]){
+	{ "macro", S_SCALAR }, { "assume", S_SCALAR }, END } };
+
+static const struct section mfpr_rule = { "mfpr variant", "includes", (const struct key_spec[]){
+	{ "includes", S_SEQ }, { "macro", S_SCALAR }, { "alt", S_MAP, &mfpr_alt_rule },
+	{ "why", S_SCALAR }, END } };
+
 static const struct section pinctrl_rule = { "pin controller", NULL, (const struct key_spec[]){
 	{ "label", S_SCALAR }, { "functions", S_SCALAR }, { "mux_table", S_SCALAR },
 	{ "pads", S_SEQ }, { "bindings", S_SCALAR }, { "offset_base", S_SCALAR }, { "pinfunc", S_SCALAR },
-	{ "devices", S_MAP }, { "words", S_MAP }, END } };
+	{ "devices", S_MAP }, { "words", S_MAP }, { "mfpr", S_SEQ, &mfpr_rule }, END } };
 
 static const struct section series_rule = { "define series", "macro", (const struct key_spec[]){
 	{ "macro", S_SCALAR }, { "banks", S_SEQ }, { "count", S_SCALAR }, { "first", S_SCALAR },

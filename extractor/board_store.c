@@ -22,7 +22,7 @@
 #include "../common/strmap.h"
 #include "../common/util.h"
 
-#define BS_MAGIC "b2d-board 1\n"
+#define BS_MAGIC "b2d-board 2\n"
 
 struct bs {
 	bool reading, bad;
@@ -364,6 +364,7 @@ static void io_board(struct bs *s, struct board *b)
 	io_bool(s, &b->reparsed);
 	io_str(s, &b->config_file);
 	io_strings(s, &b->assumed_config, &b->nassumed_config);
+	io_strings(s, &b->includes, &b->nincludes);
 }
 
 void board_store(const struct board *b, struct strbuf *out)

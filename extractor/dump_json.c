@@ -215,6 +215,11 @@ void board_dump_json(const struct board *b, struct strbuf *out)
 	json_kv_bool(&j, "reparsed", b->reparsed);
 	if (b->tolerant)
 		dump_config(&j, b);
+	json_key(&j, "includes");
+	json_begin_array(&j);
+	for (size_t i = 0; i < b->nincludes; i++)
+		json_string(&j, b->includes[i]);
+	json_end(&j);
 	dump_machines(&j, b);
 	dump_vars(&j, b);
 	json_key(&j, "functions");

@@ -392,7 +392,13 @@ static void build(struct ex *x, struct cvec *top)
 
 		if (!main_file_decl(x, c))
 			continue;
-		if (k == CXCursor_VarDecl)
+		if (k == CXCursor_InclusionDirective) {
+			CXString s = clang_getCursorSpelling(c);
+
+			arena_push(x->a, (void ***)&x->b->includes, &x->b->nincludes,
+				   arena_strdup(x->a, clang_getCString(s)));
+			clang_disposeString(s);
+		} else if (k == CXCursor_VarDecl)
 			add_var(x, top, i);
 		else if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c))
 			arena_push(x->a, (void ***)&x->b->funcs, &x->b->nfuncs,

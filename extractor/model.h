@@ -145,6 +145,9 @@ struct board {
 	const char **assumed_config;	/* tolerant mode without --config: CONFIG_ symbols
 					 * assumed enabled (extractor/config.h) */
 	size_t nassumed_config;
+	const char **includes;	/* the file's own #include names, as written ("pxa300.h"),
+				 * in the regions the preprocessor kept */
+	size_t nincludes;
 };
 
 /* Lookups (linear; boards hold at most a few hundred items). */

@@ -61,6 +61,7 @@ struct soc_dtsi {
 	char *dir;		/* the .dtsi's directory: where its includes are */
 	char *name;		/* as loaded: relative to arch/arm/boot/dts, or absolute */
 	char *kdir;		/* the kernel tree it was loaded from */
+	char *text;		/* the source files' text, NULL: unreadable */
 	struct ptrvec timers;	/* the kernel's system-timer compatibles (soc_timers.c) */
 	struct ptrvec path_refs;	/* "{/path}" strings of unlabelled devices (owned) */
 };
@@ -376,6 +377,7 @@ int soc_dtsi_load(const char *kernel_dir, const char *dtsi, const char *cache_di
 		free(s);
 		return rc;
 	}
+	s->text = soc_dtsi_read_texts(path);
 	path[strcspn(path, " ")] = 0;	/* the first file's directory */
 	*strrchr(path, '/') = 0;	/* absolute or under KDIR: has a '/' */
 	s->dir = path;
@@ -399,6 +401,7 @@ void soc_dtsi_free(struct soc_dtsi *s)
 	free(s->syms);
 	free(s->blob);
 	free(s->dir);
+	free(s->text);
 	free(s->name);
 	free(s->kdir);
 	for (size_t i = 0; i < s->timers.len; i++)
@@ -431,6 +434,11 @@ const char *soc_dtsi_kernel_dir(const struct soc_dtsi *s)
 const char *soc_dtsi_dir(const struct soc_dtsi *s)
 {
 	return s->dir;
+}
+
+const char *soc_dtsi_text(const struct soc_dtsi *s)
+{
+	return s->text;
 }
 
 const void *soc_dtsi_fdt(const struct soc_dtsi *s)

@@ -32,6 +32,11 @@ bool soc_dtsi_references(const struct soc_dtsi *s, const char *label);
 const char *soc_dtsi_name(const struct soc_dtsi *s);
 /* The directory of the .dtsi (where the includes it and its board use are). */
 const char *soc_dtsi_dir(const struct soc_dtsi *s);
+/*
+ * Its source text as loaded (the files of a stack one after the other), for
+ * what the blob does not keep: the macros (kernel/dt_macro.h). NULL: unreadable.
+ */
+const char *soc_dtsi_text(const struct soc_dtsi *s);
 /* The kernel tree it was loaded from (--kernel). */
 const char *soc_dtsi_kernel_dir(const struct soc_dtsi *s);
 const char *soc_dtsi_label_path(const struct soc_dtsi *s, const char *label);	/* or NULL */

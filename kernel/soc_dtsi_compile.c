@@ -265,3 +265,24 @@ char *soc_dtsi_absolute_paths(const char *kernel_dir, const char *dtsi)
 	return sb_detach(&sb);
 }
 
+/* The text of the space-separated files of paths, one after the other; NULL: one unreadable. */
+char *soc_dtsi_read_texts(const char *paths)
+{
+	struct strbuf sb;
+	char *list = xstrdup(paths), *save = NULL;
+
+	sb_init(&sb);
+	for (char *p = strtok_r(list, " ", &save); p; p = strtok_r(NULL, " ", &save)) {
+		char *t = read_file(p, NULL);
+
+		if (!t) {
+			sb_free(&sb);
+			free(list);
+			return NULL;
+		}
+		sb_addf(&sb, "%s\n", t);
+		free(t);
+	}
+	free(list);
+	return sb.buf ? sb.buf : xstrdup("");
+}

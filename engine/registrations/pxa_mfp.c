@@ -10,9 +10,7 @@
  * the pins become pin groups in the pinmux pass (engine/engine_pinmux.c),
  * each with the device its macro names (GPIO32_MMC_CLK: MMC).
  *
- * With `why:` (PXA3xx: a pinctrl-single controller whose register offsets
- * depend on the SoC variant) the table is read by no one but this rule, and
- * the call is a TODO saying why.
+ * The PXA3xx tables, whose controller is pinctrl-single, are pxa3xx_mfp.c's.
  */
 #include "registrations.h"
 
@@ -36,7 +34,7 @@ static const char *const lpm_names[8] = {
  * The words of the macro name after the pin: GPIO23_SSP1_SCLK -> "SSP1_SCLK",
  * GPIOxx_LCD_TFT_16BPP -> "LCD_TFT_16BPP"; NULL for another spelling.
  */
-static const char *macro_rest(const char *s)
+const char *pxa_macro_rest(const char *s)
 {
 	if (!s || strncmp(s, "GPIO", 4))
 		return NULL;
@@ -51,7 +49,7 @@ static const char *macro_rest(const char *s)
 }
 
 /* The first word of rest, in lower case ("ssp1"): the device the macro names. */
-static const char *device_word(struct conv *c, const char *rest)
+const char *pxa_device_word(struct conv *c, const char *rest)
 {
 	size_t n = 0;
 	char *w;
@@ -126,7 +124,7 @@ static const char *best_function(const char *const *fs, size_t n, const char *re
 static bool one_word(struct conv *c, const struct pin_functions *pf, const struct value *e,
 		     const struct call *call, const char **became, const char **why)
 {
-	const char *fs[8], *rest = e->spelling ? macro_rest(e->spelling) : NULL, *fn;
+	const char *fs[8], *rest = e->spelling ? pxa_macro_rest(e->spelling) : NULL, *fn;
 	unsigned pin, af, dir, lpm;
 	size_t n;
 	struct mpp_pin *p;
@@ -155,7 +153,7 @@ static bool one_word(struct conv *c, const struct pin_functions *pf, const struc
 		return false;
 	}
 	p->generic = true;
-	p->device = device_word(c, rest);
+	p->device = pxa_device_word(c, rest);
 	*became = arena_printf(c->a, "&pinctrl: P%u, function \"%s\"%s%s%s", pin, fn,
 			       lpm ? " (low-power state " : "", lpm ? lpm_names[lpm] : "",
 			       lpm ? ": no sleep pinctrl state written)" : "");
@@ -167,22 +165,12 @@ bool reg_pxa_mfp(struct reg_ctx *r)
 	struct conv *c = r->c;
 	const struct variable *arr = conv_deref(c, reg_arg(r, "table"));
 	const struct value *count = reg_arg(r, "count");
-	const char *why_all = rn_str(r->reg, "why");
 	const struct pin_functions *pf = c->opt->pins;
 	struct strbuf missing;
 	size_t used = 0, n;
 
 	if (!arr || !arr->init || !arr->is_array) {
 		reg_todo(r, "MFP table not found");
-		return true;
-	}
-	if (why_all) {
-		conv_mark_var(c, arr->name);
-		for (size_t i = 0; i < arr->init->nkids; i++)
-			entry_fact(c, entry_what(c, arr, arr->init->kids[i]), arr->init->kids[i], NULL, arena_printf(c->a,
-				   "MFP word not converted: %s() has no pin groups on this SoC (its "
-				   "TODO says why)", r->call->callee));
-		reg_todo(r, why_all);
 		return true;
 	}
 	if (!pf) {

@@ -192,6 +192,11 @@ bool reg_pxafb(struct reg_ctx *r)
 			 "reads only its display-timings and lcd-type)");
 	conv_apply_struct(c, panel, conv_struct_rule(c, rn_str(r->reg, "struct")),
 			  without_lcd_conn(c, info->init), info->name);
+	if (!dt_child(panel, "display-timings", NULL))
+		dt_node_add_todo(c->t, panel, &info->pos, info->name,
+				 "display-timings: the info names no .modes array of this file "
+				 "(a board that picks its panel at run time stores it later): one "
+				 "timing per pxafb_mode_info, by hand");
 	conn = conv_field(c, info->init, "lcd_conn");
 	if (!conn) {
 		dt_node_add_todo(c->t, ep, &info->pos, info->name,

@@ -94,6 +94,11 @@ bool reg_davinci_mux(struct reg_ctx *r);
 
 /* pxa_mfp.c */
 bool reg_pxa_mfp(struct reg_ctx *r);
+/* The words of an MFP macro after its pin (GPIO23_SSP1_SCLK: "SSP1_SCLK"), and their device ("ssp1"). */
+const char *pxa_macro_rest(const char *s);
+const char *pxa_device_word(struct conv *c, const char *rest);
+/* pxa3xx_mfp.c */
+bool reg_pxa3xx_mfp(struct reg_ctx *r);
 /* pxafb.c */
 bool reg_pxafb(struct reg_ctx *r);
 /* omap_mux.c */
