@@ -161,7 +161,9 @@ static bool prop_from(const struct dt_node *n, const struct srcpos *pos)
 
 /*
  * A member of another kernel's layout (a grown model struct: 2.6.x's
- * i2c_gpio_platform_data.sda_pin) that a rule converted all the same.
+ * i2c_gpio_platform_data.sda_pin) that a rule converted all the same: into a
+ * property, or into none by the rule's own decision (a GPIO of -1, "no
+ * line": its field fact says so).
  */
 static bool grown_converted(const struct conv *c, const struct lost_fact *l)
 {
@@ -169,6 +171,10 @@ static bool grown_converted(const struct conv *c, const struct lost_fact *l)
 		return false;
 	if (prop_from(c->t->root, &l->pos))
 		return true;
+	for (size_t i = 0; i < c->t->nfacts; i++)
+		if (c->t->facts[i]->fate == FACT_CONVERTED && str_eq(c->t->facts[i]->kind, "field") &&
+		    same_pos(&c->t->facts[i]->pos, &l->pos))
+			return true;
 	for (size_t i = 0; i < c->t->noverlays; i++)
 		if (prop_from(c->t->overlays[i], &l->pos))
 			return true;

@@ -220,6 +220,83 @@ static void own_tree_plat_dirs(const char *path, const char *kernel_dir, struct 
 	free(root);
 }
 
+static int is_mach_dir(const struct dirent *e)
+{
+	return !strncmp(e->d_name, "mach-", 5);
+}
+
+/* The `#include "NAME"` names of text (quoted: the board's own directory's headers). */
+static size_t quoted_includes(const char *text, char names[][64], size_t max)
+{
+	size_t n = 0;
+
+	for (const char *s = strstr(text, "#include"); s && n < max; s = strstr(s + 1, "#include")) {
+		const char *q = s + 8, *end;
+
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if (*q != '"' || !(end = strchr(q + 1, '"')) || end - q - 1 >= 64 ||
+		    memchr(q, '\n', (size_t)(end - q)))
+			continue;
+		memcpy(names[n], q + 1, (size_t)(end - q - 1));
+		names[n++][end - q - 1] = '\0';
+	}
+	return n;
+}
+
+/*
+ * A lone board file (not under an arch/arm/mach-X/ of its own tree, whose
+ * directory lacks the headers it includes by quotes: "pxa300.h",
+ * "generic.h"): those headers are the target tree's arch/arm/mach-X/ that has
+ * most of them, when one has more than any other; its directory then comes
+ * after the file's own. The MFP pin names, GPIO numbers and helper
+ * declarations the board takes from there are known, not unknowns.
+ */
+static void lone_mach_dir(const char *path, const char *kernel_dir, struct ptrvec *args)
+{
+	char names[64][64], *text, *arm, *own, *tmp;
+	struct dirent **ents = NULL;
+	size_t n, best = 0, tie = 0;
+	int nents, pick = -1;
+
+	if (strstr(path, "arch/arm/mach-") || !(text = read_file(path, NULL)))
+		return;
+	n = quoted_includes(text, names, 64);
+	free(text);
+	tmp = xstrdup(path);
+	own = xstrdup(dirname(tmp));
+	free(tmp);
+	arm = xasprintf("%s/arch/arm", kernel_dir);
+	nents = scandir(arm, &ents, is_mach_dir, dirent_cmp);
+	for (int i = 0; i < nents; i++) {
+		size_t found = 0;
+
+		for (size_t k = 0; k < n; k++) {
+			char *own_h = xasprintf("%s/%s", own, names[k]);
+			char *h = xasprintf("%s/%s/%s", arm, ents[i]->d_name, names[k]);
+			struct stat st;
+
+			found += stat(own_h, &st) != 0 && stat(h, &st) == 0;
+			free(own_h);
+			free(h);
+		}
+		if (found > best) {
+			best = found;
+			pick = i;
+			tie = 0;
+		} else if (found && found == best) {
+			tie++;
+		}
+	}
+	if (pick >= 0 && !tie)
+		pv_push(args, xasprintf("-I%s/%s", arm, ents[pick]->d_name));
+	for (int i = 0; i < nents; i++)
+		free(ents[i]);
+	free(ents);
+	free(arm);
+	free(own);
+}
+
 static void tolerant_args(const char *path, const struct extract_options *opt,
 			  struct ptrvec *args)
 {
@@ -257,6 +334,7 @@ static void tolerant_args(const char *path, const struct extract_options *opt,
 		pv_push(args, xasprintf("-I%s/include", m));
 		free(tmp);
 		own_tree_plat_dirs(path, k, args);
+		lone_mach_dir(path, k, args);
 	}
 	for (size_t i = 0; i < opt->ndefines; i++)
 		pv_push(args, xasprintf("-D%s", opt->defines[i]));

@@ -77,6 +77,46 @@ static void record_call(struct ex *x, CXCursor c, struct gstack *g)
 	arena_push(x->a, (void ***)&x->fn->calls, &x->fn->ncalls, call);
 }
 
+/*
+ * A call clang kept only as a RecoveryExpr (libclang: an unexposed
+ * expression of dependent type): a board of another era calling a helper
+ * whose prototype the target changed, pxa_set_mci_info(&info) against 6.12's
+ * two-argument one. Its first child names the function, the others are the
+ * arguments as written; the call is recorded as the board wrote it rather
+ * than lost. True when c is one.
+ */
+static bool record_recovered_call(struct ex *x, CXCursor c, struct cvec *kids, struct gstack *g)
+{
+	struct call *call;
+	const char *callee, *text;
+	CXCursor fn;
+
+	if (clang_getCursorType(c).kind != CXType_Dependent || !kids->n ||
+	    clang_getCursorKind(kids->v[0]) != CXCursor_DeclRefExpr)
+		return false;
+	fn = clang_getCursorReferenced(kids->v[0]);
+	if (clang_getCursorKind(fn) != CXCursor_FunctionDecl)
+		return false;
+	callee = ex_cxstr(x, clang_getCursorSpelling(kids->v[0]));
+	text = ex_text(x, c);
+	if (strncmp(text, callee, strlen(callee)) || text[strlen(callee) + strspn(text + strlen(callee), " \t")] != '(')
+		return false;
+	call = arena_alloc(x->a, sizeof(*call));
+	call->callee = callee;
+	call->pos = ex_pos(x, c);
+	call->spelling = text;
+	call->nested = x->expr_depth > 0;
+	for (size_t i = 1; i < kids->n; i++) {
+		struct value *v = ex_value(x, kids->v[i]);
+
+		v->index = (long)i - 1;
+		arena_push(x->a, (void ***)&call->args, &call->nargs, v);
+	}
+	call->guards = gcopy(x, g, &call->nguards);
+	arena_push(x->a, (void ***)&x->fn->calls, &x->fn->ncalls, call);
+	return true;
+}
+
 /* The leftmost name of an lvalue (`a` of `a.b[0].c`), or a null cursor. */
 static CXCursor base_ref(CXCursor c, int depth)
 {
@@ -331,6 +371,12 @@ static void walk(struct ex *x, CXCursor c, struct gstack *g)
 			record_assign(x, c, &kids, g);
 		break;
 	default:
+		if (k == CXCursor_UnexposedExpr && record_recovered_call(x, c, &kids, g)) {
+			x->expr_depth++;
+			walk_kids(x, &kids, 1, g);
+			x->expr_depth--;
+			break;
+		}
 		x->expr_depth += clang_isExpression(k);
 		walk_kids(x, &kids, 0, g);
 		x->expr_depth -= clang_isExpression(k);

@@ -32,7 +32,8 @@ static const char *const lpm_names[8] = {
 
 /*
  * The words of the macro name after the pin: GPIO23_SSP1_SCLK -> "SSP1_SCLK",
- * GPIOxx_LCD_TFT_16BPP -> "LCD_TFT_16BPP"; NULL for another spelling.
+ * GPIOxx_LCD_TFT_16BPP -> "LCD_TFT_16BPP", GPIO0_2_USBH_PEN -> "USBH_PEN"; NULL
+ * for another spelling.
  */
 const char *pxa_macro_rest(const char *s)
 {
@@ -45,6 +46,8 @@ const char *pxa_macro_rest(const char *s)
 		return NULL;
 	while (isdigit((unsigned char)*s))
 		s++;
+	if (!strncmp(s, "_2_", 3))	/* PXA3xx's second bank: GPIO0_2_USBH_PEN */
+		s += 2;
 	return *s == '_' && (isalnum((unsigned char)s[1])) ? s + 1 : NULL;
 }
 

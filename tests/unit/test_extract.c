@@ -82,6 +82,47 @@ static void test_macro_arg_call(void **state)
 	board_free(b);
 }
 
+/*
+ * A call whose argument count the prototype in scope disagrees with (a board
+ * of another era against the target's header): clang keeps only a
+ * RecoveryExpr; the call is recorded as written, with its arguments. The
+ * file's own #include names are in b->includes.
+ */
+static void test_recovered_call(void **state)
+{
+	static const char *src =
+		"#include \"nowhere-soc.h\"\n"
+		"struct fx_pd { int a; };\n"
+		"extern void fx_set_info(const struct fx_pd *pd, const void *props);\n"
+		"static struct fx_pd pd = { .a = 3 };\n"
+		"static void __init board_init(void)\n"
+		"{\n"
+		"	fx_set_info(&pd);\n"
+		"	fx_set_info(&pd, 0);\n"
+		"}\n"
+		"MACHINE_START(FOO, \"Foo\")\n"
+		"	.init_machine = board_init,\n"
+		"MACHINE_END\n";
+	struct board *b = parse_src(src, NULL, 0);
+	const struct function *f = NULL;
+
+	(void)state;
+	for (size_t i = 0; i < b->nfuncs; i++)
+		if (!strcmp(b->funcs[i]->name, "board_init"))
+			f = b->funcs[i];
+	assert_non_null(f);
+	assert_int_equal(f->ncalls, 2);
+	assert_string_equal(f->calls[0]->callee, "fx_set_info");
+	assert_int_equal(f->calls[0]->nargs, 1);
+	assert_int_equal(f->calls[0]->args[0]->kind, VAL_ADDR);
+	assert_string_equal(f->calls[0]->args[0]->text, "pd");
+	assert_string_equal(f->calls[0]->spelling, "fx_set_info(&pd)");
+	assert_int_equal(f->calls[1]->nargs, 2);
+	assert_int_equal(b->nincludes, 1);
+	assert_string_equal(b->includes[0], "nowhere-soc.h");
+	board_free(b);
+}
+
 static void test_designated_positional(void **state)
 {
 	struct board *b = parse_src(src_tables, NULL, 0);
@@ -436,6 +477,7 @@ int main(void)
 		cmocka_unit_test(test_kbuild_names_and_setup),
 		cmocka_unit_test(test_not_c),
 		cmocka_unit_test(test_json),
+		cmocka_unit_test(test_recovered_call),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
