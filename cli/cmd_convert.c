@@ -384,6 +384,7 @@ static int build_outputs(const struct cli_options *o, const struct pipeline_sess
 	eo.nassume = o->nassume;
 	eo.dtsi = dtsi;
 	eo.target_tree = o->kernel_dir != NULL;
+	eo.kernel_dir = o->kernel_dir;
 	eo.compat = compat = conv_compat_open(o->kernel_dir);
 	eo.pins = pins = conv_pins_open(o->kernel_dir, s->soc);
 	eo.mux = mux = conv_mux_open(o->kernel_dir, s->board->path, s->soc);

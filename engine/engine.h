@@ -31,6 +31,7 @@ struct engine_options {
 	size_t nassume;
 	const struct soc_dtsi *dtsi;	/* the SoC .dtsi when the kernel tree is known, or NULL */
 	bool target_tree;		/* a kernel tree was given: dtsi NULL means it has none */
+	const char *kernel_dir;		/* that tree (--kernel), or NULL */
 	const struct compat_map *compat; /* device names -> compatibles of the kernel's drivers, or NULL */
 	const struct pin_functions *pins; /* the SoC's pin functions (the pack's pinctrl:), or NULL */
 	const struct mux_cfg_table *mux;  /* the SoC's MUX_CFG table (pinctrl: mux_table:), or NULL */

@@ -292,7 +292,16 @@ void conv_apply_struct(struct conv *c, struct dt_node *node, const struct rnode 
 		       const struct value *list, const char *what);
 struct dt_node *conv_struct_node(struct conv *c, struct dt_node *parent, const struct rnode *rule,
 				 const struct value *list, const char *what, long index);
+/* engine_struct.c: the props: entry of rule reading field; a field's `absent:` value */
+const struct rnode *conv_prop_rule_of(const struct rnode *rule, const char *field);
+const struct value *conv_absent_value(struct conv *c, const struct rnode *pr,
+				      const struct value *list);
+/* engine_node_name.c: a struct node's name and unit */
 const char *conv_node_name(struct conv *c, const char *tmpl, const struct value *list);
+const char *conv_node_unit(struct conv *c, const struct rnode *rule, const struct value *list,
+			   long index);
+const char *conv_regulator_name(struct conv *c, const char *tmpl, const struct value *list,
+				const char **origin, const char **why);
 struct dt_node *conv_regulator(struct conv *c, struct dt_node *parent, const struct value *init,
 			       const char *label, const char *what);
 

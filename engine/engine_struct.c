@@ -171,8 +171,8 @@ static bool in_place_array(const char *as)
  * zero-initializes, when the binding needs it stated (AT91's .slot_b: slot
  * A is reg = <0>). NULL without `absent:`.
  */
-static const struct value *absent_value(struct conv *c, const struct rnode *pr,
-					const struct value *list)
+const struct value *conv_absent_value(struct conv *c, const struct rnode *pr,
+				      const struct value *list)
 {
 	struct value *v;
 	long long x;
@@ -190,7 +190,7 @@ static const struct value *absent_value(struct conv *c, const struct rnode *pr,
 }
 
 /* The `props:` entry of rule that reads field, or NULL. */
-static const struct rnode *prop_rule_of(const struct rnode *rule, const char *field)
+const struct rnode *conv_prop_rule_of(const struct rnode *rule, const char *field)
 {
 	const struct rnode *props = rn_get(rule, "props");
 
@@ -209,7 +209,7 @@ static const char *apply_prop(struct conv *c, struct dt_node *node, const struct
 	struct prop_ctx pc = { c, node, pr, list, field ? conv_field(c, list, field) : NULL, NULL };
 	struct dt_prop *p;
 
-	bool absent = !pc.v && field && (pc.v = absent_value(c, pr, list)) != NULL;
+	bool absent = !pc.v && field && (pc.v = conv_absent_value(c, pr, list)) != NULL;
 
 	if (k < 0 || (converters[k].needs_field && !pc.v))
 		return field;	/* not written in the initializer: nothing to convert */
@@ -493,46 +493,6 @@ void conv_apply_struct(struct conv *c, struct dt_node *node, const struct rnode 
 	leftover_fields(c, node, list, used, nused, what, rule != NULL, NULL);
 }
 
-/* `unit: index` (array position) or `unit: FIELD` (its value, in hex). */
-static const char *node_unit(struct conv *c, const struct rnode *rule, const struct value *list,
-			     long index)
-{
-	const char *unit = rn_str(rule, "unit");
-	const struct value *v;
-
-	if (!unit)
-		return NULL;
-	if (str_eq(unit, "index"))
-		return index >= 0 ? arena_printf(c->a, "%lx", (unsigned long)list->index) : NULL;
-	v = conv_field(c, list, unit);
-	if (!v && prop_rule_of(rule, unit))
-		v = absent_value(c, prop_rule_of(rule, unit), list);
-	return v && v->kind == VAL_INT && v->ival >= 0 ? arena_printf(c->a, "%llx", v->ival) : NULL;
-}
-
-/* "regulator-{supply_name}": a string field completes the node name when present. */
-const char *conv_node_name(struct conv *c, const char *tmpl, const struct value *list)
-{
-	const char *open = strchr(tmpl, '{');
-	const char *close = open ? strchr(open, '}') : NULL;
-	const char *s;
-	char *field, *clean;
-	const char *out;
-
-	if (!close)
-		return tmpl;
-	field = arena_strndup(c->a, open + 1, (size_t)(close - open - 1));
-	s = value_field_str(list, field);
-	if (!s)
-		return arena_strndup(c->a, tmpl, (size_t)(open - tmpl > 0 && open[-1] == '-'
-							   ? open - tmpl - 1 : open - tmpl));
-	clean = dts_node_name(s);
-	out = arena_printf(c->a, "%.*s%s%s", (int)(open - tmpl), tmpl, clean, close + 1);
-	free(clean);
-	return out;
-}
-
-/* A node for one struct instance: new child (numbered in arrays) or a SoC overlay. */
 struct dt_node *conv_struct_node(struct conv *c, struct dt_node *parent, const struct rnode *rule,
 				 const struct value *list, const char *what, long index)
 {
@@ -547,16 +507,25 @@ struct dt_node *conv_struct_node(struct conv *c, struct dt_node *parent, const s
 			return NULL;
 		n = conv_enable(c, label, &list->pos, what);
 	} else {
-		const char *unit = node_unit(c, rule, list, index);
+		const char *unit = conv_node_unit(c, rule, list, index);
+
+		const char *learned = NULL, *lorigin = NULL, *why = NULL;
 
 		if (!name)
 			name = list->type ? list->type : "node";
-		name = base = conv_node_name(c, name, list);
-		if (index >= 0 && !unit)
+		if (strstr(name, ":regulator}")) {
+			learned = conv_regulator_name(c, name, list, &lorigin, &why);
+			name = learned ? learned : "regulator";
+		}
+		name = base = learned ? learned : conv_node_name(c, name, list);
+		if (index >= 0 && !unit && !learned)	/* a learned name is the id's own */
 			name = arena_printf(c->a, "%s-%ld", name, index);
 		n = dt_node_add(c->t, parent, name, unit);
 		n->pos = list->pos;
-		n->origin = what;
+		n->exact_name = learned != NULL;
+		n->origin = lorigin ? arena_printf(c->a, "%s (%s)", what, lorigin) : what;
+		if (why)
+			dt_node_add_todo(c->t, n, &list->pos, what, why);
 		if (rn_str(rule, "compatible"))
 			dt_prop_add_string(c->t, dt_prop_set(c->t, n, "compatible"),
 					   rn_str(rule, "compatible"));

@@ -78,6 +78,7 @@ struct dt_node {
 	struct srcpos pos;
 	const char *origin;	/* C text that created the node */
 	bool after_tail_includes;	/* overlay of a label a tail include defines (&twl_gpio) */
+	bool exact_name;	/* a valid name whose case a driver matches ("LDO2"): kept as it is */
 };
 
 /* What happened to one fact of the board model (the report's unit). */

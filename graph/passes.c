@@ -174,11 +174,14 @@ static void pass_unique_names(struct dt_tree *t, struct dt_node *n)
 
 	for (size_t i = 0; i < n->nchildren; i++) {
 		struct dt_node *c = n->children[i];
-		char *valid = dts_node_name(c->name);
 		size_t *l;
 
-		c->name = arena_strdup(&t->arena, valid);
-		free(valid);
+		if (!c->exact_name) {
+			char *valid = dts_node_name(c->name);
+
+			c->name = arena_strdup(&t->arena, valid);
+			free(valid);
+		}
 		(*key_slot(&count, c->name, c->unit))++;
 		next[i] = SIZE_MAX;
 		l = key_slot(&last, c->name, c->unit);

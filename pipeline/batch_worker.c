@@ -249,6 +249,7 @@ static void convert_machines(struct batch_ctx *c, struct batch_job *jb,
 	eo.soc = pipeline_soc_name(s->soc);
 	eo.dtsi = dtsi;
 	eo.target_tree = c->kernel_dir != NULL;
+	eo.kernel_dir = c->kernel_dir;
 	eo.compat = compat = conv_compat_open(c->kernel_dir);
 	eo.pins = pins = conv_pins_open(c->kernel_dir, s->soc);
 	eo.mux = mux = conv_mux_open(c->kernel_dir, s->board->path, s->soc);

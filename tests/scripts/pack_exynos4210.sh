@@ -8,7 +8,9 @@
 # IRQ_EINT(4) is line 4 of &gpx0's interrupt domain; the UART config array
 # enables &serial_0 and &serial_2; the sdhci platdata lands on &sdhci_2
 # with its bus width and card-detect line; i2c_register_board_info(0) is
-# &i2c_0. Each output compiles (the tool runs dtc).
+# &i2c_0; the MAX8997's regulators are LDO1 and BUCK1 under its
+# `regulators` node, the names the target's regulator driver gives their ids.
+# Each output compiles (the tool runs dtc).
 #
 #   bash pack_exynos4210.sh BOARD2DTS SOURCE_DIR    (run by ctest; exit 77 = skipped)
 set -uo pipefail
@@ -38,6 +40,8 @@ cat >"$B" <<'C'
 #include <plat/sdhci.h>
 #include <plat/iic.h>
 #include <plat/regs-serial.h>
+#include <linux/mfd/max8997.h>
+#include <linux/regulator/machine.h>
 
 static struct s3c2410_uartcfg acmepad_uartcfgs[] __initdata = {
 	{ .hwport = 0, .flags = 0, .ucon = 0x3c5, .ulcon = 0x03, .ufcon = 0x111 },
@@ -49,8 +53,27 @@ static struct s3c_sdhci_platdata acmepad_hsmmc2_pdata __initdata = {
 	.ext_cd_gpio_invert = 1,
 	.max_width = 4,
 };
+static struct regulator_init_data acmepad_ldo1_data = {
+	.constraints = {
+		.name = "VDD_ABB_3.3V", .min_uV = 3300000, .max_uV = 3300000,
+		.valid_ops_mask = REGULATOR_CHANGE_STATUS,
+	},
+};
+static struct regulator_init_data acmepad_buck1_data = {
+	.constraints = {
+		.name = "VDD_ARM_1.2V", .min_uV = 950000, .max_uV = 1350000, .always_on = 1,
+	},
+};
+static struct max8997_regulator_data acmepad_regulators[] = {
+	{ MAX8997_LDO1, &acmepad_ldo1_data },
+	{ MAX8997_BUCK1, &acmepad_buck1_data },
+};
+static struct max8997_platform_data acmepad_max8997_pdata = {
+	.regulators = acmepad_regulators,
+	.num_regulators = ARRAY_SIZE(acmepad_regulators),
+};
 static struct i2c_board_info i2c0_devs[] __initdata = {
-	{ I2C_BOARD_INFO("max8997", 0x66), .irq = IRQ_EINT(4) },
+	{ I2C_BOARD_INFO("max8997", 0x66), .irq = IRQ_EINT(4), .platform_data = &acmepad_max8997_pdata },
 };
 static struct gpio_keys_button acmepad_buttons[] = {
 	{ .code = KEY_POWER, .gpio = EXYNOS4_GPX2(1), .desc = "power", .active_low = 1 },
@@ -103,6 +126,14 @@ check() {	# check KERNEL OUT.dts INCLUDE
 	has "$2" 'interrupt-parent = <&gpx0>;'
 	has "$2" 'interrupts = <4 IRQ_TYPE_NONE>;'
 	has "$2" '&rtc {'
+	# the PMIC's regulators: children of its regulators node, named as the
+	# target's drivers/regulator/max8997-regulator.c names their ids
+	sed -n '/max8997@66 {/,/^	};/p' "$2" | tr -d '\t' | tr '\n' ' ' |
+		grep -F 'regulators { LDO1 { regulator-name = "VDD_ABB_3.3V";' >/dev/null ||
+		bad "$(basename "$2"): no LDO1 node with its constraints under the PMIC's regulators"
+	has "$2" 'BUCK1 {'
+	has "$2" 'regulator-min-microvolt = <950000>;'
+	hasnt "$2" 'no rule for struct max8997'
 	hasnt "$2" 'no SoC rule pack matched'
 	hasnt "$2" 'no such node'
 	hasnt "$2" '&serial_1 {'

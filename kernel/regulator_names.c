@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: GPL-2.0
+/* A PMIC regulator's DT node name from the target's driver (regulator_names.h). */
+#include "regulator_names.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../common/util.h"
+
+static bool ident_char(char ch)
+{
+	return isalnum((unsigned char)ch) || ch == '_';
+}
+
+/* Is text[at..] the whole identifier id? */
+static bool ident_at(const char *text, const char *at, const char *id)
+{
+	size_t n = strlen(id);
+
+	return !strncmp(at, id, n) && !ident_char(at[n]) && (at == text || !ident_char(at[-1]));
+}
+
+/* The string after `.name = "` in [from, to), malloc'd; NULL: none. */
+static char *name_between(const char *from, const char *to)
+{
+	for (const char *s = from; s && s < to; s = strstr(s + 1, ".name")) {
+		const char *q = s + 5, *end;
+
+		if (strncmp(s, ".name", 5))
+			continue;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if (*q++ != '=')
+			continue;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if (*q != '"' || !(end = strchr(q + 1, '"')) || end > to)
+			continue;
+		return xstrndup(q + 1, (size_t)(end - q - 1));
+	}
+	return NULL;
+}
+
+/* `.id = ID` inside an initializer: its braces' .name. */
+static char *direct(const char *text, const char *id)
+{
+	for (const char *s = strstr(text, ".id"); s; s = strstr(s + 1, ".id")) {
+		const char *q = s + 3, *open, *close;
+		int depth = 0;
+
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if (*q++ != '=')
+			continue;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if (!ident_at(text, q, id))
+			continue;
+		for (open = s; open > text && (*open != '{' || depth); open--)
+			depth += *open == '}' ? 1 : *open == '{' && depth ? -1 : 0;
+		close = strchr(q, '}');
+		if (*open == '{' && close)
+			return name_between(open, close);
+	}
+	return NULL;
+}
+
+/*
+ * `#define M(p, ...) { .name = #p, .id = PREFIX##p, ... }` and a use
+ * `M(REST, ...)` where id is PREFIX REST: REST.
+ */
+static char *macro(const char *text, const char *id)
+{
+	for (const char *d = strstr(text, "#define"); d; d = strstr(d + 1, "#define")) {
+		const char *q = d + 7, *name, *param, *body, *end, *hash, *use;
+		char m[128], p[64], prefix[64];
+		size_t nm, np, npre;
+
+		while (*q == ' ' || *q == '\t')
+			q++;
+		name = q;
+		while (ident_char(*q))
+			q++;
+		nm = (size_t)(q - name);
+		if (*q != '(' || !nm || nm >= sizeof(m))
+			continue;
+		param = ++q;
+		while (*q == ' ')
+			q++;
+		param = q;
+		while (ident_char(*q))
+			q++;
+		np = (size_t)(q - param);
+		if (!np || np >= sizeof(p))
+			continue;
+		memcpy(m, name, nm);
+		m[nm] = '\0';
+		memcpy(p, param, np);
+		p[np] = '\0';
+		body = strchr(q, ')');
+		for (end = body; end && *end; end++)	/* the body: up to an unescaped newline */
+			if (*end == '\n' && end[-1] != '\\')
+				break;
+		if (!body || !end)
+			continue;
+		/* .name = #p */
+		char *want = xasprintf("#%s", p);
+		bool named = false;
+
+		for (const char *s = strstr(body, want); s && s < end; s = strstr(s + 1, want))
+			if (!ident_char(s[np + 1]))
+				named = true;
+		free(want);
+		/* .id = PREFIX##p (spaces allowed around ##) */
+		hash = strstr(body, "##");
+		if (!named || !hash || hash > end)
+			continue;
+		const char *pe = hash, *ps;
+
+		while (pe > body && pe[-1] == ' ')
+			pe--;
+		ps = pe;
+		while (ps > body && ident_char(ps[-1]))
+			ps--;
+		npre = (size_t)(pe - ps);
+		if (!npre || npre >= sizeof(prefix) || strncmp(id, ps, npre))
+			continue;
+		memcpy(prefix, ps, npre);
+		prefix[npre] = '\0';
+		/* a use M(REST ...) with REST = id without the prefix */
+		for (use = strstr(end, m); use; use = strstr(use + 1, m)) {
+			const char *a = use + nm;
+
+			if (!ident_at(text, use, m) || *a != '(')
+				continue;
+			a++;
+			while (*a == ' ' || *a == '\t')
+				a++;
+			if (ident_at(text, a, id + npre))
+				return xstrdup(id + npre);
+		}
+	}
+	return NULL;
+}
+
+char *regulator_name_in(const char *text, const char *id)
+{
+	char *n;
+
+	if (!text || !id || !*id)
+		return NULL;
+	n = direct(text, id);
+	return n ? n : macro(text, id);
+}
+
+static int c_file(const struct dirent *e)
+{
+	size_t len = strlen(e->d_name);
+
+	return len > 2 && !strcmp(e->d_name + len - 2, ".c");
+}
+
+char *regulator_node_name(const char *kdir, const char *id, char **file)
+{
+	char prefix[64], *dir, *name = NULL;
+	struct dirent **ents = NULL;
+	size_t n = strcspn(id, "_");
+	int nents;
+
+	*file = NULL;
+	if (!kdir || n == 0 || n >= sizeof(prefix) || !id[n])
+		return NULL;
+	for (size_t i = 0; i < n; i++)
+		prefix[i] = (char)tolower((unsigned char)id[i]);
+	prefix[n] = '\0';
+	dir = xasprintf("%s/drivers/regulator", kdir);
+	nents = scandir(dir, &ents, c_file, alphasort);
+	for (int i = 0; i < nents; i++) {
+		if (!name && !strncmp(ents[i]->d_name, prefix, n)) {
+			char *path = xasprintf("%s/%s", dir, ents[i]->d_name);
+			char *text = read_file(path, NULL);
+
+			name = regulator_name_in(text, id);
+			if (name)
+				*file = xasprintf("drivers/regulator/%s", ents[i]->d_name);
+			free(text);
+			free(path);
+		}
+		free(ents[i]);
+	}
+	free(ents);
+	free(dir);
+	return name;
+}

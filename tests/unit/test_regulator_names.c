@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kernel/regulator_names.c: a PMIC regulator's DT node name from the
+ * regulator driver of the target tree, by the id a board names it with: the
+ * two forms of regulator_desc tables (made-up texts), and the real 6.1
+ * drivers of the MAX8998 (MAX8998_LINEAR_REG(LDO2, ...)), MAX8997
+ * (MAX8997_VOLTAGE_REGULATOR) and MAX8660 (written out).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernel/regulator_names.h"
+#include "test_kernel.h"
+
+static const char direct_text[] =
+	"static const struct regulator_desc fx_reg[] = {\n"
+	"\t{\n\t\t.name = \"DCDC1\",\n\t\t.id = FX_DCDC1,\n\t\t.ops = &ops,\n\t},\n"
+	"\t{ .id = FX_LDO10, .ops = &ops, .name = \"LDO10\" },\n"
+	"};\n";
+
+static const char macro_text[] =
+	"#define FX_REG(_name, _ops) {\t\\\n"
+	"\t.name\t= #_name,\t\\\n"
+	"\t.id\t= FX_ ## _name,\t\\\n"
+	"\t.ops\t= _ops,\t\\\n"
+	"}\n"
+	"static struct regulator_desc regs[] = {\n"
+	"\tFX_REG(LDO1, &ldo_ops),\n"
+	"\tFX_REG(BUCK2, &buck_ops),\n"
+	"};\n";
+
+static void expect(const char *text, const char *id, const char *want)
+{
+	char *got = regulator_name_in(text, id);
+
+	if (want) {
+		assert_non_null(got);
+		assert_string_equal(got, want);
+	} else {
+		assert_null(got);
+	}
+	free(got);
+}
+
+static void test_forms(void **state)
+{
+	(void)state;
+	expect(direct_text, "FX_DCDC1", "DCDC1");
+	expect(direct_text, "FX_LDO10", "LDO10");
+	expect(direct_text, "FX_LDO1", NULL);	/* a prefix of FX_LDO10 */
+	expect(macro_text, "FX_LDO1", "LDO1");
+	expect(macro_text, "FX_BUCK2", "BUCK2");
+	expect(macro_text, "FX_BUCK3", NULL);	/* not a use of the macro */
+	expect(macro_text, "OTHER_LDO1", NULL);	/* another prefix */
+	expect(NULL, "FX_LDO1", NULL);
+}
+
+static void test_real_drivers(void **state)
+{
+	const char *k = test_kernel_dir("drivers/regulator/max8998.c");
+	struct { const char *id, *name, *file; } cases[] = {
+		{ "MAX8998_LDO2", "LDO2", "drivers/regulator/max8998.c" },
+		{ "MAX8998_BUCK4", "BUCK4", "drivers/regulator/max8998.c" },
+		{ "MAX8997_LDO21", "LDO21", "drivers/regulator/max8997-regulator.c" },
+		{ "MAX8660_V6", "V6(LDO)", "drivers/regulator/max8660.c" },
+	};
+
+	(void)state;
+	if (!k)
+		skip();
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *file, *name = regulator_node_name(k, cases[i].id, &file);
+
+		assert_non_null(name);
+		assert_string_equal(name, cases[i].name);
+		assert_string_equal(file, cases[i].file);
+		free(name);
+		free(file);
+	}
+	{
+		char *file, *name = regulator_node_name(k, "NOSUCHPMIC_LDO1", &file);
+
+		assert_null(name);
+		assert_null(file);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_forms),
+		cmocka_unit_test(test_real_drivers),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
