@@ -1,5 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
-/* A nested struct (by value or by pointer): its rule's props go on this node. */
+/*
+ * A nested struct (by value or by pointer): its rule's props go on this node,
+ * or with `node: NAME` on a child of that name (a regulator's
+ * regulator-state-mem).
+ */
 #include "converters.h"
 
 #include "../../common/util.h"
@@ -19,6 +23,17 @@ struct dt_prop *cv_struct(struct prop_ctx *pc)
 		conv_mark_var(pc->c, var->name);
 	/* Some platform data describes another node (&twl_gpio for twl4030 GPIO data). */
 	struct dt_node *n = target ? conv_controller_overlay(pc->c, target) : pc->node;
+	const char *child = rn_str(pc->rule, "node");
+
+	if (child && !target) {
+		struct dt_node *k = dt_child(n, child, NULL);
+
+		if (!k) {
+			k = dt_node_add(pc->c->t, n, child, NULL);
+			k->pos = inner->pos;
+		}
+		n = k;
+	}
 
 	/* `target_tail: true`: a label the device's tail include defines (&twl_keypad). */
 	if (target && str_eq(rn_str(rule, "target_tail"), "true"))
