@@ -43,20 +43,32 @@ cpu_secs() {
 	awk '{ printf "%.2f\n", $1 + $2 }' "$TMP/time"
 }
 
+# min_cpu_secs FILE: the least cpu_secs of three runs.
+min_cpu_secs() {
+	local a b c
+	a=$(cpu_secs "$1") && b=$(cpu_secs "$1") && c=$(cpu_secs "$1") || return 1
+	printf '%s\n%s\n%s\n' "$a" "$b" "$c" | sort -n | head -1
+}
+
 # ---- large arrays: linear, not quadratic (issue 9, item 7) ----
 large_arrays() {
 	local small big ratio
 	bash "$SRC/bench/gen_gpio_leds.sh" 15000 >"$T/leds15k.c"
 	bash "$SRC/bench/gen_gpio_leds.sh" 60000 >"$T/leds60k.c"
-	small=$(cpu_secs "$T/leds15k.c") || { bad "gpio_led 15k: convert failed"; return; }
-	big=$(cpu_secs "$T/leds60k.c") || { bad "gpio_led 60k: convert failed or timed out"; return; }
+	# The least of three runs each: one run of the small file ranged 0.7-1.5 s
+	# on the 2-CPU VM (page faults, a cold cache), which made the ratio noise.
+	small=$(min_cpu_secs "$T/leds15k.c") || { bad "gpio_led 15k: convert failed"; return; }
+	big=$(min_cpu_secs "$T/leds60k.c") || { bad "gpio_led 60k: convert failed or timed out"; return; }
 	grep -q 'led-59999 {' "$TMP/large.dts" || { bad "gpio_led 60k: no led-59999 node"; return; }
-	# Linear: 4x the entries, ~3x the time (fixed costs); quadratic was ~11x.
+	# 4x the entries: linear is 4x the time, quadratic 16x (the issue-9
+	# quadratic measured ~11x with the fixed costs); the bound is their
+	# geometric middle, 8. Linear code measures 3-6.5x on the 2-CPU VM (the
+	# warm, cached runs have fewer fixed costs; memory effects at 560 MB).
 	ratio=$(awk -v a="$small" -v b="$big" 'BEGIN { printf "%.1f", b / (a > 0.05 ? a : 0.05) }')
-	if awk -v r="$ratio" 'BEGIN { exit !(r <= 6) }'; then
-		okay "gpio_led 15k: ${small} s, 60k: ${big} s CPU (ratio $ratio <= 6)"
+	if awk -v r="$ratio" 'BEGIN { exit !(r <= 8) }'; then
+		okay "gpio_led 15k: ${small} s, 60k: ${big} s CPU (ratio $ratio <= 8)"
 	else
-		bad "gpio_led 15k: ${small} s, 60k: ${big} s CPU (ratio $ratio > 6: not linear)"
+		bad "gpio_led 15k: ${small} s, 60k: ${big} s CPU (ratio $ratio > 8: not linear)"
 	fi
 }
 
