@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * extractor/args.c: a lone board file (not under an arch/arm/mach-X/ of its
+ * own tree) reads the headers it includes by quotes from the target tree's
+ * arch/arm/mach-X/ that has the most of them; a tie adds none, a header the
+ * file's own directory has does not count, and a file inside a mach-X/
+ * directory gets none. Trees made in a temporary directory.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include "extractor/ex_internal.h"
+#include "common/util.h"
+#include "test_tree.h"
+
+static char root[] = "/tmp/b2d-lone.XXXXXX";
+
+static void put(const char *rel, const char *text)
+{
+	test_put_file(root, rel, text);
+}
+
+/* The -I arguments for path naming arch/arm/mach-*, joined by spaces. */
+static char *mach_dirs(const char *path)
+{
+	struct extract_options o = { .kernel_dir = NULL };
+	struct ptrvec args = { 0 };
+	struct strbuf sb;
+	char *k = xasprintf("%s/k", root), *file = xasprintf("%s/%s", root, path);
+
+	o.kernel_dir = k;
+	assert_int_equal(ex_build_args(file, &o, &args), 0);
+	sb_init(&sb);
+	for (size_t i = 0; i < args.len; i++)
+		if (strstr(args.items[i], "/arch/arm/mach-"))
+			sb_addf(&sb, "%s%s", sb.len ? " " : "", strstr(args.items[i], "mach-"));
+	for (size_t i = 0; i < args.len; i++)
+		free(args.items[i]);
+	pv_free(&args);
+	free(k);
+	free(file);
+	return sb.buf ? sb.buf : xstrdup("");
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	assert_non_null(mkdtemp(root));
+	put("k/arch/arm/mach-pxa/pxa300.h", "");
+	put("k/arch/arm/mach-pxa/generic.h", "");
+	put("k/arch/arm/mach-pxa/devices.h", "");
+	put("k/arch/arm/mach-at91/generic.h", "");
+	put("k/arch/arm/mach-sa1100/generic.h", "");
+	put("lone/pxa-board.c", "#include \"pxa300.h\"\n#include \"generic.h\"\n#include <linux/init.h>\n");
+	put("lone/tie-board.c", "#include \"generic.h\"\n");
+	put("own/board.c", "#include \"pxa300.h\"\n#include \"generic.h\"\n");
+	put("own/generic.h", "");
+	put("own/pxa300.h", "");
+	put("tree/arch/arm/mach-foo/board.c", "#include \"pxa300.h\"\n");
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	test_rm_tree(root);
+	return 0;
+}
+
+static void test_lone_mach_dir(void **state)
+{
+	char *s;
+
+	(void)state;
+	s = mach_dirs("lone/pxa-board.c");	/* pxa300.h, generic.h: mach-pxa has both */
+	assert_string_equal(s, "mach-pxa");
+	free(s);
+	s = mach_dirs("lone/tie-board.c");	/* generic.h: three mach dirs, a tie */
+	assert_string_equal(s, "");
+	free(s);
+	s = mach_dirs("own/board.c");		/* its own directory has them */
+	assert_string_equal(s, "");
+	free(s);
+	s = mach_dirs("tree/arch/arm/mach-foo/board.c");	/* inside a tree: none added */
+	assert_null(strstr(s, "mach-pxa"));
+	free(s);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_lone_mach_dir),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
