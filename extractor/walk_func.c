@@ -51,30 +51,44 @@ static struct guard *mkguard(struct ex *x, struct value *cond, const char *text,
 
 static void walk(struct ex *x, CXCursor c, struct gstack *g);
 
-static void record_call(struct ex *x, CXCursor c, struct gstack *g)
+/* A call of the function being walked, at c, with its guards; its args are the caller's. */
+static struct call *new_call(struct ex *x, CXCursor c, const char *callee, struct gstack *g)
 {
 	struct call *call = arena_alloc(x->a, sizeof(*call));
-	int n = clang_Cursor_getNumArguments(c);
-	struct cvec kids;
 
-	call->callee = ex_cxstr(x, clang_getCursorSpelling(c));
-	if (!call->callee[0]) {
-		cvec_children(c, &kids);
-		if (kids.n)
-			call->callee = ex_text(x, kids.v[0]);
-		cvec_free(&kids);
-	}
+	call->callee = callee;
 	call->pos = ex_pos(x, c);
 	call->spelling = ex_text(x, c);
 	call->nested = x->expr_depth > 0;
-	for (int i = 0; i < n; i++) {
-		struct value *v = ex_value(x, clang_Cursor_getArgument(c, i));
-
-		v->index = i;
-		arena_push(x->a, (void ***)&call->args, &call->nargs, v);
-	}
 	call->guards = gcopy(x, g, &call->nguards);
 	arena_push(x->a, (void ***)&x->fn->calls, &x->fn->ncalls, call);
+	return call;
+}
+
+static void add_arg(struct ex *x, struct call *call, CXCursor arg)
+{
+	struct value *v = ex_value(x, arg);
+
+	v->index = (long)call->nargs;
+	arena_push(x->a, (void ***)&call->args, &call->nargs, v);
+}
+
+static void record_call(struct ex *x, CXCursor c, struct gstack *g)
+{
+	const char *callee = ex_cxstr(x, clang_getCursorSpelling(c));
+	int n = clang_Cursor_getNumArguments(c);
+	struct call *call;
+	struct cvec kids;
+
+	if (!callee[0]) {
+		cvec_children(c, &kids);
+		if (kids.n)
+			callee = ex_text(x, kids.v[0]);
+		cvec_free(&kids);
+	}
+	call = new_call(x, c, callee, g);
+	for (int i = 0; i < n; i++)
+		add_arg(x, call, clang_Cursor_getArgument(c, i));
 }
 
 /*
@@ -101,19 +115,9 @@ static bool record_recovered_call(struct ex *x, CXCursor c, struct cvec *kids, s
 	text = ex_text(x, c);
 	if (strncmp(text, callee, strlen(callee)) || text[strlen(callee) + strspn(text + strlen(callee), " \t")] != '(')
 		return false;
-	call = arena_alloc(x->a, sizeof(*call));
-	call->callee = callee;
-	call->pos = ex_pos(x, c);
-	call->spelling = text;
-	call->nested = x->expr_depth > 0;
-	for (size_t i = 1; i < kids->n; i++) {
-		struct value *v = ex_value(x, kids->v[i]);
-
-		v->index = (long)i - 1;
-		arena_push(x->a, (void ***)&call->args, &call->nargs, v);
-	}
-	call->guards = gcopy(x, g, &call->nguards);
-	arena_push(x->a, (void ***)&x->fn->calls, &x->fn->ncalls, call);
+	call = new_call(x, c, callee, g);
+	for (size_t i = 1; i < kids->n; i++)
+		add_arg(x, call, kids->v[i]);
 	return true;
 }
 

@@ -146,46 +146,8 @@ static long long cond(struct ev *e)
 	return c ? a : b;
 }
 
-bool dt_macro_eval(const char *text, const char *name, long long arg, long long *out)
-{
-	size_t n = strlen(name);
-
-	for (const char *s = text ? strstr(text, "#define") : NULL; s; s = strstr(s + 1, "#define")) {
-		const char *q = s + 7, *param;
-		struct ev e;
-		long long v;
-
-		while (*q == ' ' || *q == '\t')
-			q++;
-		if (strncmp(q, name, n) || q[n] != '(')
-			continue;
-		param = q + n + 1;
-		while (*param == ' ')
-			param++;
-		e.param = param;
-		e.nparam = 0;
-		while (isalnum((unsigned char)param[e.nparam]) || param[e.nparam] == '_')
-			e.nparam++;
-		q = param + e.nparam;
-		while (*q == ' ')
-			q++;
-		if (!e.nparam || *q != ')')
-			return false;
-		e.p = q + 1;
-		e.arg = arg;
-		e.bad = false;
-		v = cond(&e);
-		/* the body ends at the first newline not escaped */
-		skip(&e);
-		if (e.bad || (*e.p && *e.p != '\n'))
-			return false;
-		*out = v;
-		return true;
-	}
-	return false;
-}
-
-bool dt_macro_defined(const char *text, const char *name)
+/* Just after the name of text's `#define name`, or NULL. */
+static const char *find_define(const char *text, const char *name)
 {
 	size_t n = strlen(name);
 
@@ -195,7 +157,44 @@ bool dt_macro_defined(const char *text, const char *name)
 		while (*q == ' ' || *q == '\t')
 			q++;
 		if (!strncmp(q, name, n) && !isalnum((unsigned char)q[n]) && q[n] != '_')
-			return true;
+			return q + n;
 	}
-	return false;
+	return NULL;
+}
+
+bool dt_macro_eval(const char *text, const char *name, long long arg, long long *out)
+{
+	const char *q = find_define(text, name), *param;
+	struct ev e;
+	long long v;
+
+	if (!q || *q != '(')
+		return false;
+	param = q + 1;
+	while (*param == ' ')
+		param++;
+	e.param = param;
+	e.nparam = 0;
+	while (isalnum((unsigned char)param[e.nparam]) || param[e.nparam] == '_')
+		e.nparam++;
+	q = param + e.nparam;
+	while (*q == ' ')
+		q++;
+	if (!e.nparam || *q != ')')
+		return false;
+	e.p = q + 1;
+	e.arg = arg;
+	e.bad = false;
+	v = cond(&e);
+	/* the body ends at the first newline not escaped */
+	skip(&e);
+	if (e.bad || (*e.p && *e.p != '\n'))
+		return false;
+	*out = v;
+	return true;
+}
+
+bool dt_macro_defined(const char *text, const char *name)
+{
+	return find_define(text, name) != NULL;
 }

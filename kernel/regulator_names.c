@@ -22,21 +22,27 @@ static bool ident_at(const char *text, const char *at, const char *id)
 	return !strncmp(at, id, n) && !ident_char(at[n]) && (at == text || !ident_char(at[-1]));
 }
 
+/* After `KEY = ` at s (KEY of klen chars, blanks around '='), or NULL. */
+static const char *after_assign(const char *s, size_t klen)
+{
+	const char *q = s + klen;
+
+	while (*q == ' ' || *q == '\t')
+		q++;
+	if (*q++ != '=')
+		return NULL;
+	while (*q == ' ' || *q == '\t')
+		q++;
+	return q;
+}
+
 /* The string after `.name = "` in [from, to), malloc'd; NULL: none. */
 static char *name_between(const char *from, const char *to)
 {
 	for (const char *s = from; s && s < to; s = strstr(s + 1, ".name")) {
-		const char *q = s + 5, *end;
+		const char *q = strncmp(s, ".name", 5) ? NULL : after_assign(s, 5), *end;
 
-		if (strncmp(s, ".name", 5))
-			continue;
-		while (*q == ' ' || *q == '\t')
-			q++;
-		if (*q++ != '=')
-			continue;
-		while (*q == ' ' || *q == '\t')
-			q++;
-		if (*q != '"' || !(end = strchr(q + 1, '"')) || end > to)
+		if (!q || *q != '"' || !(end = strchr(q + 1, '"')) || end > to)
 			continue;
 		return xstrndup(q + 1, (size_t)(end - q - 1));
 	}
@@ -47,16 +53,10 @@ static char *name_between(const char *from, const char *to)
 static char *direct(const char *text, const char *id)
 {
 	for (const char *s = strstr(text, ".id"); s; s = strstr(s + 1, ".id")) {
-		const char *q = s + 3, *open, *close;
+		const char *q = after_assign(s, 3), *open, *close;
 		int depth = 0;
 
-		while (*q == ' ' || *q == '\t')
-			q++;
-		if (*q++ != '=')
-			continue;
-		while (*q == ' ' || *q == '\t')
-			q++;
-		if (!ident_at(text, q, id))
+		if (!q || !ident_at(text, q, id))
 			continue;
 		for (open = s; open > text && (*open != '{' || depth); open--)
 			depth += *open == '}' ? 1 : *open == '{' && depth ? -1 : 0;

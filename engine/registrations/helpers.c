@@ -62,3 +62,13 @@ const char *entry_what(struct conv *c, const struct variable *arr, const struct 
 {
 	return arena_printf(c->a, "%s[%ld] = %s", arr->name, e->index, e->spelling ? e->spelling : "?");
 }
+
+/* The entries a table call reads: the array's, or fewer when its count argument says so. */
+size_t table_len(const struct variable *arr, const struct value *count)
+{
+	size_t n = arr->init->nkids;
+
+	if (count && count->kind == VAL_INT && count->ival >= 0 && (size_t)count->ival < n)
+		n = (size_t)count->ival;
+	return n;
+}

@@ -264,9 +264,7 @@ bool reg_pxa3xx_mfp(struct reg_ctx *r)
 	else if (!(dtsi = soc_dtsi_text(c->opt->dtsi)))
 		all = "MFP pin groups: the SoC .dtsi could not be read";
 	conv_mark_var(c, arr->name);
-	n = arr->init->nkids;
-	if (count && count->kind == VAL_INT && count->ival >= 0 && (size_t)count->ival < n)
-		n = (size_t)count->ival;
+	n = table_len(arr, count);
 	sb_init(&missing);
 	for (size_t i = 0; i < n; i++) {
 		const struct value *e = arr->init->kids[i];

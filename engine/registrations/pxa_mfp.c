@@ -183,9 +183,7 @@ bool reg_pxa_mfp(struct reg_ctx *r)
 		return true;
 	}
 	conv_mark_var(c, arr->name);
-	n = arr->init->nkids;
-	if (count && count->kind == VAL_INT && count->ival >= 0 && (size_t)count->ival < n)
-		n = (size_t)count->ival;
+	n = table_len(arr, count);
 	sb_init(&missing);
 	for (size_t i = 0; i < n; i++) {
 		const struct value *e = arr->init->kids[i];

@@ -20,6 +20,7 @@ void constant_props(struct conv *c, struct dt_node *n, const struct rnode *props
 struct fact *entry_fact(struct conv *c, const char *what, const struct value *e,
 			const char *became, const char *reason);
 const char *entry_what(struct conv *c, const struct variable *arr, const struct value *e);
+size_t table_len(const struct variable *arr, const struct value *count);
 
 /* platform_device.c */
 const struct rnode *soc_device_rule(const struct conv *c, const char *var);
