@@ -157,11 +157,45 @@ static bool machine_is(const struct conv *c, const char *spelling, long long *ou
 	n = strlen(spelling);
 	if (n < 3 || strcmp(spelling + n - 2, "()") != 0)
 		return false;
+	/* One call, not `machine_is_a() || machine_is_b()` as one spelling. */
+	for (size_t i = 0; i < n - 2; i++)
+		if (!(isalnum((unsigned char)spelling[i]) || spelling[i] == '_'))
+			return false;
 	*out = n - 2 == strlen(id);
 	for (size_t i = 0; *out && i < n - 2; i++)
 		if (tolower((unsigned char)spelling[i]) != tolower((unsigned char)id[i]))
 			*out = 0;
 	return true;
+}
+
+static bool eval_cond(const struct conv *c, const struct value *v, const struct value *other,
+		      long long *out);
+
+/*
+ * pred(): a parameterless function of the board file whose body is one
+ * `return EXPR;` is decided by EXPR (edb93xx_has_audio() returns
+ * machine_is_edb9301() || ...). Nested predicates are followed a few
+ * levels deep, which also stops a predicate that calls itself.
+ */
+static bool predicate(const struct conv *c, const char *spelling, long long *out)
+{
+	static _Thread_local int depth;
+	const struct function *fn;
+	size_t n = spelling ? strlen(spelling) : 0;
+	bool ok;
+
+	if (n < 3 || strcmp(spelling + n - 2, "()") != 0 || depth >= 4)
+		return false;
+	for (size_t i = 0; i < n - 2; i++)
+		if (!(isalnum((unsigned char)spelling[i]) || spelling[i] == '_'))
+			return false;
+	fn = board_find_func(c->b, arena_strndup(c->a, spelling, n - 2));
+	if (!fn || !fn->returns)
+		return false;
+	depth++;
+	ok = eval_cond(c, fn->returns, NULL, out);
+	depth--;
+	return ok;
 }
 
 static bool eval_cond(const struct conv *c, const struct value *v, const struct value *other,
@@ -173,7 +207,7 @@ static bool eval_cond(const struct conv *c, const struct value *v, const struct 
 		return false;
 	if (assumed(c, v->spelling, &a))
 		return number_of(a, other, out);
-	if (machine_is(c, v->spelling, out))
+	if (machine_is(c, v->spelling, out) || predicate(c, v->spelling, out))
 		return true;
 	if (v->kind != VAL_EXPR)
 		return eval_leaf(c, v, other, out);

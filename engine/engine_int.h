@@ -162,7 +162,16 @@ struct conv {
 	size_t nopins;
 	const struct function *cur_fn;	/* the function whose call is being converted */
 	struct refs **mrefs;		/* engine_refs.c: what each machine's code names */
+	struct board *own_board;	/* engine_grow.c: c->b once a store grew a variable */
+	const struct store **whole_stores;	/* stores of a whole element, now in it */
+	size_t nwhole_stores;
 };
+
+/* engine_grow.c: stores the machine certainly makes add the members they name */
+void conv_grow_stores(struct conv *c);
+bool conv_store_was_whole(const struct conv *c, const struct store *s);
+/* An array, or a list whose kids have no member names (tolerant mode's synthesized structs). */
+bool conv_list_indexed(const struct value *list);
 
 /* engine_compat.c: a compatible for a device name no rule maps, from the kernel's drivers */
 const char *conv_learned_compatible(struct conv *c, struct dt_node *n, const char *bus,

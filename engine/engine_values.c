@@ -149,7 +149,7 @@ static bool store_target(const struct conv *c, const struct store *s,
 		if (*p == '[') {
 			long idx = strtol(p + 1, (char **)&p, 0);
 
-			if (*p != ']' || !cur || cur->kind != VAL_LIST || !cur->is_array)
+			if (*p != ']' || !cur || cur->kind != VAL_LIST || !conv_list_indexed(cur))
 				return false;
 			p++;
 			const struct value *elem = NULL;
@@ -301,6 +301,16 @@ static bool soc_device_store(struct conv *c, const struct store *s)
 	return true;
 }
 
+/* The store's guards as one condition: "a && b" ("?" for none). */
+static const char *guard_conds(struct conv *c, const struct store *s)
+{
+	const char *t = s->nguards ? s->guards[0]->text : "?";
+
+	for (size_t i = 1; i < s->nguards; i++)
+		t = arena_printf(c->a, "%s && %s", t, s->guards[i]->text);
+	return t;
+}
+
 static void apply_store(struct conv *c, const struct function *fn, const struct store *s)
 {
 	const struct value *list;
@@ -316,18 +326,38 @@ static void apply_store(struct conv *c, const struct function *fn, const struct 
 		return;		/* a local: only guards read it */
 	}
 	f = dt_add_fact(c->t, "store", s->spelling ? s->spelling : s->var, &s->pos);
+	state = conv_guard_state(c, s->guards, s->nguards);
+	if (state == 0) {
+		f->fate = FACT_CONVERTED;
+		f->became = "not taken under --assume";
+		return;
+	}
+	if (conv_store_was_whole(c, s)) {	/* engine_grow.c put it in its element */
+		f->fate = FACT_CONVERTED;
+		f->became = arena_printf(c->a, "element %s%s", s->var, s->path);
+		return;
+	}
 	if (!store_target(c, s, &list, &field)) {
 		f->fate = FACT_TODO;
-		f->reason = "store into a member the initializer does not have";
+		bool element = *s->path && s->path[strlen(s->path) - 1] == ']';
+
+		f->reason = state > 0 ? "store into a member the initializer does not have"
+			: arena_printf(c->a, "%s, only when %s: add it by hand if so",
+				       element ? "store into an array element"
+					       : "store into a member the initializer does not have",
+				       guard_conds(c, s));
 		dt_node_add_todo(c->t, NULL, &s->pos, f->what, f->reason);
 		return;
 	}
-	state = conv_guard_state(c, s->guards, s->nguards);
 	struct field_override *o = override_for(c, list, field);
 
 	f->fate = FACT_CONVERTED;
-	if (state == 0) {
-		f->became = "not taken under --assume";
+	if (state < 0 && !o->value) {
+		/* No value to show it beside: the alternative would be lost. */
+		f->fate = FACT_TODO;
+		f->reason = arena_printf(c->a, "only when %s; the initializer does not write .%s: "
+					 "add it by hand if so", guard_conds(c, s), field);
+		dt_node_add_todo(c->t, NULL, &s->pos, f->what, f->reason);
 		return;
 	}
 	if (state < 0) {
@@ -340,20 +370,15 @@ static void apply_store(struct conv *c, const struct function *fn, const struct 
 
 		if (n)
 			memcpy(conds, o->alt_conds, n * sizeof(*conds));
-		conds[n] = arena_strdup(c->a, s->nguards ? s->guards[0]->text : "?");
-		for (size_t i = 1; i < s->nguards; i++)
-			conds[n] = arena_printf(c->a, "%s && %s", conds[n], s->guards[i]->text);
+		conds[n] = guard_conds(c, s);
 		o->alt_conds = conds;
 		f->became = arena_printf(c->a, "alternative of .%s (if %s)", field, conds[n]);
 		return;
 	}
 	o->value = s->rhs;
 	o->store = s;
-	if (s->nguards) {
-		o->condition = s->guards[0]->text;
-		for (size_t i = 1; i < s->nguards; i++)
-			o->condition = arena_printf(c->a, "%s && %s", o->condition, s->guards[i]->text);
-	}
+	if (s->nguards)
+		o->condition = guard_conds(c, s);
 	f->became = arena_printf(c->a, "value of .%s in %s", field, s->var);
 }
 
@@ -370,6 +395,7 @@ void conv_finish_soc_pdata(struct conv *c)
 
 void conv_apply_stores(struct conv *c)
 {
+	conv_grow_stores(c);
 	for (size_t i = 0; i < c->nreach; i++)
 		for (size_t j = 0; j < c->reach[i]->nstores; j++)
 			apply_store(c, c->reach[i], c->reach[i]->stores[j]);

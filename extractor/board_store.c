@@ -22,7 +22,7 @@
 #include "../common/strmap.h"
 #include "../common/util.h"
 
-#define BS_MAGIC "b2d-board 2\n"
+#define BS_MAGIC "b2d-board 3\n"
 
 struct bs {
 	bool reading, bad;
@@ -305,6 +305,7 @@ static void io_function(struct bs *s, void *item)
 	io_strings(s, &f->params, &f->nparams);
 	io_array(s, (void ***)&f->calls, &f->ncalls, sizeof(struct call), io_call, false);
 	io_array(s, (void ***)&f->stores, &f->nstores, sizeof(struct store), io_store, false);
+	io_value_ref(s, &f->returns);
 	io_pos(s, &f->pos);
 }
 

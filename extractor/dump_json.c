@@ -146,6 +146,10 @@ static void dump_function(struct json *j, const struct function *f)
 	for (size_t i = 0; i < f->nstores; i++)
 		dump_store(j, f->stores[i]);
 	json_end(j);
+	if (f->returns) {
+		json_key(j, "returns");
+		dump_value(j, f->returns);
+	}
 	json_end(j);
 }
 

@@ -390,6 +390,28 @@ static void walk(struct ex *x, CXCursor c, struct gstack *g)
 	x->walk_depth--;
 }
 
+/*
+ * The condition a parameterless function returns when its body is one
+ * `return EXPR;` (a board predicate: static int ek_have_2mmc(void)
+ * { return machine_is_at91sam9g20ek_2mmc() || (system_rev & HAVE_2MMC); }),
+ * so that guards calling it can be decided per machine; NULL otherwise.
+ */
+static struct value *predicate_return(struct ex *x, CXCursor body)
+{
+	struct value *v = NULL;
+	struct cvec kids, ret;
+
+	cvec_children(body, &kids);
+	if (kids.n == 1 && clang_getCursorKind(kids.v[0]) == CXCursor_ReturnStmt) {
+		cvec_children(kids.v[0], &ret);
+		if (ret.n == 1)
+			v = ex_cond(x, ret.v[0]);
+		cvec_free(&ret);
+	}
+	cvec_free(&kids);
+	return v;
+}
+
 struct function *ex_function(struct ex *x, CXCursor fn)
 {
 	struct function *f = arena_alloc(x->a, sizeof(*f));
@@ -413,8 +435,11 @@ struct function *ex_function(struct ex *x, CXCursor fn)
 	x->fn_cur = fn;
 	cvec_children(fn, &kids);
 	for (size_t i = 0; i < kids.n; i++)
-		if (clang_getCursorKind(kids.v[i]) == CXCursor_CompoundStmt)
+		if (clang_getCursorKind(kids.v[i]) == CXCursor_CompoundStmt) {
 			walk(x, kids.v[i], &g);
+			if (n == 0)
+				f->returns = predicate_return(x, kids.v[i]);
+		}
 	cvec_free(&kids);
 	free(g.v);
 	x->fn = NULL;
