@@ -286,19 +286,6 @@ static const struct rnode *find_ignore_rule_call(const struct conv *c, const str
 		: conv_find_rule(c, c->rs->ignore, c->rs->nignore, "call", macro);
 }
 
-static const char *guard_text(struct conv *c, struct guard **g, size_t n)
-{
-	struct strbuf sb;
-	char *s;
-
-	sb_init(&sb);
-	for (size_t i = 0; i < n; i++)
-		sb_addf(&sb, "%s%s", i ? " && " : "", g[i]->text ? g[i]->text : "?");
-	s = arena_strdup(c->a, sb.buf);
-	sb_free(&sb);
-	return s;
-}
-
 /*
  * irq_set_irq_type(devs[0].irq, ...): the IRQ is whatever the machine stored
  * in devs[0].irq (gpio_to_irq(N)); key the type by that value's spelling.
@@ -376,13 +363,13 @@ static void convert_call(struct conv *c, const struct function *fn, const struct
 		f->fate = FACT_CONVERTED;
 		f->became = arena_printf(c->a, c->opt->nassume ? "not taken: %s is false under --assume"
 					     : "not taken: %s is false",
-					 guard_text(c, call->guards, call->nguards));
+					 conv_guard_text(c, call->guards, call->nguards));
 		return;
 	}
 	if (state < 0) {
 		f->fate = FACT_TODO;
 		f->reason = arena_printf(c->a, "only when %s (decide with --assume)",
-					 guard_text(c, call->guards, call->nguards));
+					 conv_guard_text(c, call->guards, call->nguards));
 		dt_node_add_todo(c->t, NULL, &call->pos, call->spelling, f->reason);
 		return;
 	}

@@ -70,23 +70,28 @@ static bool config_dependent(const struct conv *c, const struct value *v)
  * call is 0, success, as it is wherever the device tree describes the line
  * (the LaCie v2 boards' idiom).
  */
-static bool gpio_status_var(const struct conv *c, const char *name)
+static bool gpio_status_call(const char *spelling)
 {
 	static const char *const calls[] = { "gpio_request(", "gpio_request_one(",
 					     "gpio_direction_output(", "gpio_direction_input(" };
+	bool gpio = false;
+
+	for (size_t j = 0; spelling && j < sizeof(calls) / sizeof(calls[0]); j++)
+		gpio |= !strncmp(spelling, calls[j], strlen(calls[j]));
+	return gpio;
+}
+
+static bool gpio_status_var(const struct conv *c, const char *name)
+{
 	size_t stores = 0;
 
 	for (size_t i = 0; name && c->b && i < c->b->nfuncs; i++)
 		for (size_t k = 0; k < c->b->funcs[i]->nstores; k++) {
 			const struct store *s = c->b->funcs[i]->stores[k];
-			bool gpio = false;
 
 			if (strcmp(s->var, name) || *s->path)
 				continue;
-			for (size_t j = 0; j < sizeof(calls) / sizeof(calls[0]); j++)
-				gpio |= s->rhs && s->rhs->spelling &&
-					!strncmp(s->rhs->spelling, calls[j], strlen(calls[j]));
-			if (!gpio)
+			if (!s->rhs || !gpio_status_call(s->rhs->spelling))
 				return false;
 			stores++;
 		}
@@ -100,7 +105,9 @@ static bool eval_leaf(const struct conv *c, const struct value *v, const struct 
 
 	if (assumed(c, v->spelling, &a))
 		return number_of(a, other, out);
-	if (v->kind == VAL_UNKNOWN && gpio_status_var(c, v->spelling)) {
+	/* ... and `if (gpio_request(9, "rtc") == 0)`, the call itself */
+	if (v->kind == VAL_UNKNOWN && (gpio_status_var(c, v->spelling) ||
+				       gpio_status_call(v->spelling))) {
 		*out = 0;
 		return true;
 	}
@@ -241,3 +248,16 @@ int conv_guard_state(const struct conv *c, struct guard **g, size_t n)
 	return state;
 }
 
+/* The guards as one condition: "a && b" ("?" for a guard without text). */
+const char *conv_guard_text(struct conv *c, struct guard **g, size_t n)
+{
+	struct strbuf sb;
+	char *s;
+
+	sb_init(&sb);
+	for (size_t i = 0; i < n; i++)
+		sb_addf(&sb, "%s%s", i ? " && " : "", g[i]->text ? g[i]->text : "?");
+	s = arena_strdup(c->a, n ? sb.buf : "?");
+	sb_free(&sb);
+	return s;
+}

@@ -167,6 +167,8 @@ struct conv {
 	size_t nwhole_stores;
 };
 
+/* engine_guards.c: the guards as one condition, "a && b" */
+const char *conv_guard_text(struct conv *c, struct guard **g, size_t n);
 /* engine_grow.c: stores the machine certainly makes add the members they name */
 void conv_grow_stores(struct conv *c);
 bool conv_store_was_whole(const struct conv *c, const struct store *s);

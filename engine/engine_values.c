@@ -301,20 +301,10 @@ static bool soc_device_store(struct conv *c, const struct store *s)
 	return true;
 }
 
-/* The store's guards as one condition: "a && b" ("?" for none). */
-static const char *guard_conds(struct conv *c, const struct store *s)
-{
-	const char *t = s->nguards ? s->guards[0]->text : "?";
-
-	for (size_t i = 1; i < s->nguards; i++)
-		t = arena_printf(c->a, "%s && %s", t, s->guards[i]->text);
-	return t;
-}
-
 static void apply_store(struct conv *c, const struct function *fn, const struct store *s)
 {
 	const struct value *list;
-	const char *field;
+	const char *field, *cond;
 	struct fact *f;
 	int state;
 
@@ -327,9 +317,11 @@ static void apply_store(struct conv *c, const struct function *fn, const struct 
 	}
 	f = dt_add_fact(c->t, "store", s->spelling ? s->spelling : s->var, &s->pos);
 	state = conv_guard_state(c, s->guards, s->nguards);
+	cond = conv_guard_text(c, s->guards, s->nguards);
 	if (state == 0) {
 		f->fate = FACT_CONVERTED;
-		f->became = "not taken under --assume";
+		f->became = arena_printf(c->a, c->opt->nassume ? "not taken: %s is false under --assume"
+					 : "not taken: %s is false", cond);
 		return;
 	}
 	if (conv_store_was_whole(c, s)) {	/* engine_grow.c put it in its element */
@@ -345,7 +337,7 @@ static void apply_store(struct conv *c, const struct function *fn, const struct 
 			: arena_printf(c->a, "%s, only when %s: add it by hand if so",
 				       element ? "store into an array element"
 					       : "store into a member the initializer does not have",
-				       guard_conds(c, s));
+				       cond);
 		dt_node_add_todo(c->t, NULL, &s->pos, f->what, f->reason);
 		return;
 	}
@@ -356,7 +348,7 @@ static void apply_store(struct conv *c, const struct function *fn, const struct 
 		/* No value to show it beside: the alternative would be lost. */
 		f->fate = FACT_TODO;
 		f->reason = arena_printf(c->a, "only when %s; the initializer does not write .%s: "
-					 "add it by hand if so", guard_conds(c, s), field);
+					 "add it by hand if so", cond, field);
 		dt_node_add_todo(c->t, NULL, &s->pos, f->what, f->reason);
 		return;
 	}
@@ -370,7 +362,7 @@ static void apply_store(struct conv *c, const struct function *fn, const struct 
 
 		if (n)
 			memcpy(conds, o->alt_conds, n * sizeof(*conds));
-		conds[n] = guard_conds(c, s);
+		conds[n] = cond;
 		o->alt_conds = conds;
 		f->became = arena_printf(c->a, "alternative of .%s (if %s)", field, conds[n]);
 		return;
@@ -378,7 +370,7 @@ static void apply_store(struct conv *c, const struct function *fn, const struct 
 	o->value = s->rhs;
 	o->store = s;
 	if (s->nguards)
-		o->condition = guard_conds(c, s);
+		o->condition = cond;
 	f->became = arena_printf(c->a, "value of .%s in %s", field, s->var);
 }
 

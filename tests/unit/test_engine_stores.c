@@ -126,6 +126,46 @@ static void test_whole_element_and_lone_alternative(void **state)
 	free(dts);
 }
 
+/*
+ * `if (gpio_request(N, ..) == 0)`: the request succeeds wherever the tree
+ * describes the line, so the store is made; a store under a false
+ * machine_is_*() is not taken, and says why.
+ */
+static void test_gpio_status_and_false_guard(void **state)
+{
+	static const char src[] =
+		"static struct matrix_keypad_platform_data kp = { .col_scan_delay_us = 1 };\n"
+		"static struct platform_device kp_dev = {\n"
+		"	.name = \"matrix-keypad\", .id = -1, .dev = { .platform_data = &kp },\n"
+		"};\n"
+		"static void __init board_init(void)\n"
+		"{\n"
+		"	if (gpio_request(7, \"kp\") == 0)\n"
+		"		kp.debounce_ms = 5;\n"
+		"	if (machine_is_other_board())\n"
+		"		kp.col_scan_delay_us = 2;\n"
+		"	platform_device_register(&kp_dev);\n"
+		"}\n"
+		"MACHINE_START(TEST_BOARD, \"Test board\")\n"
+		"	.init_machine = board_init,\n"
+		"MACHINE_END\n";
+	struct dt_tree *t;
+	char *dts = convert("omap3", src, NULL, 0, &t);
+	bool not_taken = false;
+
+	(void)state;
+	expect_contains(dts, "debounce-delay-ms = <5>;");
+	expect_contains(dts, "col-scan-delay-us = <1>;");
+	expect_absent(dts, "alternative");
+	for (size_t i = 0; i < t->nfacts; i++)
+		not_taken |= t->facts[i]->pos.line == 10 && t->facts[i]->fate == FACT_CONVERTED &&
+			     t->facts[i]->became &&
+			     !strcmp(t->facts[i]->became, "not taken: machine_is_other_board() is false");
+	assert_true(not_taken);
+	dt_tree_free(t);
+	free(dts);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -133,6 +173,7 @@ int main(void)
 		cmocka_unit_test(test_undecided_store_stays_todo),
 		cmocka_unit_test(test_predicate_assumed),
 		cmocka_unit_test(test_whole_element_and_lone_alternative),
+		cmocka_unit_test(test_gpio_status_and_false_guard),
 	};
 
 	return cmocka_run_group_tests(tests, load_rules, free_rules);
