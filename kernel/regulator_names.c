@@ -145,6 +145,41 @@ static char *macro(const char *text, const char *id)
 	return NULL;
 }
 
+/*
+ * A macro use pairing the id's tail with its lower-case form,
+ * `MC13783_DEFINE_REGU(VMMC1, vmmc1, ...)` for MC13783_REG_VMMC1 (the
+ * mc13xxx drivers name the node by that second argument, `.name = #_node`
+ * in drivers/regulator/mc13xxx.h): that lower-case name.
+ */
+static char *pair(const char *text, const char *id)
+{
+	for (const char *tail = strchr(id, '_'); tail; tail = strchr(tail + 1, '_')) {
+		size_t n = strlen(tail + 1);
+		char *lower = xstrdup(tail + 1);
+
+		for (size_t i = 0; i < n; i++)
+			lower[i] = (char)tolower((unsigned char)lower[i]);
+		for (const char *u = strstr(text, tail + 1); n && u; u = strstr(u + 1, tail + 1)) {
+			const char *b = u, *a = u + n;
+
+			while (b > text && (b[-1] == ' ' || b[-1] == '\t'))
+				b--;
+			if (!ident_at(text, u, tail + 1) || b == text || b[-1] != '(')
+				continue;
+			while (*a == ' ' || *a == '\t')
+				a++;
+			if (*a++ != ',')
+				continue;
+			while (*a == ' ' || *a == '\t')
+				a++;
+			if (ident_at(text, a, lower) && strcmp(lower, tail + 1))
+				return lower;
+		}
+		free(lower);
+	}
+	return NULL;
+}
+
 char *regulator_name_in(const char *text, const char *id)
 {
 	char *n;
@@ -152,7 +187,9 @@ char *regulator_name_in(const char *text, const char *id)
 	if (!text || !id || !*id)
 		return NULL;
 	n = direct(text, id);
-	return n ? n : macro(text, id);
+	if (!n)
+		n = macro(text, id);
+	return n ? n : pair(text, id);
 }
 
 static int c_file(const struct dirent *e)

@@ -4,7 +4,8 @@
  * regulator driver of the target tree, by the id a board names it with: the
  * two forms of regulator_desc tables (made-up texts), and the real 6.1
  * drivers of the MAX8998 (MAX8998_LINEAR_REG(LDO2, ...)), MAX8997
- * (MAX8997_VOLTAGE_REGULATOR) and MAX8660 (written out).
+ * (MAX8997_VOLTAGE_REGULATOR), MAX8660 (written out) and MC13783/MC13892
+ * (MC13783_DEFINE_REGU(VMMC1, vmmc1, ...), named by the second argument).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -35,6 +36,17 @@ static const char macro_text[] =
 	"\tFX_REG(BUCK2, &buck_ops),\n"
 	"};\n";
 
+/* The mc13xxx form: the node name is a separate, lower-case argument. */
+static const char pair_text[] =
+	"#define FX_DEFINE(prefix, _name, _node) [prefix ## _name] = { .desc = {\t\\\n"
+	"\t.name = #_node, .id = prefix ## _name, } }\n"
+	"#define FX_DEFINE_REGU(_name, _node) FX_DEFINE(FX_REG_, _name, _node)\n"
+	"static struct fx_regulator regs[] = {\n"
+	"\tFX_DEFINE_REGU(VMMC1, vmmc1),\n"
+	"\tFX_DEFINE_REGU( SW1A ,sw1a),\n"
+	"\tFX_DEFINE_REGU(GPO1, GPO1),\n"
+	"};\n";
+
 static void expect(const char *text, const char *id, const char *want)
 {
 	char *got = regulator_name_in(text, id);
@@ -59,6 +71,11 @@ static void test_forms(void **state)
 	expect(macro_text, "FX_BUCK3", NULL);	/* not a use of the macro */
 	expect(macro_text, "OTHER_LDO1", NULL);	/* another prefix */
 	expect(NULL, "FX_LDO1", NULL);
+	expect(pair_text, "FX_REG_VMMC1", "vmmc1");
+	expect(pair_text, "FX_REG_SW1A", "sw1a");
+	expect(pair_text, "FX_REG_GPO1", NULL);	/* no lower-case partner */
+	expect(pair_text, "FX_REG_VCAM", NULL);	/* not in the table */
+	expect(macro_text, "FX_REG_VMMC1", NULL);	/* no such pair there */
 }
 
 static void test_real_drivers(void **state)
@@ -69,6 +86,9 @@ static void test_real_drivers(void **state)
 		{ "MAX8998_BUCK4", "BUCK4", "drivers/regulator/max8998.c" },
 		{ "MAX8997_LDO21", "LDO21", "drivers/regulator/max8997-regulator.c" },
 		{ "MAX8660_V6", "V6(LDO)", "drivers/regulator/max8660.c" },
+		{ "MC13783_REG_VMMC1", "vmmc1", "drivers/regulator/mc13783-regulator.c" },
+		{ "MC13783_REG_SW1A", "sw1a", "drivers/regulator/mc13783-regulator.c" },
+		{ "MC13892_VCAM", "vcam", "drivers/regulator/mc13892-regulator.c" },
 	};
 
 	(void)state;

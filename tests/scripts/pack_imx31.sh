@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# Freescale MC13783 PMIC platform data (rules/bindings/fsl-pmic.yaml) on an
+# i.MX31 board of the test's own in the style of the 3.x mach-imx files
+# (written here, in a temporary directory), against the 6.1 tree and 6.12
+# (nxp/imx/): the SPI board-info entry is the fsl,mc13783 node on &spi2,
+# .flags gives the fsl,mc13xxx-uses-* properties it sets (and not the
+# others), and each mc13xxx_regulator_init_data is a child of `regulators`
+# named as drivers/regulator/mc13783-regulator.c names its id
+# (MC13783_REG_VMMC1 -> vmmc1, MC13783_REG_SW1A -> sw1a) with its
+# constraints. Each output compiles (the tool runs dtc).
+#
+#   bash pack_imx31.sh BOARD2DTS SOURCE_DIR    (run by ctest; exit 77 = skipped)
+set -uo pipefail
+
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+b2d_init pack_imx31.sh "$@"
+b2d_kernel || b2d_skip "pack_imx31.sh: no kernel tree (B2D_KERNEL; bash scripts/kernel-tree.sh)"
+b2d_tmpdir b2d-imx31
+export XDG_CACHE_HOME=$TMP/cache
+fail=0
+bad() { echo "FAIL: $*"; fail=1; }
+has() { grep -F -- "$2" "$1" >/dev/null 2>&1 || bad "$(basename "$1"): missing: $2"; }
+hasnt() { ! grep -F -- "$2" "$1" >/dev/null 2>&1 || bad "$(basename "$1"): unexpected: $2"; }
+
+mkdir -p "$TMP/mach-imx"
+cat >"$TMP/mach-imx/mach-acme31.c" <<'C'
+// SPDX-License-Identifier: GPL-2.0
+/* board2dts test board: an i.MX31 logger with an MC13783 PMIC, 3.x mach-imx style. */
+#include <linux/init.h>
+#include <linux/spi/spi.h>
+#include <linux/mfd/mc13xxx.h>
+#include <linux/regulator/machine.h>
+#include <asm/mach/arch.h>
+#include <mach/common.h>
+#include "devices-imx31.h"
+
+static struct regulator_consumer_supply acme_mmc_consumers[] = {
+	REGULATOR_SUPPLY("vmmc", "imx-mmc.0"),
+};
+static struct regulator_init_data acme_vmmc1 = {
+	.constraints = {
+		.min_uV = 1600000,
+		.max_uV = 3000000,
+		.valid_ops_mask = REGULATOR_CHANGE_VOLTAGE | REGULATOR_CHANGE_STATUS,
+	},
+	.num_consumer_supplies = ARRAY_SIZE(acme_mmc_consumers),
+	.consumer_supplies = acme_mmc_consumers,
+};
+static struct regulator_init_data acme_sw1a = {
+	.constraints = {
+		.min_uV = 1200000,
+		.max_uV = 1200000,
+		.always_on = 1,
+	},
+};
+static struct mc13xxx_regulator_init_data acme_regulators[] = {
+	{ .id = MC13783_REG_VMMC1, .init_data = &acme_vmmc1 },
+	{ .id = MC13783_REG_SW1A, .init_data = &acme_sw1a },
+};
+static struct mc13xxx_platform_data acme_pmic = {
+	.regulators = {
+		.regulators = acme_regulators,
+		.num_regulators = ARRAY_SIZE(acme_regulators),
+	},
+	.flags = MC13XXX_USE_RTC | MC13XXX_USE_ADC,
+};
+static struct spi_board_info acme_spi_info[] __initdata = {
+	{
+		.modalias = "mc13783",
+		.max_speed_hz = 1000000,
+		.bus_num = 1,
+		.chip_select = 0,
+		.platform_data = &acme_pmic,
+		.mode = SPI_CS_HIGH,
+	},
+};
+static const struct spi_imx_master acme_spi1_pdata __initconst = {
+	.num_chipselect = 1,
+};
+static void __init acme31_init(void)
+{
+	imx31_soc_init();
+	imx31_add_spi_imx1(&acme_spi1_pdata);
+	spi_register_board_info(acme_spi_info, ARRAY_SIZE(acme_spi_info));
+}
+MACHINE_START(ACME31, "Acme i.MX31 logger")
+	.init_machine = acme31_init,
+MACHINE_END
+C
+
+check() {	# check KERNEL SUFFIX DTSDIR
+	local o=$TMP/acme31$2.dts
+	if ! "$BIN" convert -q --kernel "$1" "$TMP/mach-imx/mach-acme31.c" -o "$o" --report "$o.json" \
+		2>"$TMP/err"; then
+		bad "$(basename "$o"): convert failed: $(head -3 "$TMP/err")"
+		return
+	fi
+	grep -q '"soc": "imx31"' "$o.json" || bad "$(basename "$o"): the imx31 pack is not picked"
+	has "$o" "#include \"$3imx31.dtsi\""
+	grep -A3 '^&spi2 {' "$o" | grep -q 'mc13783@0 {' || bad "$(basename "$o"): no mc13783@0 on &spi2"
+	has "$o" 'compatible = "fsl,mc13783";'
+	has "$o" 'spi-cs-high;'
+	has "$o" 'fsl,mc13xxx-uses-adc;'
+	has "$o" 'fsl,mc13xxx-uses-rtc;'
+	hasnt "$o" 'fsl,mc13xxx-uses-touch'
+	hasnt "$o" 'fsl,mc13xxx-uses-codec'
+	tr -d '\n' <"$o" | sed 's|/\*[^*]*\*/||g; s/[[:space:]]//g' >"$TMP/flat"
+	grep -q 'regulators{acme_mmc_consumers:vmmc1{regulator-min-microvolt=<1600000>;regulator-max-microvolt=<3000000>;};sw1a{regulator-min-microvolt=<1200000>;regulator-max-microvolt=<1200000>;regulator-always-on;};};' "$TMP/flat" ||
+		bad "$(basename "$o"): the regulators node is not vmmc1 + sw1a with their constraints"
+	hasnt "$o" 'no rule for struct mc13xxx'
+	hasnt "$o" 'no rule for struct regulator_init_data'
+}
+
+check "$KERNEL" 61 ""
+if b2d_kernel612; then
+	check "$KERNEL612" 612 nxp/imx/
+else
+	b2d_skip_part "pack_imx31.sh: no 6.12 tree (bash scripts/kernel-tree.sh --version 6.12): the 6.12 half"
+fi
+
+[ $fail = 0 ] && echo "ok: pack_imx31.sh"
+b2d_exit $fail
