@@ -422,9 +422,23 @@ static void apply_struct_array(struct conv *c, struct dt_node *node, const struc
 }
 
 /*
- * A field that only `as: flag` entries read (`.flags = IMXUART_HAVE_RTSCTS |
- * IMXUART_IRDA`): the bits none of their masks covers are a TODO, not lost.
+ * A field that only `as: flag` entries and `as: int` entries with a `mask:`
+ * read (`.flags = IMXUART_HAVE_RTSCTS | IMXUART_IRDA`, smc91x's
+ * `SMC91X_USE_16BIT | SMC91X_NOWAIT`): the bits none of their masks covers
+ * are a TODO, not lost.
  */
+static bool mask_of(const struct rnode *pr, long long *bits)
+{
+	long long m, shift = 0;
+	const char *as = rn_str(pr, "as");
+
+	if (!(str_eq(as, "flag") || str_eq(as, "int")) || !rn_get_long(pr, "mask", &m))
+		return false;
+	rn_get_long(pr, "shift", &shift);
+	*bits = m << shift;
+	return true;
+}
+
 static void leftover_flag_bits(struct conv *c, struct dt_node *node, const struct rnode *props,
 			       const struct value *list, const char *what)
 {
@@ -434,16 +448,16 @@ static void leftover_flag_bits(struct conv *c, struct dt_node *node, const struc
 		long long mask = 0, m;
 		bool first = true, only_flags = true;
 
-		if (!v || v->kind != VAL_INT || !str_eq(rn_str(props->items[i], "as"), "flag"))
+		if (!v || v->kind != VAL_INT || !mask_of(props->items[i], &m))
 			continue;
 		for (size_t k = 0; k < props->n; k++) {
 			if (!str_eq(rn_str(props->items[k], "field"), field))
 				continue;
 			if (k < i)
 				first = false;
-			if (!str_eq(rn_str(props->items[k], "as"), "flag"))
+			if (!mask_of(props->items[k], &m))
 				only_flags = false;
-			else if (rn_get_long(props->items[k], "mask", &m))
+			else
 				mask |= m;
 		}
 		if (first && only_flags && (v->ival & ~mask)) {

@@ -41,7 +41,8 @@ static const struct section prop_rule = { "property rule", "as", (const struct k
 	{ "size_shift", S_SCALAR }, { "otherwise", S_SCALAR }, { "before", S_SEQ },
 	{ "check", S_SCALAR }, { "absent", S_SCALAR }, { "todo", S_SCALAR },
 	{ "divide", S_SCALAR }, { "bits", S_SCALAR }, { "link", S_SCALAR },
-	{ "open_drain", S_SCALAR }, { "reciprocal", S_SCALAR }, { "node", S_SCALAR }, END } };
+	{ "open_drain", S_SCALAR }, { "reciprocal", S_SCALAR }, { "node", S_SCALAR },
+	{ "shift", S_SCALAR }, END } };
 
 static const struct section container_rule = { "children container", "node", (const struct key_spec[]){
 	{ "node", S_SCALAR }, { "compatible", S_SCALAR }, { "address_cells", S_SCALAR },
