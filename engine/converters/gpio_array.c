@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * A pointer to an array of GPIO numbers (matrix keypad row_gpios[]) -> one
- * specifier per element, through the one GPIO resolver. All or nothing: a
- * list with a hole would shift every later entry.
+ * specifier per element, through the one GPIO resolver. `member: gpio`: an
+ * array of structs, each element's member of that name (struct gpio[] of a
+ * gpio-regulator). All or nothing: a list with a hole would shift every
+ * later entry.
  */
 #include "converters.h"
 
@@ -12,6 +14,7 @@ struct dt_prop *cv_gpio_array(struct prop_ctx *pc)
 {
 	const struct variable *var = pointee(pc);
 	const struct value *arr = var ? var->init : NULL;
+	const char *member = rn_str(pc->rule, "member");
 	struct dt_prop *p;
 
 	if (!arr || arr->kind != VAL_LIST || !arr->nkids) {
@@ -21,6 +24,14 @@ struct dt_prop *cv_gpio_array(struct prop_ctx *pc)
 	p = new_prop(pc);
 	for (size_t i = 0; i < arr->nkids; i++) {
 		const struct value *e = arr->kids[i];
+
+		if (member)
+			e = e->kind == VAL_LIST ? value_field(e, member) : NULL;
+		if (!e) {
+			dt_prop_del(pc->node, rn_str(pc->rule, "prop"));
+			pc->reason = arena_printf(pc->c->a, "%s[%zu]: no .%s", var->name, i, member);
+			return NULL;
+		}
 
 		if (conv_gpio_cells(pc->c, e, dt_prop_add_cells(pc->c->t, p), is_active_low(pc)))
 			continue;

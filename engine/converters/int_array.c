@@ -1,8 +1,43 @@
 // SPDX-License-Identifier: GPL-2.0
-/* A pointer to an integer array (u8 serial_dir[]) -> one cell per element, zeros too. */
+/*
+ * A pointer to an integer array (u8 serial_dir[]) -> one cell per element,
+ * zeros too. `members: [value, gpios]`: an array of structs, each element
+ * giving one cell per member named (a member it does not write is 0, as C
+ * zero-initializes it): gpio_regulator_state[] -> states = <uV mask ...>.
+ * `mask: M` / `shift: S`: each cell is (value >> S) & M (the initial level
+ * bit of GPIOF_OUT_INIT_HIGH or GPIOD_OUT_HIGH -> gpios-states = <1>).
+ */
 #include "converters.h"
 
 #include "../../common/util.h"
+
+/* The integer cells of element e, in dst (NULL: only check); false: one is not known. */
+static bool element_cells(struct prop_ctx *pc, const struct value *e, struct dt_chunk *dst)
+{
+	const struct rnode *members = rn_get(pc->rule, "members");
+	long long mask = -1, shift = 0;
+	bool masked = rn_get_long(pc->rule, "mask", &mask);
+
+	rn_get_long(pc->rule, "shift", &shift);
+	for (size_t m = 0; m < (members ? members->n : 1); m++) {
+		const struct value *v = e;
+
+		if (members) {
+			if (e->kind != VAL_LIST)
+				return false;
+			v = value_field(e, members->items[m]->scalar);
+		}
+		if (v && v->kind != VAL_INT)
+			return false;
+		if (!dst)
+			continue;
+		long long x = v ? v->ival : 0;
+
+		dt_chunk_add_num(pc->c->t, dst, (uint32_t)(masked ? (x >> shift) & mask : x),
+				 v && !masked ? conv_c_base(v) : 10);
+	}
+	return true;
+}
 
 struct dt_prop *cv_int_array(struct prop_ctx *pc)
 {
@@ -15,7 +50,7 @@ struct dt_prop *cv_int_array(struct prop_ctx *pc)
 		return NULL;
 	}
 	for (size_t i = 0; i < var->init->nkids; i++)
-		if (var->init->kids[i]->kind != VAL_INT) {
+		if (!element_cells(pc, var->init->kids[i], NULL)) {
 			pc->reason = "array element not known at build time";
 			return NULL;
 		}
@@ -23,7 +58,6 @@ struct dt_prop *cv_int_array(struct prop_ctx *pc)
 	p = new_prop(pc);
 	ch = dt_prop_add_cells(pc->c->t, p);
 	for (size_t i = 0; i < var->init->nkids; i++)
-		dt_chunk_add_num(pc->c->t, ch, (uint32_t)var->init->kids[i]->ival,
-				 conv_c_base(var->init->kids[i]));
+		element_cells(pc, var->init->kids[i], ch);
 	return p;
 }

@@ -61,6 +61,23 @@ enum gpio_lookup_flags {
 	GPIO_LOOKUP_FLAGS_DEFAULT = GPIO_ACTIVE_HIGH | GPIO_PERSISTENT,
 };
 
+/* include/linux/gpio/consumer.h (4.x+): a line's direction and initial level */
+#define GPIOD_FLAGS_BIT_DIR_SET		(1 << 0)
+#define GPIOD_FLAGS_BIT_DIR_OUT		(1 << 1)
+#define GPIOD_FLAGS_BIT_DIR_VAL		(1 << 2)
+#define GPIOD_FLAGS_BIT_OPEN_DRAIN	(1 << 3)
+#define GPIOD_FLAGS_BIT_NONEXCLUSIVE	(1 << 4)
+
+enum gpiod_flags {
+	GPIOD_ASIS = 0,
+	GPIOD_IN = GPIOD_FLAGS_BIT_DIR_SET,
+	GPIOD_OUT_LOW = GPIOD_FLAGS_BIT_DIR_SET | GPIOD_FLAGS_BIT_DIR_OUT,
+	GPIOD_OUT_HIGH = GPIOD_FLAGS_BIT_DIR_SET | GPIOD_FLAGS_BIT_DIR_OUT |
+			 GPIOD_FLAGS_BIT_DIR_VAL,
+	GPIOD_OUT_LOW_OPEN_DRAIN = GPIOD_OUT_LOW | GPIOD_FLAGS_BIT_OPEN_DRAIN,
+	GPIOD_OUT_HIGH_OPEN_DRAIN = GPIOD_OUT_HIGH | GPIOD_FLAGS_BIT_OPEN_DRAIN,
+};
+
 struct gpiod_lookup {
 	const char *key;
 	u16 chip_hwnum;
