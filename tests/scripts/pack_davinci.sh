@@ -67,6 +67,17 @@ has "$E" '"board2dts,davinci-da830-evm", "ti,da830"'
 has "$E" 'McASP: DA830 boards use McASP1/2'
 E=$TMP/board-omapl138-hawk/board-omapl138-hawk.dts
 has "$E" '#include "da850.dtsi"'
+# NAND platform data (rules/bindings/davinci.yaml): the ti,davinci-* properties
+# davinci_nand.c's DT path reads, and the partitions.
+E=$TMP/board-dm355-evm/board-dm355-evm.dts
+has "$E" 'compatible = "ti,davinci-nand";'
+has "$E" 'ti,davinci-chipselect = <0>;'
+has "$E" 'ti,davinci-mask-chipsel = <0x4000>;'
+has "$E" 'ti,davinci-ecc-mode = "hw";'
+has "$E" 'ti,davinci-ecc-bits = <4>;'
+has "$E" 'ti,davinci-nand-use-bbt;'
+has "$E" 'label = "bootloader";'
+hasnt "$E" 'no rule for struct davinci_nand_pdata'
 E=$TMP/board-dm365-evm/board-dm365-evm.dts
 has "$E" 'I2C devices on the SoC bus: no .dtsi for this SoC'
 grep -q '^#include "' "$E" && bad "dm365-evm: includes a .dtsi (the kernel has none for DM365)"
