@@ -153,7 +153,7 @@ static void add_i2c_providers(struct conv *c, const struct value *list, bool one
 {
 	for (size_t i = 0; list && i < (one ? 1 : list->nkids); i++) {
 		const struct value *e = one ? list : list->kids[i];
-		const struct variable *pd = conv_deref(c, conv_field(c, e, "platform_data"));
+		const struct variable *pd = conv_deref_one(c, conv_field(c, e, "platform_data"));
 		const char *type = value_field_str(e, "type");
 		const struct rnode *srule = pd ? conv_struct_rule(c, pd->type) : NULL;
 		const struct rnode *gp = rn_get(srule, "gpio_provider");

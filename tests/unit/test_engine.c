@@ -493,6 +493,45 @@ static void test_single_struct_children(void **state)
 	free(dts);
 }
 
+/*
+ * GPIO expanders whose platform data are elements of one array: each
+ * element's .gpio_base (&pd[0] is element 0, not the whole array, as
+ * zeus.c's pca9535s write it) makes its own GPIO space.
+ */
+static void test_expander_pdata_elements(void **state)
+{
+	static const char src[] =
+		"static struct pca953x_platform_data pd[] = {\n"
+		"	[0] = { .gpio_base = 200 },\n"
+		"	[1] = { .gpio_base = 216 },\n"
+		"};\n"
+		"static struct i2c_board_info i2c1[] = {\n"
+		"	{ I2C_BOARD_INFO(\"pca9535\", 0x21), .platform_data = &pd[0] },\n"
+		"	{ I2C_BOARD_INFO(\"pca9535\", 0x22), .platform_data = &pd[1] },\n"
+		"};\n"
+		"static struct gpio_led leds[] = {\n"
+		"	{ .name = \"a\", .gpio = 203 }, { .name = \"b\", .gpio = 217 },\n"
+		"};\n"
+		"static struct gpio_led_platform_data led_pd = { .leds = leds, .num_leds = 2 };\n"
+		"static struct platform_device led_dev = {\n"
+		"	.name = \"leds-gpio\", .id = -1, .dev = { .platform_data = &led_pd },\n"
+		"};\n"
+		"static void __init board_init(void)\n"
+		"{\n"
+		"	platform_device_register(&led_dev);\n"
+		"	omap_register_i2c_bus(1, 400, i2c1, ARRAY_SIZE(i2c1));\n"
+		"}\n"
+		"MACHINE_START(TEST_BOARD, \"Test board\")\n"
+		"	.init_machine = board_init,\n"
+		"MACHINE_END\n";
+	char *dts = convert("omap3", src, NULL, 0, NULL);
+
+	(void)state;
+	expect_contains(dts, "gpios = <&pca9535_21 3 GPIO_ACTIVE_HIGH>;");
+	expect_contains(dts, "gpios = <&pca9535_22 1 GPIO_ACTIVE_HIGH>;");
+	free(dts);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -511,6 +550,7 @@ int main(void)
 		cmocka_unit_test(test_todos_and_counts),
 		cmocka_unit_test(test_array_elements),
 		cmocka_unit_test(test_single_struct_children),
+		cmocka_unit_test(test_expander_pdata_elements),
 	};
 
 	return cmocka_run_group_tests(tests, load_rules, free_rules);
