@@ -8,12 +8,14 @@
 
 #include <clang-c/CXCompilationDatabase.h>
 #include <dirent.h>
+#include <errno.h>
 #include <libgen.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 static void add(struct ptrvec *args, const char *s)
 {
@@ -225,43 +227,90 @@ static int is_mach_dir(const struct dirent *e)
 	return !strncmp(e->d_name, "mach-", 5);
 }
 
-/* The `#include "NAME"` names of text (quoted: the board's own directory's headers). */
-static size_t quoted_includes(const char *text, char names[][64], size_t max)
+/*
+ * The `#include "NAME"` names of text (quoted: the board's own directory's
+ * headers) and its `#include <mach/NAME>` names (the mach-X/include/mach/
+ * headers of its own era, whose files now sit in arch/arm/mach-X/), each
+ * marked in mach[].
+ */
+static size_t own_includes(const char *text, char names[][64], bool *mach, size_t max)
 {
 	size_t n = 0;
 
 	for (const char *s = strstr(text, "#include"); s && n < max; s = strstr(s + 1, "#include")) {
 		const char *q = s + 8, *end;
+		char close = '"';
 
 		while (*q == ' ' || *q == '\t')
 			q++;
-		if (*q != '"' || !(end = strchr(q + 1, '"')) || end - q - 1 >= 64 ||
+		if (!strncmp(q, "<mach/", 6)) {
+			q += 5;
+			close = '>';
+		} else if (*q != '"') {
+			continue;
+		}
+		if (!(end = strchr(q + 1, close)) || end - q - 1 >= 64 ||
 		    memchr(q, '\n', (size_t)(end - q)))
 			continue;
 		memcpy(names[n], q + 1, (size_t)(end - q - 1));
-		names[n++][end - q - 1] = '\0';
+		names[n][end - q - 1] = '\0';
+		mach[n++] = close == '>';
 	}
 	return n;
 }
 
 /*
+ * `<mach/NAME>` of a lone file, read from the target's arch/arm/mach-X/: a
+ * directory of the cache holding one link, mach -> that directory (made
+ * once, never replacing what is there), goes on the include path. No cache
+ * directory: those headers stay unknown, as before.
+ */
+static void mach_link_dir(const char *links, const char *mach_dir, struct ptrvec *args)
+{
+	char *real = realpath(mach_dir, NULL), *dir, *link, target[PATH_MAX];
+	ssize_t len;
+
+	if (!links || !real)
+		return free(real);
+	dir = xasprintf("%s/%s", links, real + 1);
+	for (char *c = dir + strlen(links) + 1; *c; c++)
+		if (*c == '/')
+			*c = '_';
+	link = xasprintf("%s/mach", dir);
+	(void)mkdir(links, 0755);
+	(void)mkdir(dir, 0755);
+	if (symlink(real, link) != 0 && errno != EEXIST)
+		goto out;
+	len = readlink(link, target, sizeof(target) - 1);
+	if (len > 0 && (target[len] = '\0', !strcmp(target, real)))
+		pv_push(args, xasprintf("-I%s", dir));
+out:
+	free(link);
+	free(dir);
+	free(real);
+}
+
+/*
  * A lone board file (not under an arch/arm/mach-X/ of its own tree, whose
  * directory lacks the headers it includes by quotes: "pxa300.h",
- * "generic.h"): those headers are the target tree's arch/arm/mach-X/ that has
- * most of them, when one has more than any other; its directory then comes
- * after the file's own. The MFP pin names, GPIO numbers and helper
+ * "generic.h", or that includes <mach/pxa300.h> of an older layout): those
+ * headers are the target tree's arch/arm/mach-X/ that has most of them,
+ * when one has more than any other; its directory then comes after the
+ * file's own, and <mach/NAME> is read from there too (mach_link_dir). The MFP pin names, GPIO numbers and helper
  * declarations the board takes from there are known, not unknowns.
  */
-static void lone_mach_dir(const char *path, const char *kernel_dir, struct ptrvec *args)
+static void lone_mach_dir(const char *path, const struct extract_options *opt,
+			  const char *kernel_dir, struct ptrvec *args)
 {
 	char names[64][64], *text, *arm, *own, *tmp;
+	bool mach[64] = { false }, any_mach = false;
 	struct dirent **ents = NULL;
 	size_t n, best = 0, tie = 0;
 	int nents, pick = -1;
 
 	if (strstr(path, "arch/arm/mach-") || !(text = read_file(path, NULL)))
 		return;
-	n = quoted_includes(text, names, 64);
+	n = own_includes(text, names, mach, 64);
 	free(text);
 	tmp = xstrdup(path);
 	own = xstrdup(dirname(tmp));
@@ -276,7 +325,8 @@ static void lone_mach_dir(const char *path, const char *kernel_dir, struct ptrve
 			char *h = xasprintf("%s/%s/%s", arm, ents[i]->d_name, names[k]);
 			struct stat st;
 
-			found += stat(own_h, &st) != 0 && stat(h, &st) == 0;
+			found += (mach[k] || stat(own_h, &st) != 0) && stat(h, &st) == 0;
+			any_mach |= mach[k];
 			free(own_h);
 			free(h);
 		}
@@ -288,8 +338,14 @@ static void lone_mach_dir(const char *path, const char *kernel_dir, struct ptrve
 			tie++;
 		}
 	}
-	if (pick >= 0 && !tie)
-		pv_push(args, xasprintf("-I%s/%s", arm, ents[pick]->d_name));
+	if (pick >= 0 && !tie) {
+		char *dir = xasprintf("%s/%s", arm, ents[pick]->d_name);
+
+		pv_push(args, xasprintf("-I%s", dir));
+		if (any_mach)
+			mach_link_dir(opt->mach_links, dir, args);
+		free(dir);
+	}
 	for (int i = 0; i < nents; i++)
 		free(ents[i]);
 	free(ents);
@@ -334,7 +390,7 @@ static void tolerant_args(const char *path, const struct extract_options *opt,
 		pv_push(args, xasprintf("-I%s/include", m));
 		free(tmp);
 		own_tree_plat_dirs(path, k, args);
-		lone_mach_dir(path, k, args);
+		lone_mach_dir(path, opt, k, args);
 	}
 	for (size_t i = 0; i < opt->ndefines; i++)
 		pv_push(args, xasprintf("-D%s", opt->defines[i]));

@@ -40,6 +40,9 @@ struct extract_options {
 					 * NULL: headers parsed whole */
 	const char *parse_cache;	/* tolerant mode's synthesized headers
 					 * (parse_cache.c); NULL: parse twice */
+	const char *mach_links;		/* tolerant mode: where a lone file's <mach/NAME>
+					 * link to the target's mach-X/ is kept (args.c);
+					 * NULL: <mach/...> headers stay unknown */
 };
 
 /*

@@ -186,7 +186,7 @@ static bool same_defines(const struct rnode *a, const struct rnode *b)
 /* The extractor's options of a parse with soc's `defines:` (parse_opts_free). */
 struct parse_opts {
 	struct extract_options eo;
-	char *bodies, *parses;
+	char *bodies, *parses, *links;
 };
 
 static void parse_opts_init(struct parse_opts *p, const struct pipeline_options *o,
@@ -206,6 +206,8 @@ static void parse_opts_init(struct parse_opts *p, const struct pipeline_options 
 	if (cache)
 		p->eo.bodies_cache = p->bodies = xasprintf("%s/bodies-%d", cache,
 							   B2D_BODIES_CACHE_VERSION);
+	if (cache)
+		p->eo.mach_links = p->links = xasprintf("%s/mach-links", cache);
 	if (cache && !getenv("B2D_NO_PARSE_CACHE"))
 		p->eo.parse_cache = p->parses = xasprintf("%s/parse-%d", cache,
 							  B2D_PARSE_CACHE_VERSION);
@@ -215,6 +217,7 @@ static void parse_opts_init(struct parse_opts *p, const struct pipeline_options 
 static void parse_opts_free(struct parse_opts *p)
 {
 	free(p->parses);
+	free(p->links);
 	free(p->bodies);
 	pipeline_defines_free(p->eo.defines, p->eo.ndefines);
 }

@@ -4,8 +4,13 @@
  * own tree) reads the headers it includes by quotes from the target tree's
  * arch/arm/mach-X/ that has the most of them; a tie adds none, a header the
  * file's own directory has does not count, and a file inside a mach-X/
- * directory gets none. Trees made in a temporary directory.
+ * directory gets none. `#include <mach/NAME>` of an older layout counts too
+ * and is read through a link in the cache directory, mach -> that mach-X/,
+ * made once; what is already at the link's place is never replaced.
+ * Trees made in a temporary directory.
  */
+#include <sys/stat.h>
+#include <unistd.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -62,6 +67,7 @@ static int setup(void **state)
 	put("own/generic.h", "");
 	put("own/pxa300.h", "");
 	put("tree/arch/arm/mach-foo/board.c", "#include \"pxa300.h\"\n");
+	put("lone/old-board.c", "#include <mach/pxa300.h>\n#include <mach/devices.h>\n");
 	return 0;
 }
 
@@ -91,10 +97,71 @@ static void test_lone_mach_dir(void **state)
 	free(s);
 }
 
+/* The -I argument that is no mach-X/ of the tree, with links in `links`, or NULL. */
+static char *link_dir(const char *path, const char *links)
+{
+	struct extract_options o = { .mach_links = links };
+	struct ptrvec args = { 0 };
+	char *k = xasprintf("%s/k", root), *file = xasprintf("%s/%s", root, path), *found = NULL;
+
+	o.kernel_dir = k;
+	assert_int_equal(ex_build_args(file, &o, &args), 0);
+	for (size_t i = 0; i < args.len; i++) {
+		if (links && !found && !strncmp(args.items[i], "-I", 2) &&
+		    strstr(args.items[i], links))
+			found = xstrdup(args.items[i] + 2);
+		free(args.items[i]);
+	}
+	pv_free(&args);
+	free(k);
+	free(file);
+	return found;
+}
+
+static void test_mach_angle_includes(void **state)
+{
+	char *cache = xasprintf("%s/cache", root), *links = xasprintf("%s/mach-links", cache);
+	char *pxa = xasprintf("%s/k/arch/arm/mach-pxa", root), *dir, *link, *want, got[4096];
+	char *s = mach_dirs("lone/old-board.c");	/* <mach/pxa300.h>, <mach/devices.h> */
+	ssize_t n;
+
+	(void)state;
+	assert_string_equal(s, "mach-pxa");
+	free(s);
+	assert_null(link_dir("lone/old-board.c", NULL));	/* no cache: no link */
+	assert_int_equal(mkdir(cache, 0755), 0);
+	dir = link_dir("lone/old-board.c", links);
+	assert_non_null(dir);
+	link = xasprintf("%s/mach", dir);
+	n = readlink(link, got, sizeof(got) - 1);
+	assert_true(n > 0);
+	got[n] = '\0';
+	want = realpath(pxa, NULL);
+	assert_string_equal(got, want);
+	free(dir);
+	dir = link_dir("lone/old-board.c", links);	/* again: the same link serves */
+	assert_non_null(dir);
+	/* Something else at the link's place: kept, and no -I for it. */
+	assert_int_equal(unlink(link), 0);
+	assert_int_equal(mkdir(link, 0755), 0);
+	assert_null(link_dir("lone/old-board.c", links));
+	struct stat st;
+
+	assert_int_equal(lstat(link, &st), 0);
+	assert_true(S_ISDIR(st.st_mode));
+	free(dir);
+	free(link);
+	free(want);
+	free(links);
+	free(cache);
+	free(pxa);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_lone_mach_dir),
+		cmocka_unit_test(test_mach_angle_includes),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
