@@ -44,5 +44,7 @@ struct dt_prop *cv_gpio_array(struct prop_ctx *pc)
 		return NULL;
 	}
 	conv_mark_var(pc->c, var->name);
+	if (member)
+		element_facts(pc, var, p);
 	return p;
 }

@@ -60,3 +60,29 @@ const char *last_macro_arg(struct arena *a, const char *spelling)
 		close--;
 	return close > start ? arena_strndup(a, start, (size_t)(close - start)) : NULL;
 }
+
+/*
+ * Each struct element of an array a property was made from (`members:`,
+ * `member:`) is a fact, "arr[i]": its lines are the table's. Once: a second
+ * property from the same table (gpios and gpios-states) adds none.
+ */
+void element_facts(struct prop_ctx *pc, const struct variable *var, const struct dt_prop *p)
+{
+	struct dt_tree *t = pc->c->t;
+
+	for (size_t i = 0; i < var->init->nkids; i++) {
+		const struct value *e = var->init->kids[i];
+		const char *what = arena_printf(pc->c->a, "%s[%zu]", var->name, i);
+		bool seen = false;
+
+		for (size_t k = 0; k < t->nfacts && !seen; k++)
+			seen = str_eq(t->facts[k]->kind, "field") && str_eq(t->facts[k]->what, what) &&
+			       t->facts[k]->pos.line == e->pos.line;
+		if (seen || e->kind != VAL_LIST)
+			continue;
+		struct fact *f = dt_add_fact(t, "field", what, &e->pos);
+
+		f->fate = FACT_CONVERTED;
+		f->became = arena_printf(pc->c->a, "%s %s", dt_node_path(t, pc->node), p->name);
+	}
+}

@@ -59,5 +59,7 @@ struct dt_prop *cv_int_array(struct prop_ctx *pc)
 	ch = dt_prop_add_cells(pc->c->t, p);
 	for (size_t i = 0; i < var->init->nkids; i++)
 		element_cells(pc, var->init->kids[i], ch);
+	if (rn_get(pc->rule, "members"))
+		element_facts(pc, var, p);
 	return p;
 }
