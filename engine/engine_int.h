@@ -47,6 +47,8 @@ struct field_override {
 struct pending_supply {
 	const char *supply;
 	const char *dev_name;
+	const char *var;		/* the regulator_consumer_supply variable, */
+	long index;			/* and its element (-1: not an array) */
 	const char *reg_label;
 	struct srcpos pos;
 	const char *origin;

@@ -336,6 +336,42 @@ static const struct rnode *supply_consumer(const struct conv *c, const struct pe
 }
 
 /*
+ * `vmmc1_supply.dev = mmc[0].dev;` (the OMAP3 boards of 2.6.3x-3.x, in their
+ * twl4030 GPIO setup callback): a supply named without a device, whose
+ * consumer is the device the platform data mmc[0] made. That element's rule
+ * overlays a node (omap2_hsmmc_info: "mmc{mmc}"); the output's overlay of
+ * that label, or NULL.
+ */
+static struct dt_node *supply_dev_store(struct conv *c, const struct pending_supply *s)
+{
+	const char *want = s->index < 0 ? ".dev" : arena_printf(c->a, "[%ld].dev", s->index);
+
+	for (size_t i = 0; s->var && i < c->nreach; i++)
+		for (size_t j = 0; j < c->reach[i]->nstores; j++) {
+			const struct store *st = c->reach[i]->stores[j];
+			const char *rhs = st->rhs ? st->rhs->spelling : NULL, *open;
+			const struct variable *arr, *el;
+			char *end;
+			long idx;
+
+			if (!str_eq(st->var, s->var) || !str_eq(st->path, want) || !rhs ||
+			    !(open = strchr(rhs, '[')))
+				continue;
+			idx = strtol(open + 1, &end, 10);
+			if (end == open + 1 || strcmp(end, "].dev") ||
+			    !(arr = board_find_var(c->b, arena_strndup(c->a, rhs, (size_t)(open - rhs)))) ||
+			    !(el = conv_element(c, arr, idx)))
+				continue;
+			const char *tmpl = rn_str(conv_struct_rule(c, arr->type), "overlay");
+			const char *label = tmpl ? conv_template(c, tmpl, el->init, NULL, NULL) : NULL;
+
+			if (label && conv_overlay_of(c, label))
+				return conv_overlay_of(c, label);
+		}
+	return NULL;
+}
+
+/*
  * A supply name a binding could use before "-supply": letters, digits, '-',
  * '_', '.', ',' ("vmmc", "AVDD"); not "RESET#" (a pin name in a board file).
  */
@@ -367,6 +403,8 @@ void conv_finish_supplies(struct conv *c)
 		}
 		if (!n && label)
 			n = dt_overlay(c->t, label);
+		if (!n && !s->dev_name)
+			n = supply_dev_store(c, s);
 		if (n && s->supply && s->reg_label && !supply_name_ok(s->supply)) {
 			s->fact->fate = FACT_TODO;
 			s->fact->reason = arena_printf(c->a, "supply \"%s\" for device \"%s\": not a "

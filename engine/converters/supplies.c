@@ -21,6 +21,8 @@ struct dt_prop *cv_supplies(struct prop_ctx *pc)
 		const struct value *e = var->is_array ? var->init->kids[i] : var->init;
 		struct pending_supply *s = arena_alloc(c->a, sizeof(*s));
 
+		s->var = var->name;
+		s->index = var->is_array ? (long)i : -1;
 		s->supply = value_field_str(e, "supply");
 		s->dev_name = value_field_str(e, "dev_name");
 		s->reg_label = pc->node->ref ? pc->node->ref : pc->node->label;

@@ -217,6 +217,7 @@ struct omap2_hsmmc_info {
 	int max_freq;
 	void (*init_card)(void *card);
 	void (*remux)(struct device *dev, int power_on);
+	struct device *dev;	/* 2.6.3x-3.x: the adapter, for `vmmc1_supply.dev = mmc[0].dev` */
 };
 
 extern void omap_hsmmc_init(struct omap2_hsmmc_info *info);

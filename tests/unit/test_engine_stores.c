@@ -166,6 +166,51 @@ static void test_gpio_status_and_false_guard(void **state)
 	free(dts);
 }
 
+/*
+ * `vmmc1_supply.dev = mmc[0].dev;` in the twl4030 GPIO setup callback (the
+ * OMAP3 boards of 2.6.3x-3.x): the supply's consumer is the MMC controller
+ * mmc[0] made, &mmc1.
+ */
+static void test_supply_dev_store(void **state)
+{
+	static const char src[] =
+		"static struct omap2_hsmmc_info mmc[] = {\n"
+		"	{ .mmc = 1, .caps = MMC_CAP_4_BIT_DATA, .gpio_cd = -EINVAL, .gpio_wp = -EINVAL },\n"
+		"	{}\n"
+		"};\n"
+		"static struct regulator_consumer_supply vmmc1_supply = { .supply = \"vmmc\" };\n"
+		"static struct regulator_init_data vmmc1 = {\n"
+		"	.constraints = { .min_uV = 1850000, .max_uV = 3150000 },\n"
+		"	.num_consumer_supplies = 1, .consumer_supplies = &vmmc1_supply,\n"
+		"};\n"
+		"static int setup(struct device *dev, unsigned gpio, unsigned ngpio)\n"
+		"{\n"
+		"	omap2_hsmmc_init(mmc);\n"
+		"	vmmc1_supply.dev = mmc[0].dev;\n"
+		"	return 0;\n"
+		"}\n"
+		"static struct twl4030_gpio_platform_data gpio_pd = {\n"
+		"	.gpio_base = OMAP_MAX_GPIO_LINES, .setup = setup,\n"
+		"};\n"
+		"static struct twl4030_platform_data twl_pd = { .gpio = &gpio_pd, .vmmc1 = &vmmc1 };\n"
+		"static struct i2c_board_info i2c1[] = {\n"
+		"	{ I2C_BOARD_INFO(\"twl4030\", 0x48), .irq = 7, .platform_data = &twl_pd },\n"
+		"};\n"
+		"static void __init board_init(void)\n"
+		"{\n"
+		"	omap_register_i2c_bus(1, 2600, i2c1, ARRAY_SIZE(i2c1));\n"
+		"}\n"
+		"MACHINE_START(TEST_BOARD, \"Test board\")\n"
+		"	.init_machine = board_init,\n"
+		"MACHINE_END\n";
+	char *dts = convert("omap3", src, NULL, 0, NULL);
+
+	(void)state;
+	expect_contains(dts, "&mmc1 {\n\tbus-width = <4>;\n\tvmmc-supply = <&vmmc1>;");
+	expect_absent(dts, "device not in the tree");
+	free(dts);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -174,6 +219,7 @@ int main(void)
 		cmocka_unit_test(test_predicate_assumed),
 		cmocka_unit_test(test_whole_element_and_lone_alternative),
 		cmocka_unit_test(test_gpio_status_and_false_guard),
+		cmocka_unit_test(test_supply_dev_store),
 	};
 
 	return cmocka_run_group_tests(tests, load_rules, free_rules);
