@@ -218,6 +218,7 @@ struct omap2_hsmmc_info {
 	void (*init_card)(void *card);
 	void (*remux)(struct device *dev, int power_on);
 	struct device *dev;	/* 2.6.3x-3.x: the adapter, for `vmmc1_supply.dev = mmc[0].dev` */
+	int wires;		/* 2.6.32-2.6.35: the bus width (before .caps) */
 };
 
 extern void omap_hsmmc_init(struct omap2_hsmmc_info *info);

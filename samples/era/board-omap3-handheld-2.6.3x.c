@@ -11,7 +11,9 @@
  * This file is a board2dts test sample: the twin of
  * samples/board-omap3-handheld.c written in the style of the 2.6.3x OMAP3
  * board files (.phys_io/.io_pg_offst/.boot_params/.timer, plat/ and mach/
- * headers, omap2_hsmmc_init(), set_irq_type(), mmci-omap-hs device names).
+ * headers, omap2_hsmmc_init(), set_irq_type(), mmci-omap-hs device names,
+ * the 2.6.32 .wires bus width, a supply whose device the GPIO setup
+ * callback sets from the MMC it made).
  * It is not part of any kernel.
  */
 
@@ -77,7 +79,7 @@ static struct omap2_hsmmc_info w3_mmc[] = {
 	{
 		/* micro-SD slot, card detect on TWL4030 GPIO 0 */
 		.mmc		= 1,
-		.caps		= MMC_CAP_4_BIT_DATA,
+		.wires		= 4,
 		.gpio_cd	= -EINVAL,	/* set in w3_twl_gpio_setup() */
 		.gpio_wp	= -EINVAL,
 	},
@@ -94,8 +96,9 @@ static struct omap2_hsmmc_info w3_mmc[] = {
 
 /* --------------------------------------------------------- regulators */
 
+/* its device is set in w3_twl_gpio_setup(), once omap2_hsmmc_init() made it */
 static struct regulator_consumer_supply w3_vmmc1_supply[] = {
-	{ .supply = "vmmc", .dev_name = "mmci-omap-hs.0" },
+	{ .supply = "vmmc" },
 };
 
 /* VMMC1 for the micro-SD slot */
@@ -231,6 +234,7 @@ static int w3_twl_gpio_setup(struct device *dev,
 	/* gpio + 0 is the micro-SD card detect */
 	w3_mmc[0].gpio_cd = gpio + 0;
 	omap2_hsmmc_init(w3_mmc);
+	w3_vmmc1_supply[0].dev = w3_mmc[0].dev;
 
 	/* LEDA and LEDB come after the 18 real GPIOs */
 	w3_gpio_leds[0].gpio = gpio + TWL4030_GPIO_MAX + 1;
