@@ -3,8 +3,9 @@
  * A pointer to an array of GPIO numbers (matrix keypad row_gpios[]) -> one
  * specifier per element, through the one GPIO resolver. `member: gpio`: an
  * array of structs, each element's member of that name (struct gpio[] of a
- * gpio-regulator). All or nothing: a list with a hole would shift every
- * later entry.
+ * gpio-regulator). `native: true`: a negative entry (i.MX MXC_SPI_CS(n))
+ * is the controller's own chip select, written <0> as cs-gpios does. All
+ * or nothing: a list with a hole would shift every later entry.
  */
 #include "converters.h"
 
@@ -31,6 +32,11 @@ struct dt_prop *cv_gpio_array(struct prop_ctx *pc)
 			dt_prop_del(pc->node, rn_str(pc->rule, "prop"));
 			pc->reason = arena_printf(pc->c->a, "%s[%zu]: no .%s", var->name, i, member);
 			return NULL;
+		}
+		/* `native: true`: a negative entry is the controller's own line, <0> */
+		if (str_eq(rn_str(pc->rule, "native"), "true") && e->kind == VAL_INT && e->ival < 0) {
+			dt_chunk_add_u32(pc->c->t, dt_prop_add_cells(pc->c->t, p), 0);
+			continue;
 		}
 
 		if (conv_gpio_cells(pc->c, e, dt_prop_add_cells(pc->c->t, p), is_active_low(pc)))

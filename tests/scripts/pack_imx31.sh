@@ -7,7 +7,9 @@
 # others), and each mc13xxx_regulator_init_data is a child of `regulators`
 # named as drivers/regulator/mc13783-regulator.c names its id
 # (MC13783_REG_VMMC1 -> vmmc1, MC13783_REG_SW1A -> sw1a) with its
-# constraints. Each output compiles (the tool runs dtc).
+# constraints; the SPI controller's chip selects are cs-gpios (a native
+# one <0>) and the keypad's keymap data its linux,keymap. Each output
+# compiles (the tool runs dtc).
 #
 #   bash pack_imx31.sh BOARD2DTS SOURCE_DIR    (run by ctest; exit 77 = skipped)
 set -uo pipefail
@@ -74,13 +76,24 @@ static struct spi_board_info acme_spi_info[] __initdata = {
 		.mode = SPI_CS_HIGH,
 	},
 };
+static int acme_spi1_cs[] = { MXC_SPI_CS(0), IMX_GPIO_NR(2, 4) };
 static const struct spi_imx_master acme_spi1_pdata __initconst = {
-	.num_chipselect = 1,
+	.chipselect = acme_spi1_cs,
+	.num_chipselect = ARRAY_SIZE(acme_spi1_cs),
+};
+static const uint32_t acme_keymap[] = {
+	KEY(0, 0, KEY_UP),
+	KEY(0, 1, KEY_DOWN),
+};
+static const struct matrix_keymap_data acme_keymap_data __initconst = {
+	.keymap = acme_keymap,
+	.keymap_size = ARRAY_SIZE(acme_keymap),
 };
 static void __init acme31_init(void)
 {
 	imx31_soc_init();
 	imx31_add_spi_imx1(&acme_spi1_pdata);
+	imx31_add_imx_keypad(&acme_keymap_data);
 	spi_register_board_info(acme_spi_info, ARRAY_SIZE(acme_spi_info));
 }
 MACHINE_START(ACME31, "Acme i.MX31 logger")
@@ -97,7 +110,7 @@ check() {	# check KERNEL SUFFIX DTSDIR
 	fi
 	grep -q '"soc": "imx31"' "$o.json" || bad "$(basename "$o"): the imx31 pack is not picked"
 	has "$o" "#include \"$3imx31.dtsi\""
-	grep -A3 '^&spi2 {' "$o" | grep -q 'mc13783@0 {' || bad "$(basename "$o"): no mc13783@0 on &spi2"
+	grep -A6 '^&spi2 {' "$o" | grep -q 'mc13783@0 {' || bad "$(basename "$o"): no mc13783@0 on &spi2"
 	has "$o" 'compatible = "fsl,mc13783";'
 	has "$o" 'spi-cs-high;'
 	has "$o" 'fsl,mc13xxx-uses-adc;'
@@ -108,6 +121,10 @@ check() {	# check KERNEL SUFFIX DTSDIR
 	grep -q 'regulators{acme_mmc_consumers:vmmc1{regulator-min-microvolt=<1600000>;regulator-max-microvolt=<3000000>;};sw1a{regulator-min-microvolt=<1200000>;regulator-max-microvolt=<1200000>;regulator-always-on;};};' "$TMP/flat" ||
 		bad "$(basename "$o"): the regulators node is not vmmc1 + sw1a with their constraints"
 	hasnt "$o" 'no rule for struct mc13xxx'
+	# the SPI chip selects: MXC_SPI_CS(0) is the controller's own (<0>), then a GPIO
+	has "$o" 'cs-gpios = <0>, <&gpio2 4 GPIO_ACTIVE_HIGH>;'
+	grep -A1 '^&kpp {' "$o" | grep -q 'linux,keymap = <MATRIX_KEY(0, 0, KEY_UP) MATRIX_KEY(0, 1, KEY_DOWN)>;' ||
+		bad "$(basename "$o"): &kpp has not the keymap"
 	hasnt "$o" 'no rule for struct regulator_init_data'
 }
 
