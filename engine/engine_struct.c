@@ -422,16 +422,23 @@ static void apply_struct_array(struct conv *c, struct dt_node *node, const struc
 }
 
 /*
- * A field that only `as: flag` entries and `as: int` entries with a `mask:`
- * read (`.flags = IMXUART_HAVE_RTSCTS | IMXUART_IRDA`, smc91x's
- * `SMC91X_USE_16BIT | SMC91X_NOWAIT`): the bits none of their masks covers
- * are a TODO, not lost.
+ * A field that only `as: flag` entries, `as: int` entries with a `mask:`
+ * and `as: bits` entries (their map's masks) read (`.flags =
+ * IMXUART_HAVE_RTSCTS | IMXUART_IRDA`, smc91x's `SMC91X_USE_16BIT |
+ * SMC91X_NOWAIT`): the bits none of their masks covers are a TODO, not lost.
  */
 static bool mask_of(const struct rnode *pr, long long *bits)
 {
 	long long m, shift = 0;
 	const char *as = rn_str(pr, "as");
+	const struct rnode *map = rn_get(pr, "map");
 
+	if (str_eq(as, "bits") && map) {	/* the masks its map names */
+		*bits = 0;
+		for (size_t i = 0; i < map->n; i++)
+			*bits |= strtoll(map->keys[i], NULL, 0);
+		return true;
+	}
 	if (!(str_eq(as, "flag") || str_eq(as, "int")) || !rn_get_long(pr, "mask", &m))
 		return false;
 	rn_get_long(pr, "shift", &shift);

@@ -317,23 +317,47 @@ static void lone_mach_dir(const char *path, const struct extract_options *opt,
 	free(tmp);
 	arm = xasprintf("%s/arch/arm", kernel_dir);
 	nents = scandir(arm, &ents, is_mach_dir, dirent_cmp);
+	/*
+	 * A <mach/NAME> counts only where one mach-X/ alone has NAME: irqs.h,
+	 * gpio.h, map.h are in many, and would pick another family's.
+	 */
+	size_t where[64] = { 0 };
+
+	for (int i = 0; i < nents; i++)
+		for (size_t k = 0; k < n; k++) {
+			char *h = xasprintf("%s/%s/%s", arm, ents[i]->d_name, names[k]);
+			struct stat st;
+
+			where[k] += mach[k] && stat(h, &st) == 0;
+			free(h);
+		}
 	for (int i = 0; i < nents; i++) {
-		size_t found = 0;
+		size_t found = 0, found_mach = 0;
 
 		for (size_t k = 0; k < n; k++) {
 			char *own_h = xasprintf("%s/%s", own, names[k]);
 			char *h = xasprintf("%s/%s/%s", arm, ents[i]->d_name, names[k]);
 			struct stat st;
 
-			found += (mach[k] || stat(own_h, &st) != 0) && stat(h, &st) == 0;
-			any_mach |= mach[k];
+			if (mach[k])
+				found_mach += where[k] == 1 && stat(h, &st) == 0;
+			else
+				found += stat(own_h, &st) != 0 && stat(h, &st) == 0;
 			free(own_h);
 			free(h);
 		}
+		/*
+		 * Two such names at least: one alone (map.h of an s5pv210 board
+		 * is only mach-s3c's now, for the s3c64xx) is no evidence of the
+		 * family.
+		 */
+		if (found_mach >= 2)
+			found += found_mach;
 		if (found > best) {
 			best = found;
 			pick = i;
 			tie = 0;
+			any_mach = found_mach >= 2;
 		} else if (found && found == best) {
 			tie++;
 		}

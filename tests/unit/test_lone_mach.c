@@ -5,8 +5,9 @@
  * arch/arm/mach-X/ that has the most of them; a tie adds none, a header the
  * file's own directory has does not count, and a file inside a mach-X/
  * directory gets none. `#include <mach/NAME>` of an older layout counts too
- * and is read through a link in the cache directory, mach -> that mach-X/,
- * made once; what is already at the link's place is never replaced.
+ * when NAME is in one mach-X/ only and two such names agree, and is then
+ * read through a link in the cache directory, mach -> that mach-X/, made
+ * once; what is already at the link's place is never replaced.
  * Trees made in a temporary directory.
  */
 #include <sys/stat.h>
@@ -68,6 +69,7 @@ static int setup(void **state)
 	put("own/pxa300.h", "");
 	put("tree/arch/arm/mach-foo/board.c", "#include \"pxa300.h\"\n");
 	put("lone/old-board.c", "#include <mach/pxa300.h>\n#include <mach/devices.h>\n");
+	put("lone/weak-board.c", "#include <mach/pxa300.h>\n#include <mach/generic.h>\n");
 	return 0;
 }
 
@@ -127,6 +129,10 @@ static void test_mach_angle_includes(void **state)
 
 	(void)state;
 	assert_string_equal(s, "mach-pxa");
+	free(s);
+	/* generic.h is in three mach dirs, pxa300.h alone is no evidence: nothing */
+	s = mach_dirs("lone/weak-board.c");
+	assert_string_equal(s, "");
 	free(s);
 	assert_null(link_dir("lone/old-board.c", NULL));	/* no cache: no link */
 	assert_int_equal(mkdir(cache, 0755), 0);
