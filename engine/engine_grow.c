@@ -87,7 +87,7 @@ static void put_kid(struct conv *c, struct value *list, struct value *kid)
 }
 
 /* One step of a store path: "[3]" or ".name"; false when it is neither. */
-static bool path_step(struct conv *c, const char **p, long *index, const char **name)
+bool conv_path_step(struct conv *c, const char **p, long *index, const char **name)
 {
 	const char *s = *p;
 	char *end;
@@ -111,7 +111,7 @@ static bool path_step(struct conv *c, const char **p, long *index, const char **
 	return true;
 }
 
-static long find_kid(const struct value *list, long index, const char *name)
+long conv_find_kid(const struct value *list, long index, const char *name)
 {
 	for (size_t i = 0; i < list->nkids; i++)
 		if (name ? str_eq(list->kids[i]->field, name) : list->kids[i]->index == index)
@@ -137,13 +137,13 @@ static struct value *grow(struct conv *c, const struct variable *var, const stru
 		const char *name;
 		long index = 0, at;
 
-		if (!path_step(c, &p, &index, &name))
+		if (!conv_path_step(c, &p, &index, &name))
 			return NULL;
 		if (!*p && name)
 			break;		/* the last member: a field override */
 		if (cur->kind != VAL_LIST || conv_list_indexed(cur) != !name)
 			return NULL;
-		at = find_kid(cur, index, name);
+		at = conv_find_kid(cur, index, name);
 		if (!*p) {		/* [index] last: the element itself */
 			struct value *el = copy_value(c, s->rhs);
 
@@ -189,8 +189,13 @@ void conv_grow_stores(struct conv *c)
 			struct value *init;
 			bool whole;
 
+			const struct value *list;
+			const char *field;
+
+			/* A path that exists needs no copy (engine_values.c reads it). */
 			if (!var || !var->init || var->init->kind != VAL_LIST || !s->path ||
-			    !*s->path || !s->rhs || conv_guard_state(c, s->guards, s->nguards) != 1)
+			    !*s->path || !s->rhs || conv_store_target(c, s, &list, &field) ||
+			    conv_guard_state(c, s->guards, s->nguards) != 1)
 				continue;
 			if (!(init = grow(c, var, s, &whole)))
 				continue;

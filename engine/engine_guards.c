@@ -153,23 +153,33 @@ static bool eval_binary(const struct conv *c, const char *op, const struct value
 }
 
 /* machine_is_foo(): true for the machine being converted (MACHINE_START(FOO)), else false. */
+/*
+ * The length of NAME when spelling is one call "NAME()" (an identifier, no
+ * arguments; not `machine_is_a() || machine_is_b()` as one spelling), else 0.
+ */
+static size_t bare_call(const char *spelling)
+{
+	size_t n = spelling ? strlen(spelling) : 0;
+
+	if (n < 3 || strcmp(spelling + n - 2, "()") != 0)
+		return 0;
+	for (size_t i = 0; i < n - 2; i++)
+		if (!(isalnum((unsigned char)spelling[i]) || spelling[i] == '_'))
+			return 0;
+	return n - 2;
+}
+
 static bool machine_is(const struct conv *c, const char *spelling, long long *out)
 {
 	const char *id = c->t ? c->t->machine_id : NULL;
 	size_t n;
 
-	if (!spelling || !id || strncmp(spelling, "machine_is_", 11) != 0)
+	if (!spelling || !id || strncmp(spelling, "machine_is_", 11) != 0 ||
+	    !(n = bare_call(spelling + 11)))
 		return false;
 	spelling += 11;
-	n = strlen(spelling);
-	if (n < 3 || strcmp(spelling + n - 2, "()") != 0)
-		return false;
-	/* One call, not `machine_is_a() || machine_is_b()` as one spelling. */
-	for (size_t i = 0; i < n - 2; i++)
-		if (!(isalnum((unsigned char)spelling[i]) || spelling[i] == '_'))
-			return false;
-	*out = n - 2 == strlen(id);
-	for (size_t i = 0; *out && i < n - 2; i++)
+	*out = n == strlen(id);
+	for (size_t i = 0; *out && i < n; i++)
 		if (tolower((unsigned char)spelling[i]) != tolower((unsigned char)id[i]))
 			*out = 0;
 	return true;
@@ -188,15 +198,12 @@ static bool predicate(const struct conv *c, const char *spelling, long long *out
 {
 	static _Thread_local int depth;
 	const struct function *fn;
-	size_t n = spelling ? strlen(spelling) : 0;
+	size_t n = bare_call(spelling);
 	bool ok;
 
-	if (n < 3 || strcmp(spelling + n - 2, "()") != 0 || depth >= 4)
+	if (!n || depth >= 4)
 		return false;
-	for (size_t i = 0; i < n - 2; i++)
-		if (!(isalnum((unsigned char)spelling[i]) || spelling[i] == '_'))
-			return false;
-	fn = board_find_func(c->b, arena_strndup(c->a, spelling, n - 2));
+	fn = board_find_func(c->b, arena_strndup(c->a, spelling, n));
 	if (!fn || !fn->returns)
 		return false;
 	depth++;

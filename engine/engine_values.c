@@ -136,8 +136,8 @@ bool value_is_zero(const struct value *v)
 /* --- Stores ------------------------------------------------------------------ */
 
 /* Walk "[0].gpio_cd" from a variable's initializer to (struct list, field). */
-static bool store_target(const struct conv *c, const struct store *s,
-			 const struct value **list, const char **field)
+bool conv_store_target(const struct conv *c, const struct store *s,
+		       const struct value **list, const char **field)
 {
 	const struct variable *var = board_find_var(c->b, s->var);
 	const struct value *cur = var ? var->init : NULL;
@@ -146,35 +146,21 @@ static bool store_target(const struct conv *c, const struct store *s,
 	if (!cur || !p || !*p)
 		return false;
 	while (*p) {
-		if (*p == '[') {
-			long idx = strtol(p + 1, (char **)&p, 0);
+		const char *name;
+		long index = 0, at;
 
-			if (*p != ']' || !cur || cur->kind != VAL_LIST || !conv_list_indexed(cur))
-				return false;
-			p++;
-			const struct value *elem = NULL;
-
-			for (size_t i = 0; i < cur->nkids; i++)
-				if (cur->kids[i]->index == idx)
-					elem = cur->kids[i];
-			cur = elem;
-		} else if (*p == '.') {
-			const char *start = ++p;
-
-			while (*p && *p != '.' && *p != '[')
-				p++;
-			char *name = arena_strndup(&((struct conv *)c)->t->arena, start,
-						   (size_t)(p - start));
-
-			if (!*p) {
-				*list = cur;
-				*field = name;
-				return cur && cur->kind == VAL_LIST;
-			}
-			cur = value_field(cur, name);
-		} else {
+		if (!cur || cur->kind != VAL_LIST ||
+		    !conv_path_step((struct conv *)c, &p, &index, &name))
 			return false;
+		if (name && !*p) {
+			*list = cur;
+			*field = name;
+			return true;
 		}
+		if (!name && !conv_list_indexed(cur))
+			return false;
+		at = conv_find_kid(cur, index, name);
+		cur = at >= 0 ? cur->kids[at] : NULL;
 	}
 	return false;
 }
@@ -329,7 +315,7 @@ static void apply_store(struct conv *c, const struct function *fn, const struct 
 		f->became = arena_printf(c->a, "element %s%s", s->var, s->path);
 		return;
 	}
-	if (!store_target(c, s, &list, &field)) {
+	if (!conv_store_target(c, s, &list, &field)) {
 		f->fate = FACT_TODO;
 		bool element = *s->path && s->path[strlen(s->path) - 1] == ']';
 
