@@ -14,7 +14,9 @@
  *    `<MACH>_##base##_BASE` and the interrupts `base##_IRQ`. The machine
  *    prefix is AMBA_DEVICE_BASE(base): a SoC pack defines it
  *    (`"AMBA_DEVICE_BASE(b)": "REALVIEW_##b##_BASE"`); the default,
- *    `base##_BASE`, names the base alone.
+ *    `base##_BASE`, names the base alone;
+ *  - 3.2-3.x RealView: APB_DEVICE() / AHB_DEVICE() of core.h, the same
+ *    over AMBA_APB_DEVICE() / AMBA_AHB_DEVICE().
  */
 #ifndef BOARD2DTS_MODEL_AMBA_H
 #define BOARD2DTS_MODEL_AMBA_H
@@ -87,6 +89,19 @@ static struct amba_device name##_device = {				\
 	.dma_mask = ~0,							\
 	.irq = base##_IRQ,						\
 }
+
+/*
+ * 3.2-3.x RealView / Versatile core.h: the same with a zero periphid, in
+ * the 3.2 bus.h's APB and AHB forms.
+ */
+#ifndef APB_DEVICE
+#define APB_DEVICE(name, busid, base, plat)				\
+static AMBA_APB_DEVICE(name, busid, 0, AMBA_DEVICE_BASE(base), base##_IRQ, plat)
+#endif
+#ifndef AHB_DEVICE
+#define AHB_DEVICE(name, busid, base, plat)				\
+static AMBA_AHB_DEVICE(name, busid, 0, AMBA_DEVICE_BASE(base), base##_IRQ, plat)
+#endif
 
 /* linux/amba/mmci.h (PL180/PL181 MMCI), 2.6.3x-3.x fields */
 struct mmc_ios;
