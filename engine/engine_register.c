@@ -85,6 +85,7 @@ static const struct {
 	{ "i2c_device", reg_i2c_device },
 	{ "spi", reg_spi },
 	{ "gpio_hog", reg_gpio_hog },
+	{ "gpio_hog_array", reg_gpio_hog_array },
 	{ "gpio_claim", reg_gpio_claim },
 	{ "fixed_regulator", reg_fixed_regulator },
 	{ "struct_array", reg_struct_array },

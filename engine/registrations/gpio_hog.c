@@ -36,26 +36,77 @@ static const char *hog_name(struct conv *c, const struct value *gpio, const stru
 
 /*
  * gpio_set_value() on the same line anywhere in the board's functions: the
- * line is pulsed (a reset: low, wait, high), so the level gpio_direction_output
- * gave is not the one it keeps, and a hog would state the wrong one. A write
- * of the level it already has changes nothing.
+ * line is pulsed (a reset: low, wait, high), so the level the request or
+ * gpio_direction_output gave is not the one it keeps, and a hog would state
+ * the wrong one. A write of the level it already has changes nothing.
+ * level: the level the line starts at (0 or 1).
  */
-static const struct call *later_write(const struct conv *c, const struct value *gpio,
-				      const struct value *value, const struct function **in)
+static bool is_write(const struct call *w, const struct value *gpio)
+{
+	return w->nargs == 2 && w->args[0]->kind == VAL_INT && w->args[0]->ival == gpio->ival &&
+	       w->callee && (!strcmp(w->callee, "gpio_set_value") ||
+			     !strcmp(w->callee, "gpio_set_value_cansleep") ||
+			     !strcmp(w->callee, "__gpio_set_value"));
+}
+
+static bool is_delay(const struct call *w)
+{
+	static const char *const delays[] = { "msleep", "mdelay", "udelay", "usleep_range",
+					      "ndelay", "ssleep", "msleep_interruptible" };
+
+	for (size_t i = 0; w->callee && i < sizeof(delays) / sizeof(delays[0]); i++)
+		if (!strcmp(w->callee, delays[i]))
+			return true;
+	return false;
+}
+
+/*
+ * The level the board leaves the line at when only the function that
+ * requests it writes it, with constants and no delay between the request
+ * and a change (mx28evk's lcd-enable: requested low, set high at once):
+ * that level, 0 or 1. -1 when the line is pulsed (a change after a delay:
+ * a reset), written elsewhere or at run time.
+ */
+static int settled_level(const struct conv *c, const struct call *req, const struct value *gpio,
+			 int level)
+{
+	int settled = -1;
+
+	for (size_t i = 0; i < c->b->nfuncs; i++) {
+		const struct function *fn = c->b->funcs[i];
+		bool mine = false, after = false, delayed = false;
+
+		for (size_t k = 0; k < fn->ncalls; k++)
+			mine |= fn->calls[k] == req;
+		for (size_t k = 0; k < fn->ncalls; k++) {
+			const struct call *w = fn->calls[k];
+
+			after |= w == req;
+			delayed |= after && is_delay(w);
+			if (!is_write(w, gpio))
+				continue;
+			if (!mine || !after || w->args[1]->kind != VAL_INT)
+				return -1;
+			if (!w->args[1]->ival != !level && delayed)
+				return -1;
+			level = !!w->args[1]->ival;
+			settled = level;
+		}
+	}
+	return settled;
+}
+
+static const struct call *later_write(const struct conv *c, const struct value *gpio, int level,
+				      const struct function **in)
 {
 	for (size_t i = 0; gpio->kind == VAL_INT && i < c->b->nfuncs; i++)
 		for (size_t k = 0; k < c->b->funcs[i]->ncalls; k++) {
 			const struct call *w = c->b->funcs[i]->calls[k];
 
 			/* the same level written again (seaboard's VBUS: output 1, set 1): kept */
-			if (w->nargs == 2 && value && value->kind == VAL_INT &&
-			    w->args[1]->kind == VAL_INT && !w->args[1]->ival == !value->ival)
+			if (w->nargs == 2 && w->args[1]->kind == VAL_INT && !w->args[1]->ival == !level)
 				continue;
-			if (w->nargs == 2 && w->args[0]->kind == VAL_INT &&
-			    w->args[0]->ival == gpio->ival && w->callee &&
-			    (!strcmp(w->callee, "gpio_set_value") ||
-			     !strcmp(w->callee, "gpio_set_value_cansleep") ||
-			     !strcmp(w->callee, "__gpio_set_value"))) {
+			if (is_write(w, gpio)) {
 				if (in)
 					*in = c->b->funcs[i];
 				return w;
@@ -84,7 +135,8 @@ static bool is_power_off(const struct conv *c, const struct function *fn)
  * other level (netspace_v2_power_off(): gpio_set_value(31, 1)): the
  * gpio-poweroff binding, active at the level the hook writes.
  */
-static void power_off_node(struct reg_ctx *r, const struct dt_chunk *tmp, const struct call *w)
+static const char *power_off_node(struct reg_ctx *r, const struct dt_chunk *tmp,
+				  const struct call *w)
 {
 	struct conv *c = r->c;
 	struct dt_node *n = dt_node_add(c->t, c->t->root, "gpio-poweroff", NULL);
@@ -103,53 +155,63 @@ static void power_off_node(struct reg_ctx *r, const struct dt_chunk *tmp, const 
 	dt_chunk_add_macro(c->t, ch, low ? "GPIO_ACTIVE_LOW" : "GPIO_ACTIVE_HIGH", low ? 1 : 0);
 	p->pos = w->pos;
 	p->origin = w->spelling;
-	reg_converted(r, arena_printf(c->a, "%s (the level before power-off; %s in pm_power_off)",
-				      dt_node_path(c->t, n), w->spelling));
+	return arena_printf(c->a, "%s (the level before power-off; %s in pm_power_off)",
+			    dt_node_path(c->t, n), w->spelling);
 }
 
+/* One line to hog: the call's arguments, or one element of a struct gpio table. */
+struct hog_in {
+	const struct value *gpio, *flags, *label, *value;
+	const char *origin;		/* the call or the table element */
+	const struct call *req;		/* the call that requests the line */
+	const char *level_from;		/* out: the later write that sets its level */
+	const struct srcpos *pos;
+	const char *todo;		/* out: why it is no hog */
+};
+
 /*
- * gpio_request_one(gpio, flags, label), or gpio_direction_output(gpio, value)
- * (the `value` argument: the board drives the line once at boot, after a
- * gpio_request). A value only known at run time (a callback's parameter) is
- * no hog: the call is converted as a runtime direction change.
+ * The hog node for one line: what it became (its path), or NULL with
+ * in->todo set when the line is no hog (no controller, a pulsed line). A
+ * value only known at run time (a callback's parameter) is no hog but a
+ * runtime direction change; a line the pm_power_off hook drives is a
+ * gpio-poweroff node.
  */
-bool reg_gpio_hog(struct reg_ctx *r)
+static const char *hog_one(struct reg_ctx *r, struct hog_in *in)
 {
-	const struct value *gpio = reg_arg(r, "gpio");
-	const struct value *flags = reg_arg(r, "flags");
-	const struct value *label = reg_arg(r, "label");
-	const struct value *value = reg_arg(r, "value");
 	struct conv *c = r->c;
+	const struct value *gpio = in->gpio, *flags = in->flags, *label = in->label, *value = in->value;
 	struct dt_chunk tmp = { 0 };
 	struct dt_node *ctrl, *hog;
 	struct dt_prop *p;
 	long long fl = flags && flags->kind == VAL_INT ? flags->ival : 0;
 
-	if (value && value->kind != VAL_INT) {
-		reg_converted(r, "runtime GPIO direction: the level is set at run time");
-		return true;
-	}
+	if (value && value->kind != VAL_INT)
+		return "runtime GPIO direction: the level is set at run time";
 	if (value)
 		fl = value->ival ? GPIOF_INIT_HIGH : 0;
 	if (!gpio || !conv_gpio_cells(c, gpio, &tmp, false)) {
-		reg_todo(r, gpio && gpio->kind == VAL_INT
-		     ? arena_printf(c->a, "GPIO %lld: no controller provides it", gpio->ival)
-		     : "GPIO number not known at build time");
-		return true;
+		in->todo = gpio && gpio->kind == VAL_INT
+			   ? arena_printf(c->a, "GPIO %lld: no controller provides it", gpio->ival)
+			   : "GPIO number not known at build time";
+		return NULL;
 	}
 	const struct function *writer = NULL;
-	const struct call *w = value ? later_write(c, gpio, value, &writer) : NULL;
+	const struct call *w = fl & GPIOF_DIR_IN ? NULL
+			       : later_write(c, gpio, !!(fl & GPIOF_INIT_HIGH), &writer);
 
-	if (w && is_power_off(c, writer) && tmp.ncells >= 2 && tmp.cells[1].kind == CELL_U32) {
-		power_off_node(r, &tmp, w);
-		return true;
-	}
-	if (value && later_write(c, gpio, value, NULL)) {
-		reg_todo(r, arena_printf(c->a, "the line <&%s %u> is pulsed (%s): a reset or enable "
-					 "line, the *-gpios property of the device it drives (e.g. "
-					 "phy-reset-gpios), by hand", tmp.cells[0].text, tmp.cells[1].val,
-					 later_write(c, gpio, value, NULL)->spelling));
-		return true;
+	if (w && is_power_off(c, writer) && tmp.ncells >= 2 && tmp.cells[1].kind == CELL_U32)
+		return power_off_node(r, &tmp, w);
+	int settled = w ? settled_level(c, in->req, gpio, !!(fl & GPIOF_INIT_HIGH)) : -1;
+
+	if (settled >= 0) {	/* set once, at once, to its final level */
+		fl = settled ? fl | GPIOF_INIT_HIGH : fl & ~GPIOF_INIT_HIGH;
+		in->level_from = w->spelling;
+	} else if (w) {
+		in->todo = arena_printf(c->a, "the line <&%s %u> is pulsed (%s): a reset or enable "
+					"line, the *-gpios property of the device it drives (e.g. "
+					"phy-reset-gpios), by hand", tmp.cells[0].text, tmp.cells[1].val,
+					w->spelling);
+		return NULL;
 	}
 	ctrl = conv_controller_overlay(c, tmp.cells[0].text);
 	/* at most 31 characters in all, "-hog" kept (dtc cuts a longer name anywhere) */
@@ -159,8 +221,8 @@ bool reg_gpio_hog(struct reg_ctx *r)
 	while (blen > 1 && base[blen - 1] == '-')
 		blen--;
 	hog = dt_node_add(c->t, ctrl, arena_printf(c->a, "%.*s-hog", (int)blen, base), NULL);
-	hog->pos = r->call->pos;
-	dt_prop_set(c->t, hog, "gpio-hog")->pos = r->call->pos;
+	hog->pos = *in->pos;
+	dt_prop_set(c->t, hog, "gpio-hog")->pos = *in->pos;
 	p = dt_prop_set(c->t, hog, "gpios");
 	struct dt_chunk *ch = dt_prop_add_cells(c->t, p);
 
@@ -171,16 +233,62 @@ bool reg_gpio_hog(struct reg_ctx *r)
 	dt_chunk_add_macro(c->t, ch, fl & GPIOF_ACTIVE_LOW ? "GPIO_ACTIVE_LOW" : "GPIO_ACTIVE_HIGH",
 			   fl & GPIOF_ACTIVE_LOW ? 1 : 0);
 	p->pos = gpio->pos;
-	p->origin = r->call->spelling;
+	p->origin = in->origin;
 	p = dt_prop_set(c->t, hog, fl & GPIOF_DIR_IN ? "input" : fl & GPIOF_INIT_HIGH ? "output-high"
 										  : "output-low");
-	p->pos = r->call->pos;
-	p->origin = flags ? flags->spelling : value ? value->spelling : NULL;
+	p->pos = *in->pos;
+	p->origin = in->level_from ? in->level_from : flags ? flags->spelling
+			: value ? value->spelling : NULL;
 	if (label && label->kind == VAL_STRING) {
 		p = dt_prop_set(c->t, hog, "line-name");
 		dt_prop_add_string(c->t, p, label->text);
 		p->pos = label->pos;
 	}
-	reg_converted(r, dt_node_path(c->t, hog));
+	return dt_node_path(c->t, hog);
+}
+
+/*
+ * gpio_request_one(gpio, flags, label), or gpio_direction_output(gpio, value)
+ * (the `value` argument: the board drives the line once at boot, after a
+ * gpio_request).
+ */
+bool reg_gpio_hog(struct reg_ctx *r)
+{
+	struct hog_in in = { reg_arg(r, "gpio"), reg_arg(r, "flags"), reg_arg(r, "label"),
+			     reg_arg(r, "value"), r->call->spelling, r->call, NULL, &r->call->pos, NULL };
+	const char *path = hog_one(r, &in);
+
+	if (path)
+		reg_converted(r, path);
+	else
+		reg_todo(r, in.todo);
+	return true;
+}
+
+/*
+ * gpio_request_array(array, count) (2.6.3x - 4.x): a struct gpio table
+ * ({ gpio, flags, label } each), one hog per element as gpio_request_one()
+ * would make it; an element that is no hog is a TODO of its own.
+ */
+bool reg_gpio_hog_array(struct reg_ctx *r)
+{
+	struct conv *c = r->c;
+	const struct variable *arr = conv_deref(c, reg_arg(r, "array"));
+
+	if (!arr || !arr->init || !arr->is_array)
+		return false;
+	conv_mark_var(c, arr->name);
+	for (size_t i = 0; i < table_len(arr, reg_arg(r, "count")); i++) {
+		const struct value *e = arr->init->kids[i];
+		const char *what = arena_printf(c->a, "%s[%zu]", arr->name, i);
+		struct hog_in in = { conv_field(c, e, "gpio"), conv_field(c, e, "flags"),
+				     conv_field(c, e, "label"), NULL, what, r->call, NULL, &e->pos, NULL };
+		const char *path = hog_one(r, &in);
+
+		entry_fact(c, what, e, path, in.todo);
+		if (!path)
+			dt_node_add_todo(c->t, NULL, &e->pos, what, in.todo);
+	}
+	reg_converted(r, arena_printf(c->a, "%s: one gpio-hog each", arr->name));
 	return true;
 }

@@ -57,6 +57,7 @@ bool reg_spi(struct reg_ctx *r);
 
 /* gpio_hog.c */
 bool reg_gpio_hog(struct reg_ctx *r);
+bool reg_gpio_hog_array(struct reg_ctx *r);
 
 /* gpio_claim.c */
 bool reg_gpio_claim(struct reg_ctx *r);
