@@ -35,7 +35,7 @@ static const struct section prop_rule = { "property rule", "as", (const struct k
 	{ "mask", S_SCALAR }, { "map", S_MAP }, { "default", S_SCALAR }, { "macros", S_SCALAR },
 	{ "include", S_SCALAR }, { "scale", S_SCALAR }, { "active_low", S_SCALAR },
 	{ "size", S_SCALAR }, { "label", S_SCALAR }, { "note", S_SCALAR },
-	{ "skip_below", S_SCALAR }, { "value", S_SCALAR }, { "count", S_SCALAR },
+	{ "skip_below", S_SCALAR }, { "value", S_SCALAR_OR_SEQ }, { "count", S_SCALAR },
 	{ "target", S_SCALAR }, { "arg", S_SCALAR }, { "bus", S_SCALAR }, { "none", S_SCALAR },
 	{ "zero", S_SCALAR }, { "labels", S_SEQ }, { "struct", S_SCALAR },
 	{ "size_shift", S_SCALAR }, { "otherwise", S_SCALAR }, { "before", S_SEQ },
@@ -85,7 +85,7 @@ static const struct section register_rule = { "register", "kind", (const struct 
 	{ "no_map", S_SCALAR }, { "id", S_SCALAR }, { "name", S_SCALAR }, { "zero", S_SCALAR },
 	{ "alias", S_SCALAR }, { "stem", S_SCALAR }, { "flag_groups", S_MAP },
 	{ "table", S_SCALAR }, { "driver", S_SCALAR }, { "pad", S_SCALAR },
-	{ "pads", S_SCALAR }, END } };
+	{ "pads", S_SCALAR }, { "child", S_SCALAR }, END } };
 
 static const struct section call_prop_rule = { "call property", "prop", (const struct key_spec[]){
 	{ "prop", S_SCALAR }, { "arg", S_SCALAR }, { "as", S_SCALAR }, { "scale", S_SCALAR },

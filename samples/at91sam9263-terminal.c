@@ -8,7 +8,7 @@
  * (slot A, written by leaving .slot_b out), .fixup giving the RAM with
  * memblock_add(), a framebuffer region kept with memblock_reserve(), and
  * .dt_compat (the board could already boot from a device tree: its own
- * compatible strings).
+ * compatible strings), and a NAND with its partitions (atmel_nand_data).
  * AT91's board files left mainline before 6.1, at91sam9263.dtsi did not.
  */
 #include <linux/types.h>
@@ -17,6 +17,7 @@
 #include <linux/platform_device.h>
 #include <linux/i2c.h>
 #include <linux/leds.h>
+#include <linux/mtd/partitions.h>
 #include <mach/hardware.h>
 #include <asm/mach-types.h>
 #include <asm/mach/arch.h>
@@ -79,6 +80,32 @@ static struct gpio_led pos_leds[] = {
 	},
 };
 
+/* NAND on EBI0 CS3: a bootloader partition, the rest for the file system */
+static struct mtd_partition __initdata pos_nand_partitions[] = {
+	{
+		.name	= "bootloader",
+		.offset	= 0,
+		.size	= SZ_1M,
+	},
+	{
+		.name	= "rootfs",
+		.offset	= MTDPART_OFS_NXTBLK,
+		.size	= MTDPART_SIZ_FULL,
+	},
+};
+
+static struct atmel_nand_data __initdata pos_nand_data = {
+	.ale		= 21,
+	.cle		= 22,
+	.det_pin	= -EINVAL,
+	.rdy_pin	= AT91_PIN_PA22,
+	.enable_pin	= AT91_PIN_PD15,
+	.ecc_mode	= NAND_ECC_SOFT,
+	.on_flash_bbt	= 1,
+	.parts		= pos_nand_partitions,
+	.num_parts	= ARRAY_SIZE(pos_nand_partitions),
+};
+
 static void __init pos_board_init(void)
 {
 	at91_add_device_serial();
@@ -87,6 +114,7 @@ static void __init pos_board_init(void)
 	at91_add_device_eth(&pos_macb_data);
 	at91_add_device_i2c(pos_i2c_devices, ARRAY_SIZE(pos_i2c_devices));
 	at91_gpio_leds(pos_leds, ARRAY_SIZE(pos_leds));
+	at91_add_device_nand(&pos_nand_data);
 	/* cash drawer solenoid off */
 	at91_set_gpio_output(AT91_PIN_PD2, 0);
 }

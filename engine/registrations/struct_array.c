@@ -5,10 +5,16 @@
  * call passes for that one device: `&pdata[1]` is that element and
  * `&pdata[0]` the first only (mx28_add_fec(0, &fec_pdata[0]) and
  * mx28_add_fec(1, &fec_pdata[1]): each MAC gets its own entry).
+ * `child: NAME@UNIT` in the register map puts it on a child of that node,
+ * of the last of a list of nodes (all enabled): AT91's
+ * at91_add_device_nand(), the chip nand@3 under &nand_controller, &ebi
+ * enabled too.
  */
 #include "registrations.h"
 
 #include "../../common/util.h"
+
+#include <string.h>
 
 bool reg_struct_array(struct reg_ctx *r)
 {
@@ -19,9 +25,22 @@ bool reg_struct_array(struct reg_ctx *r)
 	struct dt_node *target = NULL;
 	const struct variable *arr;
 
+	/* `child:` under a list of nodes (&ebi, &nand_controller): under the last */
+	if (node && node->kind == RN_SEQ && node->n && rn_str(r->reg, "child"))
+		node = node->items[node->n - 1];
 	if (node && node->kind == RN_SCALAR)
 		target = dt_overlay(c->t, conv_template(c, node->scalar, NULL, r->call,
 							rn_get(r->rule, "args")));
+	/* `child: nand@3`: a node of that name under it (the chip under its controller) */
+	if (target && rn_str(r->reg, "child")) {
+		char *name = arena_strdup(c->a, rn_str(r->reg, "child")), *at = strchr(name, '@');
+
+		if (at)
+			*at++ = 0;
+		target = dt_child(target, name, at) ? dt_child(target, name, at)
+						    : dt_node_add(c->t, target, name, at);
+		target->pos = r->call->pos;
+	}
 	arr = target ? conv_deref_one(c, reg_arg(r, "array")) : conv_deref(c, reg_arg(r, "array"));
 	if (!arr || !arr->init) {
 		/* NULL platform data: the SoC defaults, nothing more to convert. */
