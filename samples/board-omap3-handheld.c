@@ -243,12 +243,22 @@ static struct twl4030_gpio_platform_data w3_gpio_data = {
 	.setup		= w3_twl_gpio_setup,
 };
 
+static struct twl4030_codec_data w3_codec = {
+	.ramp_delay_value	= 3,
+};
+
+static struct twl4030_audio_data w3_audio = {
+	.audio_mclk	= 26000000,
+	.codec		= &w3_codec,
+};
+
 static struct twl4030_platform_data w3_twldata = {
 	.irq_base	= TWL4030_IRQ_BASE,
 	.irq_end	= TWL4030_IRQ_END,
 	.gpio		= &w3_gpio_data,
 	.vmmc1		= &w3_vmmc1,
 	.vaux2		= &w3_vaux2,
+	.audio		= &w3_audio,
 };
 
 /* -------------------------------------------------------- I2C devices */

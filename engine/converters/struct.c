@@ -2,7 +2,8 @@
 /*
  * A nested struct (by value or by pointer): its rule's props go on this node,
  * or with `node: NAME` on a child of that name (a regulator's
- * regulator-state-mem).
+ * regulator-state-mem). A struct of the file without an initializer is all
+ * zero: no property, but its node (the TWL4030 audio's `codec { }`).
  */
 #include "converters.h"
 
@@ -12,7 +13,21 @@ struct dt_prop *cv_struct(struct prop_ctx *pc)
 {
 	const struct variable *var = pointee(pc);
 	const struct value *inner = var ? var->init : pc->v;
+	/* a pointer to a struct without initializer (all zero): its node, empty */
+	struct value empty = { .kind = VAL_LIST };
 
+	if (var && !var->init) {
+		empty.pos = var->pos;
+		empty.type = var->type;
+		inner = &empty;
+	}
+	/* &obj of an object the file defines without initializer (the extractor
+	 * keeps no such variable): all zero, its node only */
+	if (!var && pc->v && pc->v->kind == VAL_ADDR && pc->v->text && rn_str(pc->rule, "node") &&
+	    rn_str(pc->rule, "struct")) {
+		empty.pos = pc->v->pos;
+		inner = &empty;
+	}
 	if (!inner || inner->kind != VAL_LIST)
 		return NULL;
 	const char *named = rn_str(pc->rule, "struct");

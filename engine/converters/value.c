@@ -1,25 +1,27 @@
 // SPDX-License-Identifier: GPL-2.0
-/* `as: value`: a constant cell, or cells (`value: [3, 0, 0x800000]`) */
+/* `as: value`: a constant cell, cells (`value: [3, 0, 0x800000]`) or string */
 #include "converters.h"
 
 #include "../../common/util.h"
 
 struct dt_prop *cv_value(struct prop_ctx *pc)
 {
-	long long v = 0;
+	const struct rnode *val = rn_get(pc->rule, "value");
 	struct dt_prop *p = new_prop(pc);
+	long long v = 0;
 
-	const struct rnode *list = rn_get(pc->rule, "value");
+	/* `value: "ti,twl4030-audio"`: a string (the compatible of a child node) */
+	if (val && val->kind == RN_SCALAR && !rn_long(val, &v)) {
+		dt_prop_add_string(pc->c->t, p, val->scalar);
+		return p;
+	}
 	struct dt_chunk *ch = dt_prop_add_cells(pc->c->t, p);
 
 	/* `value: [3, 0, 0x800000]`: several cells (a reg in the parent's cells) */
-	if (list && list->kind == RN_SEQ) {
-		for (size_t i = 0; i < list->n; i++)
-			if (rn_long(list->items[i], &v))
-				dt_chunk_add_u32(pc->c->t, ch, (uint32_t)v);
-		return p;
-	}
-	rn_get_long(pc->rule, "value", &v);
-	dt_chunk_add_u32(pc->c->t, ch, (uint32_t)v);
+	for (size_t i = 0; val && val->kind == RN_SEQ && i < val->n; i++)
+		if (rn_long(val->items[i], &v))
+			dt_chunk_add_u32(pc->c->t, ch, (uint32_t)v);
+	if (!val || val->kind != RN_SEQ)
+		dt_chunk_add_u32(pc->c->t, ch, (uint32_t)v);
 	return p;
 }
