@@ -5,7 +5,9 @@
 # it is there, 6.12 (nxp/imx/, nxp/mxs/). i.MX25: imx25_add_imx_uart0() /
 # imx25_add_imx_i2c0() / imx25_add_sdhci_esdhc_imx(0) are &uart1, &i2c1,
 # &esdhc1 (1-based labels), IMX_GPIO_NR(2, 1) is <&gpio2 1 ...>, the FEC's
-# phy mode converts. i.MX28: mx28_add_auart0() and mx28_add_mxs_mmc(1) are
+# phy mode converts, the USB device port's fsl_usb2_platform_data and the
+# host port's mxc_usbh_platform_data give &usbotg and &usbhost1 their
+# dr_mode and phy_type. i.MX28: mx28_add_auart0() and mx28_add_mxs_mmc(1) are
 # &auart0 and &ssp1 (0-based labels), MXS_GPIO_NR(0, 28) is <&gpio0 28 ...>,
 # SLOTF_8_BIT_CAPABLE is bus-width = <8>, and mx28_add_fec(0, &pd[0]) and
 # mx28_add_fec(1, &pd[1]) give each MAC its own entry (an RMII and an MII
@@ -52,6 +54,13 @@ static const struct esdhc_platform_data acme_esdhc_pdata __initconst = {
 	.wp_type = ESDHC_WP_NONE,
 	.cd_type = ESDHC_CD_GPIO,
 };
+static const struct fsl_usb2_platform_data acme_otg_pdata __initconst = {
+	.operating_mode = FSL_USB2_DR_DEVICE,
+	.phy_mode = FSL_USB2_PHY_UTMI,
+};
+static struct mxc_usbh_platform_data acme_usbh2_pdata __initdata = {
+	.portsc = MXC_EHCI_MODE_SERIAL,
+};
 static void __init acme25_init(void)
 {
 	imx25_soc_init();
@@ -59,6 +68,8 @@ static void __init acme25_init(void)
 	imx25_add_fec(&acme_fec_pdata);
 	imx25_add_sdhci_esdhc_imx(0, &acme_esdhc_pdata);
 	imx25_add_imx_i2c0(&acme_i2c0_data);
+	imx25_add_fsl_usb2_udc(&acme_otg_pdata);
+	imx25_add_mxc_ehci_hs(&acme_usbh2_pdata);
 }
 MACHINE_START(ACME25, "Acme i.MX25 terminal")
 	.map_io = mx25_map_io,
@@ -131,6 +142,11 @@ check() {	# check KERNEL SUFFIX DIR25 DIR28
 		has "$o25" 'cd-gpios = <&gpio2 1 GPIO_ACTIVE_LOW>;'
 		has "$o25" '&esdhc1 {'
 		has "$o25" '&i2c1 {'
+		tr -d '\n' <"$o25" | sed 's|/\*[^*]*\*/||g; s/[[:space:]]//g' >"$TMP/flat25"
+		grep -q '&usbotg{dr_mode="peripheral";phy_type="utmi";status="okay";}' "$TMP/flat25" ||
+			bad "$(basename "$o25"): &usbotg is not a UTMI peripheral"
+		grep -q '&usbhost1{dr_mode="host";phy_type="serial";status="okay";}' "$TMP/flat25" ||
+			bad "$(basename "$o25"): &usbhost1 is not a serial-PHY host"
 	fi
 	if convert "$1" "$TMP/mach-mxs/mach-acme28.c" "$o28" imx28; then
 		has "$o28" "#include \"$4imx28.dtsi\""
