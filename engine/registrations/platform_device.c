@@ -268,7 +268,7 @@ struct dt_node *conv_platform_device(struct conv *c, const struct variable *dev,
 	return n;
 }
 
-void platform_one(struct reg_ctx *r, const struct value *ptr)
+struct dt_node *platform_one(struct reg_ctx *r, const struct value *ptr)
 {
 	const struct variable *dev = conv_deref(r->c, ptr);
 	struct fact *f = r->f;
@@ -279,17 +279,16 @@ void platform_one(struct reg_ctx *r, const struct value *ptr)
 		/* platform_device_register(&pxa168_device_gpio): a SoC device. */
 		struct variable soc = { .name = ptr->text, .pos = ptr->pos };
 
-		soc_platform_device(r->c, &soc, srule, f);
-		return;
+		return soc_platform_device(r->c, &soc, srule, f);
 	}
 	if (!dev) {
 		reg_todo(r, arena_printf(r->c->a, "platform device %s is not defined in this file",
 				     ptr && ptr->text ? ptr->text : "?"));
-		return;
+		return NULL;
 	}
 	if (r->call->nargs && ptr != r->call->args[0]) {
 		f = dt_add_fact(r->c->t, "variable", arena_printf(r->c->a, "platform_device %s", dev->name),
 				&dev->pos);
 	}
-	conv_platform_device(r->c, dev, f);
+	return conv_platform_device(r->c, dev, f);
 }

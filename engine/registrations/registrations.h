@@ -29,7 +29,7 @@ const struct rnode *platform_rule(const struct conv *c, const char *name);
 struct dt_node *soc_platform_device(struct conv *c, const struct variable *dev,
 					   const struct rnode *rule, struct fact *f);
 struct dt_node *conv_platform_device(struct conv *c, const struct variable *dev, struct fact *f);
-void platform_one(struct reg_ctx *r, const struct value *ptr);
+struct dt_node *platform_one(struct reg_ctx *r, const struct value *ptr);
 
 /* platform.c */
 bool reg_platform(struct reg_ctx *r);
