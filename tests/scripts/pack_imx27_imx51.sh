@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# The i.MX27 and i.MX51 packs (rules/soc/imx27.yaml, imx51.yaml) on two
+# boards of the test's own (written here, in a temporary directory), against
+# the 6.1 tree and 6.12 (nxp/imx/). i.MX27, 3.x style: GPIO_PORTD + 28 (the
+# iomux-mx1-mx2.h port numbering) is <&gpio4 28> in the CSPI's cs-gpios,
+# imx27_add_mxc_ehci_hs(2, ...) is &usbh2 with the ULPI phy_type,
+# mxc_gpio_mode() a pin-mux TODO. i.MX51, 2.6.3x style: the SoC devices of
+# mach-mx5/devices.c handed to mxc_register_device() with their platform
+# data (&usbh1 with phy_type, &usbotg as a peripheral), the ECSPI's chip
+# selects as cs-gpios. Each output compiles (the tool runs dtc).
+#
+#   bash pack_imx27_imx51.sh BOARD2DTS SOURCE_DIR    (run by ctest; exit 77 = skipped)
+set -uo pipefail
+
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+b2d_init pack_imx27_imx51.sh "$@"
+b2d_kernel || b2d_skip "pack_imx27_imx51.sh: no kernel tree (B2D_KERNEL; bash scripts/kernel-tree.sh)"
+b2d_tmpdir b2d-imx27
+export XDG_CACHE_HOME=$TMP/cache
+fail=0
+bad() { echo "FAIL: $*"; fail=1; }
+has() { grep -F -- "$2" "$1" >/dev/null 2>&1 || bad "$(basename "$1"): missing: $2"; }
+
+mkdir -p "$TMP/mach-imx" "$TMP/mach-mx5"
+cat >"$TMP/mach-imx/mach-acme27.c" <<'C'
+// SPDX-License-Identifier: GPL-2.0
+/* board2dts test board: an i.MX27 module, 3.x mach-imx style. */
+#include <linux/init.h>
+#include <linux/gpio.h>
+#include <asm/mach/arch.h>
+#include <mach/common.h>
+#include <mach/iomux-mx27.h>
+#include <mach/mxc_ehci.h>
+#include "devices-imx27.h"
+
+static int acme_spi_cs[] = { GPIO_PORTD + 28 };
+static const struct spi_imx_master acme_spi0_data __initconst = {
+	.chipselect = acme_spi_cs,
+	.num_chipselect = ARRAY_SIZE(acme_spi_cs),
+};
+static struct mxc_usbh_platform_data acme_usbh2_pdata __initdata = {
+	.portsc = MXC_EHCI_MODE_ULPI,
+};
+static void __init acme27_init(void)
+{
+	imx27_soc_init();
+	mxc_gpio_mode(GPIO_PORTD | 28 | GPIO_GPIO | GPIO_OUT);
+	imx27_add_spi_imx0(&acme_spi0_data);
+	imx27_add_mxc_ehci_hs(2, &acme_usbh2_pdata);
+}
+MACHINE_START(ACME27, "Acme i.MX27 module")
+	.init_machine = acme27_init,
+MACHINE_END
+C
+cat >"$TMP/mach-mx5/board-mx51_acme.c" <<'C'
+// SPDX-License-Identifier: GPL-2.0
+/* board2dts test board: an i.MX51 tablet, 2.6.3x mach-mx5 style. */
+#include <linux/init.h>
+#include <linux/fsl_devices.h>
+#include <asm/mach/arch.h>
+#include <mach/common.h>
+#include <mach/mxc_ehci.h>
+#include "devices-imx51.h"
+#include "devices.h"
+
+static int acme_ecspi_cs[] = { IMX_GPIO_NR(4, 24), IMX_GPIO_NR(4, 25) };
+static const struct spi_imx_master acme_ecspi_pdata __initconst = {
+	.chipselect = acme_ecspi_cs,
+	.num_chipselect = ARRAY_SIZE(acme_ecspi_cs),
+};
+static struct mxc_usbh_platform_data acme_usbh1_config = {
+	.portsc = MXC_EHCI_MODE_ULPI,
+};
+static struct fsl_usb2_platform_data acme_otg_pdata = {
+	.operating_mode = FSL_USB2_DR_DEVICE,
+	.phy_mode = FSL_USB2_PHY_UTMI_WIDE,
+};
+static void __init acme51_init(void)
+{
+	mxc_register_device(&mxc_usbdr_udc_device, &acme_otg_pdata);
+	mxc_register_device(&mxc_usbh1_device, &acme_usbh1_config);
+	imx51_add_ecspi(0, &acme_ecspi_pdata);
+}
+MACHINE_START(MX51_ACME, "Acme i.MX51 tablet")
+	.map_io = mx51_map_io,
+	.init_machine = acme51_init,
+MACHINE_END
+C
+
+convert() {	# convert KERNEL SRC OUT SOC
+	if ! "$BIN" convert -q --kernel "$1" "$2" -o "$3" --report "$3.json" 2>"$TMP/err"; then
+		bad "$(basename "$3"): convert failed: $(head -3 "$TMP/err")"
+		return 1
+	fi
+	grep -q "\"soc\": \"$4\"" "$3.json" || { bad "$(basename "$3"): the $4 pack is not picked"; return 1; }
+	tr -d '\n' <"$3" | sed 's|/\*[^*]*\*/||g; s/[[:space:]]//g' >"$3.flat"
+}
+
+check() {	# check KERNEL SUFFIX DIR
+	local o27=$TMP/acme27$2.dts o51=$TMP/acme51$2.dts
+	if convert "$1" "$TMP/mach-imx/mach-acme27.c" "$o27" imx27; then
+		has "$o27" "#include \"$3imx27.dtsi\""
+		grep -q '&cspi1{cs-gpios=<&gpio428GPIO_ACTIVE_HIGH>;status="okay";}' "$o27.flat" ||
+			bad "$(basename "$o27"): &cspi1's cs-gpios is not <&gpio4 28>"
+		grep -q '&usbh2{dr_mode="host";phy_type="ulpi";status="okay";}' "$o27.flat" ||
+			bad "$(basename "$o27"): &usbh2 is not a ULPI host"
+		has "$o27" 'mxc_gpio_mode(GPIO_PORTD | 28 | GPIO_GPIO | GPIO_OUT): pin mode'
+	fi
+	if convert "$1" "$TMP/mach-mx5/board-mx51_acme.c" "$o51" imx51; then
+		has "$o51" "#include \"$3imx51.dtsi\""
+		grep -q '&usbh1{dr_mode="host";phy_type="ulpi";status="okay";}' "$o51.flat" ||
+			bad "$(basename "$o51"): &usbh1 has not the mxc_register_device() platform data"
+		grep -q '&usbotg{dr_mode="peripheral";phy_type="utmi_wide";status="okay";}' "$o51.flat" ||
+			bad "$(basename "$o51"): &usbotg is not a UTMI-wide peripheral"
+		has "$o51" 'cs-gpios = <&gpio4 24 GPIO_ACTIVE_HIGH>, <&gpio4 25 GPIO_ACTIVE_HIGH>;'
+	fi
+}
+
+check "$KERNEL" 61 ""
+if b2d_kernel612; then
+	check "$KERNEL612" 612 nxp/imx/
+else
+	b2d_skip_part "pack_imx27_imx51.sh: no 6.12 tree (bash scripts/kernel-tree.sh --version 6.12): the 6.12 half"
+fi
+
+[ $fail = 0 ] && echo "ok: pack_imx27_imx51.sh"
+b2d_exit $fail
