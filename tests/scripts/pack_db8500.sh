@@ -9,7 +9,10 @@
 # NOMADIK_GPIO_TO_IRQ(217) is line 25 of &gpio6; a gpio-keys button's GPIO
 # 91 is <&gpio2 27>; the UART's DMA settings and the stedma40_chan_cfg
 # tables are the .dtsi's dmas (converted, no TODO); gpio_request_array()
-# makes one hog per struct gpio element. Each output compiles (the tool
+# makes one hog per struct gpio element; an LP5521 of the 3.x layout
+# (rules/bindings/lp55xx.yaml: lp5521_platform_data read by the device
+# rule's lp55xx_platform_data, LP5521_CLOCK_EXT by name) is a led-controller
+# with clock-mode and a led@N per channel. Each output compiles (the tool
 # runs dtc).
 #
 #   bash pack_db8500.sh BOARD2DTS SOURCE_DIR    (run by ctest; exit 77 = skipped)
@@ -36,6 +39,7 @@ cat >"$TMP/mach-ux500/board-acme8500.c" <<'C'
 #include <linux/input.h>
 #include <linux/amba/serial.h>
 #include <linux/platform_data/i2c-nomadik.h>
+#include <linux/leds-lp5521.h>
 #include <asm/mach/arch.h>
 #include <plat/ste_dma40.h>
 #include <mach/devices.h>
@@ -49,10 +53,24 @@ static struct nmk_i2c_controller acme_i2c0_data = {
 	.clk_freq = 400000,
 	.timeout = 200,
 };
+static struct lp5521_led_config acme_lp5521_led[] = {
+	{ .chan_nr = 0, .led_current = 0x2f, .max_current = 0x5f },
+	{ .chan_nr = 1, .led_current = 0x2f, .max_current = 0x5f },
+};
+static struct lp5521_platform_data acme_lp5521_data = {
+	.label = "lp5521_pri",
+	.led_config = &acme_lp5521_led[0],
+	.num_channels = 2,
+	.clock_mode = LP5521_CLOCK_EXT,
+};
 static struct i2c_board_info __initdata acme_i2c2_devices[] = {
 	{
 		I2C_BOARD_INFO("bh1780", 0x29),
 		.irq = NOMADIK_GPIO_TO_IRQ(217),
+	},
+	{
+		I2C_BOARD_INFO("lp5521", 0x33),
+		.platform_data = &acme_lp5521_data,
 	},
 };
 static struct gpio_keys_button acme_keys[] = {
@@ -120,6 +138,9 @@ check() {	# check KERNEL SUFFIX DTSDIR
 	grep -A3 'modem-power-hog {' "$o" | grep -q 'gpios = <14 GPIO_ACTIVE_HIGH>;' || bad "$(basename "$o"): no modem-power hog at &gpio4 14"
 	grep -A3 'board-id-hog {' "$o" | grep -q 'gpios = <31 GPIO_ACTIVE_HIGH>;' || bad "$(basename "$o"): no board-id hog at &gpio0 31"
 	hasnt "$o" 'no rule for struct'
+	tr -d '\n' <"$o" | sed 's|/\*[^*]*\*/||g; s/[[:space:]]//g' >"$TMP/flat"
+	grep -q 'led-controller@33{compatible="national,lp5521";reg=<0x33>;#address-cells=<1>;#size-cells=<0>;label="lp5521_pri";clock-mode=/bits/8<2>;led@0{reg=<0>;led-cur=/bits/8<0x2f>;max-cur=/bits/8<0x5f>;};led@1{reg=<1>;' "$TMP/flat" ||
+		bad "$(basename "$o"): the LP5521 is not a led-controller with its clock mode and led@0/led@1"
 	hasnt "$o" 'no SoC rule pack'
 	hasnt "$o" 'no rule for call db8500'
 	python3 - "$o.json" <<'PY' || bad "$(basename "$o"): the i2c0 data or DMA tables are not all converted"
