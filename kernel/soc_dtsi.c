@@ -510,6 +510,15 @@ const char *soc_dtsi_label_at_named(const struct soc_dtsi *s, uint64_t addr, con
 	return NULL;
 }
 
+/* The name of the labelled node at addr compatible with compat, or NULL. */
+const char *soc_dtsi_name_at_compatible(const struct soc_dtsi *s, uint64_t addr, const char *compat)
+{
+	for (size_t lo = first_addr(s, addr); compat && lo < s->naddrs && s->addrs[lo].addr == addr; lo++)
+		if (s->addrs[lo].label && !fdt_node_check_compatible(s->blob, s->addrs[lo].off, compat))
+			return fdt_get_name(s->blob, s->addrs[lo].off, NULL);
+	return NULL;
+}
+
 const char *soc_dtsi_label_at(const struct soc_dtsi *s, uint64_t addr)
 {
 	size_t lo = first_addr(s, addr);

@@ -46,6 +46,8 @@ const char *soc_dtsi_label_of(const struct soc_dtsi *s, int off);
 const char *soc_dtsi_label_at(const struct soc_dtsi *s, uint64_t addr);
 /* The same among the nodes named name ("usb": usb@c5008000, not usb-phy@c5008000). */
 const char *soc_dtsi_label_at_named(const struct soc_dtsi *s, uint64_t addr, const char *name);
+/* The name of the labelled node at addr that is compatible with compat (with its "@unit"), or NULL. */
+const char *soc_dtsi_name_at_compatible(const struct soc_dtsi *s, uint64_t addr, const char *compat);
 /* A "#gpio-cells"-style property of the labelled node, or -1. */
 /* The labelled node `name`@... whose first interrupts cell is irq, or NULL (none or several). */
 const char *soc_dtsi_label_irq(const struct soc_dtsi *s, const char *name, uint32_t irq);

@@ -3,6 +3,9 @@
 #include "registrations.h"
 
 #include "../../common/util.h"
+
+#include <string.h>
+#include "../../kernel/compat_map.h"
 #include "../../kernel/soc_dtsi.h"
 
 #define IORESOURCE_MEM	0x200
@@ -199,6 +202,41 @@ struct dt_node *soc_platform_device(struct conv *c, const struct variable *dev,
 	return n;
 }
 
+/*
+ * A device the board defines for a block of the SoC (armadillo800eva's
+ * "sh_mobile_sdhi" at 0xe6850000): when the target .dtsi has a labelled node
+ * at its first MEM resource whose compatible is one the device's driver
+ * matches (of the candidates the kernel tree gives for the name), the node
+ * takes that node's name, and the status pass folds it into the label
+ * (the .dtsi's compatible kept). Returns the compatible, or NULL.
+ */
+static const char *dtsi_node_of_driver(struct conv *c, struct dt_node *n, const struct value *init,
+				       const char *name)
+{
+	const struct variable *res = conv_deref(c, conv_field(c, init, "resource"));
+	const struct value *r = res && res->init ? (res->is_array ? (res->init->nkids ?
+				 res->init->kids[0] : NULL) : res->init) : NULL;
+	const struct value *start = r ? conv_field(c, r, "start") : NULL;
+	struct compat_hit hits[16];
+	size_t k;
+
+	if (!name || !start || start->kind != VAL_INT || !(value_field_int(r, "flags", 0) & IORESOURCE_MEM) ||
+	    !c->opt || !c->opt->dtsi || !c->opt->compat)
+		return NULL;
+	k = compat_map_find(c->opt->compat, "platform", name, hits, 16);
+	for (size_t i = 0; i < k && i < 16; i++) {
+		const char *at = soc_dtsi_name_at_compatible(c->opt->dtsi, (uint64_t)start->ival,
+							      hits[i].compat);
+		const char *sep = at ? strchr(at, '@') : NULL;
+
+		if (at) {
+			n->name = sep ? arena_strndup(c->a, at, (size_t)(sep - at)) : arena_strdup(c->a, at);
+			return hits[i].compat;
+		}
+	}
+	return NULL;
+}
+
 struct dt_node *conv_platform_device(struct conv *c, const struct variable *dev, struct fact *f)
 {
 	/* &devs[0] of a platform_device array: that first device. */
@@ -234,6 +272,9 @@ struct dt_node *conv_platform_device(struct conv *c, const struct variable *dev,
 		dt_prop_add_string(c->t, p, compat);
 		p->pos = dev->pos;
 		p->origin = arena_printf(c->a, ".name = \"%s\"", name ? name : "");
+	} else if ((compat = dtsi_node_of_driver(c, n, init, name))) {
+		/* the SoC .dtsi's node at its address, whose compatible its driver
+		 * matches: the status pass makes it that node's overlay */
 	} else {
 		const char *origin = NULL;
 
