@@ -13,16 +13,10 @@ struct dt_prop *cv_struct(struct prop_ctx *pc)
 {
 	const struct variable *var = pointee(pc);
 	const struct value *inner = var ? var->init : pc->v;
-	/* a pointer to a struct without initializer (all zero): its node, empty */
-	struct value empty = { .kind = VAL_LIST };
-
-	if (var && !var->init) {
-		empty.pos = var->pos;
-		empty.type = var->type;
-		inner = &empty;
-	}
 	/* &obj of an object the file defines without initializer (the extractor
 	 * keeps no such variable): all zero, its node only */
+	struct value empty = { .kind = VAL_LIST };
+
 	if (!var && pc->v && pc->v->kind == VAL_ADDR && pc->v->text && rn_str(pc->rule, "node") &&
 	    rn_str(pc->rule, "struct")) {
 		empty.pos = pc->v->pos;

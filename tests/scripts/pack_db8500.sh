@@ -23,10 +23,6 @@ b2d_init pack_db8500.sh "$@"
 b2d_kernel || b2d_skip "pack_db8500.sh: no kernel tree (B2D_KERNEL; bash scripts/kernel-tree.sh)"
 b2d_tmpdir b2d-db8500
 export XDG_CACHE_HOME=$TMP/cache
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
-has() { grep -F -- "$2" "$1" >/dev/null 2>&1 || bad "$(basename "$1"): missing: $2"; }
-hasnt() { ! grep -F -- "$2" "$1" >/dev/null 2>&1 || bad "$(basename "$1"): unexpected: $2"; }
 
 mkdir -p "$TMP/mach-ux500"
 cat >"$TMP/mach-ux500/board-acme8500.c" <<'C'
@@ -124,26 +120,26 @@ check() {	# check KERNEL SUFFIX DTSDIR
 	local o=$TMP/acme8500$2.dts
 	if ! "$BIN" convert -q --kernel "$1" "$TMP/mach-ux500/board-acme8500.c" -o "$o" --report "$o.json" \
 		2>"$TMP/err"; then
-		bad "$(basename "$o"): convert failed: $(head -3 "$TMP/err")"
+		b2d_bad "$(basename "$o"): convert failed: $(head -3 "$TMP/err")"
 		return
 	fi
-	grep -q '"soc": "db8500"' "$o.json" || bad "$(basename "$o"): the db8500 pack is not picked"
-	has "$o" "#include \"$3ste-db8500.dtsi\""
-	grep -A3 '^&i2c0 {' "$o" | grep -q 'clock-frequency = <400000>;' || bad "$(basename "$o"): &i2c0 has not its clock-frequency"
-	grep -A6 '^&i2c2 {' "$o" | grep -q 'bh1780@29 {' || bad "$(basename "$o"): no bh1780@29 on &i2c2"
-	has "$o" 'interrupt-parent = <&gpio6>;'
-	has "$o" 'interrupts = <25 IRQ_TYPE_NONE>;'
-	has "$o" 'gpios = <&gpio2 27 GPIO_ACTIVE_LOW>;'
-	grep -A1 '^&serial2 {' "$o" | grep -q 'status = "okay";' || bad "$(basename "$o"): &serial2 is not enabled"
-	grep -A3 'modem-power-hog {' "$o" | grep -q 'gpios = <14 GPIO_ACTIVE_HIGH>;' || bad "$(basename "$o"): no modem-power hog at &gpio4 14"
-	grep -A3 'board-id-hog {' "$o" | grep -q 'gpios = <31 GPIO_ACTIVE_HIGH>;' || bad "$(basename "$o"): no board-id hog at &gpio0 31"
-	hasnt "$o" 'no rule for struct'
+	grep -q '"soc": "db8500"' "$o.json" || b2d_bad "$(basename "$o"): the db8500 pack is not picked"
+	b2d_has "$o" "#include \"$3ste-db8500.dtsi\""
+	grep -A3 '^&i2c0 {' "$o" | grep -q 'clock-frequency = <400000>;' || b2d_bad "$(basename "$o"): &i2c0 has not its clock-frequency"
+	grep -A6 '^&i2c2 {' "$o" | grep -q 'bh1780@29 {' || b2d_bad "$(basename "$o"): no bh1780@29 on &i2c2"
+	b2d_has "$o" 'interrupt-parent = <&gpio6>;'
+	b2d_has "$o" 'interrupts = <25 IRQ_TYPE_NONE>;'
+	b2d_has "$o" 'gpios = <&gpio2 27 GPIO_ACTIVE_LOW>;'
+	grep -A1 '^&serial2 {' "$o" | grep -q 'status = "okay";' || b2d_bad "$(basename "$o"): &serial2 is not enabled"
+	grep -A3 'modem-power-hog {' "$o" | grep -q 'gpios = <14 GPIO_ACTIVE_HIGH>;' || b2d_bad "$(basename "$o"): no modem-power hog at &gpio4 14"
+	grep -A3 'board-id-hog {' "$o" | grep -q 'gpios = <31 GPIO_ACTIVE_HIGH>;' || b2d_bad "$(basename "$o"): no board-id hog at &gpio0 31"
+	b2d_hasnt "$o" 'no rule for struct'
 	tr -d '\n' <"$o" | sed 's|/\*[^*]*\*/||g; s/[[:space:]]//g' >"$TMP/flat"
 	grep -q 'led-controller@33{compatible="national,lp5521";reg=<0x33>;#address-cells=<1>;#size-cells=<0>;label="lp5521_pri";clock-mode=/bits/8<2>;led@0{reg=<0>;led-cur=/bits/8<0x2f>;max-cur=/bits/8<0x5f>;};led@1{reg=<1>;' "$TMP/flat" ||
-		bad "$(basename "$o"): the LP5521 is not a led-controller with its clock mode and led@0/led@1"
-	hasnt "$o" 'no SoC rule pack'
-	hasnt "$o" 'no rule for call db8500'
-	python3 - "$o.json" <<'PY' || bad "$(basename "$o"): the i2c0 data or DMA tables are not all converted"
+		b2d_bad "$(basename "$o"): the LP5521 is not a led-controller with its clock mode and led@0/led@1"
+	b2d_hasnt "$o" 'no SoC rule pack'
+	b2d_hasnt "$o" 'no rule for call db8500'
+	python3 - "$o.json" <<'PY' || b2d_bad "$(basename "$o"): the i2c0 data or DMA tables are not all converted"
 import json, sys
 facts = json.load(open(sys.argv[1]))['machines'][0]['facts']
 want = [f for f in facts if f['what'].startswith(('acme_i2c0_data', 'acme_uart2', 'struct stedma40', 'struct amba_pl011'))]
@@ -158,5 +154,5 @@ else
 	b2d_skip_part "pack_db8500.sh: no 6.12 tree (bash scripts/kernel-tree.sh --version 6.12): the 6.12 half"
 fi
 
-[ $fail = 0 ] && echo "ok: pack_db8500.sh"
-b2d_exit $fail
+[ $B2D_FAIL = 0 ] && echo "ok: pack_db8500.sh"
+b2d_exit $B2D_FAIL

@@ -17,9 +17,6 @@ b2d_init pack_imx27_imx51.sh "$@"
 b2d_kernel || b2d_skip "pack_imx27_imx51.sh: no kernel tree (B2D_KERNEL; bash scripts/kernel-tree.sh)"
 b2d_tmpdir b2d-imx27
 export XDG_CACHE_HOME=$TMP/cache
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
-has() { grep -F -- "$2" "$1" >/dev/null 2>&1 || bad "$(basename "$1"): missing: $2"; }
 
 mkdir -p "$TMP/mach-imx" "$TMP/mach-mx5"
 cat >"$TMP/mach-imx/mach-acme27.c" <<'C'
@@ -89,30 +86,30 @@ C
 
 convert() {	# convert KERNEL SRC OUT SOC
 	if ! "$BIN" convert -q --kernel "$1" "$2" -o "$3" --report "$3.json" 2>"$TMP/err"; then
-		bad "$(basename "$3"): convert failed: $(head -3 "$TMP/err")"
+		b2d_bad "$(basename "$3"): convert failed: $(head -3 "$TMP/err")"
 		return 1
 	fi
-	grep -q "\"soc\": \"$4\"" "$3.json" || { bad "$(basename "$3"): the $4 pack is not picked"; return 1; }
+	grep -q "\"soc\": \"$4\"" "$3.json" || { b2d_bad "$(basename "$3"): the $4 pack is not picked"; return 1; }
 	tr -d '\n' <"$3" | sed 's|/\*[^*]*\*/||g; s/[[:space:]]//g' >"$3.flat"
 }
 
 check() {	# check KERNEL SUFFIX DIR
 	local o27=$TMP/acme27$2.dts o51=$TMP/acme51$2.dts
 	if convert "$1" "$TMP/mach-imx/mach-acme27.c" "$o27" imx27; then
-		has "$o27" "#include \"$3imx27.dtsi\""
+		b2d_has "$o27" "#include \"$3imx27.dtsi\""
 		grep -q '&cspi1{cs-gpios=<&gpio428GPIO_ACTIVE_HIGH>;status="okay";}' "$o27.flat" ||
-			bad "$(basename "$o27"): &cspi1's cs-gpios is not <&gpio4 28>"
+			b2d_bad "$(basename "$o27"): &cspi1's cs-gpios is not <&gpio4 28>"
 		grep -q '&usbh2{dr_mode="host";phy_type="ulpi";status="okay";}' "$o27.flat" ||
-			bad "$(basename "$o27"): &usbh2 is not a ULPI host"
-		has "$o27" 'mxc_gpio_mode(GPIO_PORTD | 28 | GPIO_GPIO | GPIO_OUT): pin mode'
+			b2d_bad "$(basename "$o27"): &usbh2 is not a ULPI host"
+		b2d_has "$o27" 'mxc_gpio_mode(GPIO_PORTD | 28 | GPIO_GPIO | GPIO_OUT): pin mode'
 	fi
 	if convert "$1" "$TMP/mach-mx5/board-mx51_acme.c" "$o51" imx51; then
-		has "$o51" "#include \"$3imx51.dtsi\""
+		b2d_has "$o51" "#include \"$3imx51.dtsi\""
 		grep -q '&usbh1{dr_mode="host";phy_type="ulpi";status="okay";}' "$o51.flat" ||
-			bad "$(basename "$o51"): &usbh1 has not the mxc_register_device() platform data"
+			b2d_bad "$(basename "$o51"): &usbh1 has not the mxc_register_device() platform data"
 		grep -q '&usbotg{dr_mode="peripheral";phy_type="utmi_wide";status="okay";}' "$o51.flat" ||
-			bad "$(basename "$o51"): &usbotg is not a UTMI-wide peripheral"
-		has "$o51" 'cs-gpios = <&gpio4 24 GPIO_ACTIVE_HIGH>, <&gpio4 25 GPIO_ACTIVE_HIGH>;'
+			b2d_bad "$(basename "$o51"): &usbotg is not a UTMI-wide peripheral"
+		b2d_has "$o51" 'cs-gpios = <&gpio4 24 GPIO_ACTIVE_HIGH>, <&gpio4 25 GPIO_ACTIVE_HIGH>;'
 	fi
 }
 
@@ -123,5 +120,5 @@ else
 	b2d_skip_part "pack_imx27_imx51.sh: no 6.12 tree (bash scripts/kernel-tree.sh --version 6.12): the 6.12 half"
 fi
 
-[ $fail = 0 ] && echo "ok: pack_imx27_imx51.sh"
-b2d_exit $fail
+[ $B2D_FAIL = 0 ] && echo "ok: pack_imx27_imx51.sh"
+b2d_exit $B2D_FAIL

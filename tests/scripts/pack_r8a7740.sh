@@ -17,10 +17,6 @@ b2d_init pack_r8a7740.sh "$@"
 b2d_kernel || b2d_skip "pack_r8a7740.sh: no kernel tree (B2D_KERNEL; bash scripts/kernel-tree.sh)"
 b2d_tmpdir b2d-r8a7740
 export XDG_CACHE_HOME=$TMP/cache
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
-has() { grep -F -- "$2" "$1" >/dev/null 2>&1 || bad "$(basename "$1"): missing: $2"; }
-hasnt() { ! grep -F -- "$2" "$1" >/dev/null 2>&1 || bad "$(basename "$1"): unexpected: $2"; }
 
 mkdir -p "$TMP/mach-shmobile"
 cat >"$TMP/mach-shmobile/board-acme7740.c" <<'C'
@@ -102,19 +98,19 @@ check() {	# check KERNEL SUFFIX DTSDIR
 	local o=$TMP/acme7740$2.dts
 	if ! "$BIN" convert -q --kernel "$1" "$TMP/mach-shmobile/board-acme7740.c" -o "$o" --report "$o.json" \
 		2>"$TMP/err"; then
-		bad "$(basename "$o"): convert failed: $(head -3 "$TMP/err")"
+		b2d_bad "$(basename "$o"): convert failed: $(head -3 "$TMP/err")"
 		return
 	fi
-	grep -q '"soc": "r8a7740"' "$o.json" || bad "$(basename "$o"): the r8a7740 pack is not picked"
-	has "$o" "#include \"$3r8a7740.dtsi\""
-	has "$o" 'gpios = <&pfc 99 GPIO_ACTIVE_LOW>;'
-	grep -A8 '^&i2c0 {' "$o" | grep -q 'interrupt-parent = <&irqpin1>;' || bad "$(basename "$o"): the touchscreen is not on &irqpin1"
-	has "$o" 'interrupts = <2 IRQ_TYPE_NONE>;'
+	grep -q '"soc": "r8a7740"' "$o.json" || b2d_bad "$(basename "$o"): the r8a7740 pack is not picked"
+	b2d_has "$o" "#include \"$3r8a7740.dtsi\""
+	b2d_has "$o" 'gpios = <&pfc 99 GPIO_ACTIVE_LOW>;'
+	grep -A8 '^&i2c0 {' "$o" | grep -q 'interrupt-parent = <&irqpin1>;' || b2d_bad "$(basename "$o"): the touchscreen is not on &irqpin1"
+	b2d_has "$o" 'interrupts = <2 IRQ_TYPE_NONE>;'
 	tr -d '\n' <"$o" | sed 's|/\*[^*]*\*/||g; s/[[:space:]]//g' >"$TMP/flat"
 	grep -Eq '(&sdhi0|mmc@e6850000)\{vmmc-supply=<&[a-z0-9_]+>;status="okay";\}' "$TMP/flat" ||
-		bad "$(basename "$o"): the board's sh_mobile_sdhi is not the .dtsi's SDHI0 node with its supply"
-	hasnt "$o" 'sh_mobile_sdhi@'
-	hasnt "$o" 'compatibles in the kernel'
+		b2d_bad "$(basename "$o"): the board's sh_mobile_sdhi is not the .dtsi's SDHI0 node with its supply"
+	b2d_hasnt "$o" 'sh_mobile_sdhi@'
+	b2d_hasnt "$o" 'compatibles in the kernel'
 }
 
 check "$KERNEL" 61 ""
@@ -124,5 +120,5 @@ else
 	b2d_skip_part "pack_r8a7740.sh: no 6.12 tree (bash scripts/kernel-tree.sh --version 6.12): the 6.12 half"
 fi
 
-[ $fail = 0 ] && echo "ok: pack_r8a7740.sh"
-b2d_exit $fail
+[ $B2D_FAIL = 0 ] && echo "ok: pack_r8a7740.sh"
+b2d_exit $B2D_FAIL

@@ -77,6 +77,10 @@ b2d_bad() {
 	echo "FAIL: $*"
 	B2D_FAIL=1
 }
+# b2d_has FILE TEXT, b2d_hasnt FILE TEXT: FILE has (has not) the fixed
+# string TEXT, else a b2d_bad line naming the file.
+b2d_has() { grep -F -- "$2" "$1" >/dev/null 2>&1 || b2d_bad "$(basename "$1"): missing: $2"; }
+b2d_hasnt() { ! grep -F -- "$2" "$1" >/dev/null 2>&1 || b2d_bad "$(basename "$1"): unexpected: $2"; }
 
 # b2d_eval: FACTS (the fact files) and SCORE (score.py) of the evaluation kit
 # outside the repository, $B2D_FACTS and $B2D_SCORE, default
