@@ -425,6 +425,7 @@ static void convert_machine(struct conv *c, const struct machine *m)
 	f->became = "/ model, compatible";
 	conv_build_root(c, m);
 	conv_board_clocks(c, m);
+	conv_base_layer(c, m);
 	find_reachable(c, m);
 	conv_setup_gpio_spaces(c);
 	conv_apply_stores(c);

@@ -159,6 +159,13 @@ static const struct section board_clock_rule = { "board clock", "label", (const 
 	{ "label", S_SCALAR }, { "node", S_SCALAR }, { "frequency", S_SCALAR }, { "why", S_SCALAR },
 	END } };
 
+static const struct section layer_variant_rule = { "base layer variant", "name", (const struct key_spec[]){
+	{ "name", S_SCALAR }, { "calls", S_SEQ }, { "paths", S_SEQ }, { "nodes", S_MAP }, END } };
+
+static const struct section base_layer_rule = { "base layer", NULL, (const struct key_spec[]){
+	{ "why", S_SCALAR }, { "banks_in", S_SCALAR }, { "variants", S_SEQ, &layer_variant_rule },
+	END } };
+
 static const struct section top = { "rule file", NULL, (const struct key_spec[]){
 	{ "soc", S_SCALAR }, { "bindings", S_SCALAR }, { "dtsi", S_SCALAR_OR_SEQ },
 	{ "compatible", S_SCALAR }, { "variant_compatible", S_SCALAR },
@@ -173,7 +180,8 @@ static const struct section top = { "rule file", NULL, (const struct key_spec[])
 	{ "gpio_irq_calls", S_SEQ }, { "soc_setup_fields", S_SEQ }, { "gpio_chips", S_MAP }, { "pwm_chips", S_MAP },
 	{ "global_stores", S_SEQ, &global_store_rule },
 	{ "supply_consumers", S_SEQ, &supply_rule }, { "board_level", S_SEQ },
-	{ "pinctrl", S_MAP, &pinctrl_rule }, { "board_clocks", S_SEQ, &board_clock_rule }, END } };
+	{ "pinctrl", S_MAP, &pinctrl_rule }, { "board_clocks", S_SEQ, &board_clock_rule },
+	{ "base_layer", S_MAP, &base_layer_rule }, END } };
 
 static const char *shape_name(enum shape s)
 {

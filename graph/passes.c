@@ -451,6 +451,27 @@ static void pass_sort_overlays(struct dt_tree *t)
 			t->overlays[j] = t->overlays[j - 1];
 		t->overlays[j] = o;
 	}
+	/*
+	 * dtc resolves &label only once the label is defined: an overlay of a
+	 * label another overlay defines (&gpa, a bank node the output writes
+	 * under &pinctrl_0) goes right after that one. Bounded: a cycle of
+	 * definitions would be rejected by dtc anyway.
+	 */
+	for (size_t round = 0, i = 0; i < t->noverlays && round < t->noverlays * t->noverlays; round++) {
+		size_t def = t->noverlays;
+
+		for (size_t j = i + 1; j < t->noverlays && def == t->noverlays; j++)
+			if (dt_node_has_label(t->overlays[j], t->overlays[i]->ref))
+				def = j;
+		if (def == t->noverlays) {
+			i++;
+			continue;
+		}
+		struct dt_node *o = t->overlays[i];
+
+		memmove(&t->overlays[i], &t->overlays[i + 1], (def - i) * sizeof(*t->overlays));
+		t->overlays[def] = o;
+	}
 }
 
 static const struct pass passes[] = {

@@ -46,21 +46,39 @@ has "$S" '&watchdog {'
 has "$S" '&i2c {'
 
 M=$TMP/mach-s3c-mach-mini2440/mach-mini2440.dts
+# The family base s3c24xx.dtsi, completed by the S3C2440 layer (base_layer:):
+# the variant's compatibles and the GPIO banks of pinctrl-s3c24xx.c's table.
+has "$M" '#include "s3c24xx.dtsi"'
 has "$M" 'compatible = "board2dts,mini2440", "samsung,s3c24xx";'
-hasnt "$M" '.dtsi"'
+has "$M" 'compatible = "samsung,s3c2440-pinctrl";'
+has "$M" 'gpj: gpj-gpio-bank {'
+hasnt "$M" 'gpk: gpk-gpio-bank {'
+has "$M" 'compatible = "samsung,s3c2440-uart";'
+has "$M" 'compatible = "samsung,s3c2440-i2c";'
 has "$M" 'ethernet@20000300 {'
 has "$M" 'compatible = "davicom,dm9000";'
 has "$M" 'linux,code = <KEY_F1>;'
-# The S3C24xx pack knows the Samsung banks (S3C2410_GPG(0) = gpg line 0);
-# 6.1 has no S3C2440 .dtsi to provide &gpg, so the ref is a TODO naming it.
-has "$M" 'TODO mach-mini2440.c:364: gpios = <&gpg 0 GPIO_ACTIVE_LOW> (.gpio = S3C2410_GPG(0)): &gpg is defined nowhere'
-# Its DM9000's IRQ_EINT7 is GPF7's external interrupt: the same kind of TODO,
-# interrupts and parent together (no bare interrupts under the root's parent).
-has "$M" "TODO mach-mini2440.c:323: interrupt-parent = <&gpf>, interrupts = <7 IRQ_TYPE_EDGE_RISING> (.start = IRQ_EINT7): &gpf is defined nowhere"
-hasnt "$M" 'interrupts = <7 IRQ_TYPE_EDGE_RISING>;'
+# S3C2410_GPG(0) = gpg line 0, a bank the layer writes; so is the DM9000's
+# IRQ_EINT7, GPF7's external interrupt.
+has "$M" 'gpios = <&gpg 0 GPIO_ACTIVE_LOW>;	/* mach-mini2440.c:364 .gpio = S3C2410_GPG(0) */'
+has "$M" 'interrupt-parent = <&gpf>;'
+has "$M" 'interrupts = <7 IRQ_TYPE_EDGE_RISING>;'
+hasnt "$M" 'is defined nowhere'
+# "GPB" is no chip of the S3C24xx (its gpio-samsung.c says "GPIOB"): a TODO.
+has "$M" 'GPIO chip "GPB": no gpio_chips entry names its node'
 has "$M" 'clock-frequency = <12000000>;'
-has "$M" 's3c_device_i2c0: SoC I2C controller: no .dtsi for this SoC'
-has "$M" 'i2c_register_board_info(0, mini2440_i2c_devs, ARRAY_SIZE(mini2440_i2c_devs)): I2C devices on a SoC bus: no .dtsi'
+enabled "$M" uart_0 mini2440
+enabled "$M" i2c mini2440
+has "$M" 'compatible = "atmel,24c08";'
+hasnt "$M" 'no .dtsi for this SoC'
+
+# An S3C2410 board: the target's pinctrl driver has no S3C2410 table, so no
+# banks and no pin-controller compatible; its GPIO references stay TODOs.
+B=$TMP/mach-s3c-mach-bast/mach-bast.dts
+has "$B" '#include "s3c24xx.dtsi"'
+has "$B" 'no driver of the target names samsung,s3c2410-pinctrl with a bank table'
+hasnt "$B" 'samsung,s3c2410-pinctrl";'
+hasnt "$B" 'gpio-bank {'
 
 A=$TMP/mach-sa1100-assabet/assabet.dts
 has "$A" 'compatible = "gpio-leds";'
@@ -73,7 +91,6 @@ has "$N" 'flash@f0000000 {'
 has "$N" 'compatible = "cfi-flash";'
 has "$N" 'I2C devices on a SoC bus: no .dtsi for this SoC'
 # serial8250 platform_data (a terminated plat_serial8250_port[]) -> ns16550a
-B=$TMP/mach-s3c-mach-bast/mach-bast.dts
 has "$B" 'serial@118002f8 {'
 has "$B" 'serial@118003f8 {'
 has "$B" 'reg = <0x118003f8 0x8>;	/* mach-bast.c:335 .mapbase = SERIAL_BASE + 0x3f8 */'

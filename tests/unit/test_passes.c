@@ -206,6 +206,32 @@ static void test_sort_overlays(void **state)
 	dt_tree_free(t);
 }
 
+/*
+ * dtc knows a label only after its definition: an overlay of a label that
+ * another overlay defines (a GPIO bank under &pinctrl_0, a chain of them)
+ * follows its definer, whatever strcmp says; the rest keep strcmp order.
+ */
+static void test_sort_overlays_definer_first(void **state)
+{
+	struct dt_tree *t = dt_tree_new();
+	struct dt_node *ctl = dt_overlay(t, "pinctrl_0");
+	struct dt_node *bank = dt_node_add(t, ctl, "gpa-gpio-bank", NULL);
+	struct dt_node *hog;
+	const char *want[] = { "i2c", "pinctrl_0", "gpa", "hogs", "uart_0" };
+
+	bank->label = "gpa";
+	hog = dt_node_add(t, dt_overlay(t, "gpa"), "hog", NULL);
+	hog->label = "hogs";
+	dt_overlay(t, "uart_0");
+	dt_overlay(t, "hogs");
+	dt_overlay(t, "i2c");
+	graph_normalise(t);
+	assert_int_equal(t->noverlays, 5);
+	for (size_t i = 0; i < 5; i++)
+		assert_string_equal(t->overlays[i]->ref, want[i]);
+	dt_tree_free(t);
+}
+
 static void test_prop_set_keeps_position(void **state)
 {
 	struct dt_tree *t = dt_tree_new();
@@ -235,6 +261,7 @@ int main(void)
 		cmocka_unit_test(test_unique_names),
 		cmocka_unit_test(test_unique_labels),
 		cmocka_unit_test(test_sort_overlays),
+		cmocka_unit_test(test_sort_overlays_definer_first),
 		cmocka_unit_test(test_prop_set_keeps_position),
 	};
 
