@@ -114,5 +114,23 @@ IFS=$'\t' read -r bd f <<<"$S64"
 	bad "mini6410: convert failed"
 grep -q '"soc": "s3c64xx"' "$TMP/m6410.json" 2>/dev/null || bad "mini6410 no longer picks the s3c64xx pack"
 
+# The variant by the board's path, as in a 2.6.3x-3.x tree (arch/arm/
+# mach-s3c2440/), when the board names no variant setup call: the 6.1
+# mini2440 without its s3c2440_* calls, in tolerant mode.
+mkdir -p "$TMP/old/mach-s3c2440" "$TMP/old/other"
+sed -e 's/s3c2440_init_clocks(12000000);/s3c24xx_init_clocks(12000000);/' \
+    -e 's/\.init_irq[[:space:]]*=[[:space:]]*s3c2440_init_irq,//' \
+    "$K/arch/arm/mach-s3c/mach-mini2440.c" >"$TMP/old/mach-s3c2440/mach-mini2440.c"
+cp "$TMP/old/mach-s3c2440/mach-mini2440.c" "$TMP/old/other/mach-mini2440.c"
+grep -q 's3c2440_init' "$TMP/old/other/mach-mini2440.c" && bad "the path test's board still names an s3c2440 call"
+"$BIN" convert --kernel "$K" "$TMP/old/mach-s3c2440/mach-mini2440.c" -o "$TMP/old/by-path.dts" 2>/dev/null ||
+	bad "mini2440 under mach-s3c2440/: convert failed"
+has "$TMP/old/by-path.dts" 'compatible = "samsung,s3c2440-pinctrl";'
+has "$TMP/old/by-path.dts" 'gpios = <&gpg 0 GPIO_ACTIVE_LOW>;'
+"$BIN" convert --kernel "$K" "$TMP/old/other/mach-mini2440.c" -o "$TMP/old/unknown.dts" 2>/dev/null ||
+	bad "mini2440 with no variant: convert failed"
+has "$TMP/old/unknown.dts" 'SoC variant not known'
+hasnt "$TMP/old/unknown.dts" 'gpio-bank {'
+
 echo "pack_misc.sh: $nfiles board files checked"
 exit $fail
