@@ -64,9 +64,13 @@ static const struct section struct_rule = { "struct rule", "struct", (const stru
 	{ "label", S_SCALAR }, { "target", S_SCALAR }, { "target_tail", S_SCALAR },
 	{ "array_entries", S_SCALAR }, { "no_dt", S_SCALAR }, { "todo", S_SCALAR }, END } };
 
+static const struct section group_rule = { "parent", "node", (const struct key_spec[]){
+	{ "node", S_SCALAR }, { "compatible", S_SCALAR }, END } };
+
 static const struct section platform_rule = { "platform device rule", "name", (const struct key_spec[]){
 	{ "name", S_SCALAR }, { "node", S_SCALAR }, { "compatible", S_SCALAR },
-	{ "pdata", S_SCALAR }, { "label", S_SCALAR }, { "window", S_SCALAR }, END } };
+	{ "pdata", S_SCALAR }, { "label", S_SCALAR }, { "window", S_SCALAR },
+	{ "parent", S_MAP, &group_rule }, END } };
 
 static const struct section device_rule = { "device rule", "name", (const struct key_spec[]){
 	{ "name", S_SCALAR }, { "compatible", S_SCALAR }, { "node", S_SCALAR },

@@ -237,6 +237,35 @@ static const char *dtsi_node_of_driver(struct conv *c, struct dt_node *n, const 
 	return NULL;
 }
 
+/*
+ * `parent: {node: leds, compatible: gpio-leds}`: devices of one kind that
+ * DT describes as children of one node (6.1's s3c24xx_led, one platform
+ * device per LED): the root's node of that name and compatible, made by
+ * the first of them.
+ */
+static struct dt_node *group_parent(struct conv *c, const struct rnode *grp,
+				    const struct variable *dev, const char *name)
+{
+	const char *node = rn_str(grp, "node"), *compat = rn_str(grp, "compatible");
+	struct dt_node *n;
+	struct dt_prop *p;
+
+	for (size_t i = 0; i < c->t->root->nchildren; i++) {
+		n = c->t->root->children[i];
+		p = dt_prop_find(n, "compatible");
+		if (str_eq(n->name, node) && p && p->nchunks && str_eq(p->chunks[0]->str, compat))
+			return n;
+	}
+	n = dt_node_add(c->t, c->t->root, node, NULL);
+	n->pos = dev->pos;
+	p = dt_prop_set(c->t, n, "compatible");
+	dt_prop_add_string(c->t, p, compat);
+	p->pos = dev->pos;
+	p->origin = arena_printf(c->a, ".name = \"%s\": one %s node holds every such device",
+				 name ? name : "", compat);
+	return n;
+}
+
 struct dt_node *conv_platform_device(struct conv *c, const struct variable *dev, struct fact *f)
 {
 	/* &devs[0] of a platform_device array: that first device. */
@@ -262,11 +291,13 @@ struct dt_node *conv_platform_device(struct conv *c, const struct variable *dev,
 	if (node_name && pdata)
 		node_name = conv_node_name(c, node_name, pdata->init);
 	compat = rn_str(rule, "compatible") ? rn_str(rule, "compatible") : rn_str(prule, "compatible");
-	n = dt_node_add(c->t, c->t->root, node_name ? node_name : arena_node_name(c, name ? name : dev->name),
-			NULL);
+	n = dt_node_add(c->t, rn_get(rule, "parent") ? group_parent(c, rn_get(rule, "parent"), dev, name) :
+			c->t->root, node_name ? node_name : arena_node_name(c, name ? name : dev->name), NULL);
 	n->pos = dev->pos;
 	n->origin = dev->name;
-	if (compat) {
+	if (rn_get(rule, "parent")) {
+		/* a child of its group's node: no compatible of its own */
+	} else if (compat) {
 		struct dt_prop *p = dt_prop_set(c->t, n, "compatible");
 
 		dt_prop_add_string(c->t, p, compat);

@@ -70,6 +70,10 @@ has "$M" 'clock-frequency = <12000000>;'
 enabled "$M" uart_0 mini2440
 enabled "$M" i2c mini2440
 has "$M" 'compatible = "atmel,24c08";'
+# Its four s3c24xx_led devices are the children of one gpio-leds node.
+has "$M" 'compatible = "gpio-leds";	/* mach-mini2440.c:486 .name = "s3c24xx_led": one gpio-leds node holds every such device */'
+has "$M" 'label = "led4";'
+hasnt "$M" '"s3c24xx_led": no rule maps this driver name'
 hasnt "$M" 'no .dtsi for this SoC'
 
 # An S3C2410 board: the target's pinctrl driver has no S3C2410 table, so no
