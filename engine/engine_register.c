@@ -290,6 +290,30 @@ static enum at_result register_at(struct reg_ctx *r)
 	return !rule_kind(r->rule) || rn_str(r->rule, "node_todo") ? AT_DONE : AT_KIND;
 }
 
+/*
+ * `ignore_when: {args: {event: S3C24XX_PWM3, source: S3C24XX_PWM4}, note}`:
+ * arguments for which the call states what the DT driver does by itself
+ * (the Samsung PWM timer takes the two highest channels not used as PWM
+ * outputs). Each named argument must be spelled so, or have that value.
+ */
+static bool args_match(const struct reg_ctx *r, const struct rnode *args)
+{
+	for (size_t i = 0; args && i < args->n; i++) {
+		const struct value *v = reg_arg(r, args->keys[i]);
+		const char *want = args->items[i]->scalar;
+		char *end;
+		long long n;
+
+		if (!v || !want)
+			return false;
+		n = strtoll(want, &end, 0);
+		if (str_eq(v->spelling, want) || (!*end && v->kind == VAL_INT && v->ival == n))
+			continue;
+		return false;
+	}
+	return args && args->n > 0;
+}
+
 bool conv_register_call(struct conv *c, const struct call *call, const struct rnode *rule,
 			struct fact *f)
 {
@@ -299,6 +323,11 @@ bool conv_register_call(struct conv *c, const struct call *call, const struct rn
 
 	if (at == AT_DONE)
 		return true;
+	if (rn_get(rule, "ignore_when") && args_match(&r, rn_get(rn_get(rule, "ignore_when"), "args"))) {
+		reg_converted(&r, arena_printf(c->a, "no DT equivalent: %s",
+					       rn_str(rn_get(rule, "ignore_when"), "note")));
+		return true;
+	}
 	if (at == AT_NONE && rn_str(rule, "todo")) {
 		reg_todo(&r, rn_str(rule, "todo"));
 		return true;

@@ -98,11 +98,15 @@ static const struct section call_prop_rule = { "call property", "prop", (const s
 static const struct section node_bits_rule = { "node_bits", "arg", (const struct key_spec[]){
 	{ "arg", S_SCALAR }, { "bits", S_MAP }, { "none", S_SEQ }, END } };
 
+static const struct section ignore_when_rule = { "ignore_when", NULL, (const struct key_spec[]){
+	{ "args", S_MAP }, { "note", S_SCALAR }, END } };
+
 static const struct section call_rule = { "call rule", "call", (const struct key_spec[]){
 	{ "call", S_SCALAR }, { "args", S_SEQ }, { "register", S_SCALAR_OR_MAP, &register_rule },
 	{ "node", S_SCALAR_OR_SEQ }, { "props", S_SEQ, &call_prop_rule }, { "todo", S_SCALAR },
 	{ "ignore", S_SCALAR }, { "at", S_SCALAR_OR_SEQ }, { "node_todo", S_SCALAR },
-	{ "same_as", S_SCALAR }, { "node_bits", S_MAP, &node_bits_rule }, END } };
+	{ "same_as", S_SCALAR }, { "node_bits", S_MAP, &node_bits_rule },
+	{ "ignore_when", S_MAP, &ignore_when_rule }, END } };
 
 static const struct section callback_rule = { "callback rule", "struct", (const struct key_spec[]){
 	{ "struct", S_SCALAR }, { "field", S_SCALAR }, { "param", S_SCALAR },

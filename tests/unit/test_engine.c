@@ -340,6 +340,43 @@ static void test_s3c24xx_gpio_eras(void **state)
 	free(dts);
 }
 
+/*
+ * `ignore_when:`: s3c24xx_set_timer_source(PWM3, PWM4) states what the DT
+ * timer driver does by itself (no TODO); other channels stay the rule's
+ * TODO. Both spellings of the enum constants are the board's.
+ */
+static void test_timer_source_ignore_when(void **state)
+{
+	static const char head[] =
+		"enum { S3C24XX_PWM0, S3C24XX_PWM1, S3C24XX_PWM2, S3C24XX_PWM3, S3C24XX_PWM4 };\n"
+		"extern void s3c24xx_set_timer_source(unsigned int event, unsigned int source);\n"
+		"static void __init board_init(void) {\n";
+	static const char tail[] =
+		"}\nMACHINE_START(T, \"t\")\n	.init_machine = board_init,\nMACHINE_END\n";
+	char *src = xasprintf("%s	s3c24xx_set_timer_source(S3C24XX_PWM3, S3C24XX_PWM4);\n%s", head, tail);
+	struct dt_tree *t = NULL;
+	char *dts = convert("s3c2416", src, NULL, 0, &t);
+	bool seen = false;
+
+	(void)state;
+	expect_absent(dts, "set_timer_source(S3C24XX_PWM3, S3C24XX_PWM4)");
+	for (size_t i = 0; i < t->nfacts; i++)
+		if (strstr(t->facts[i]->what, "S3C24XX_PWM3, S3C24XX_PWM4")) {
+			seen = true;
+			assert_int_equal(t->facts[i]->fate, FACT_CONVERTED);
+			assert_non_null(strstr(t->facts[i]->became, "PWM4 as clocksource"));
+		}
+	assert_true(seen);
+	dt_tree_free(t);
+	free(dts);
+	free(src);
+	src = xasprintf("%s	s3c24xx_set_timer_source(S3C24XX_PWM2, S3C24XX_PWM4);\n%s", head, tail);
+	dts = convert("s3c2416", src, NULL, 0, NULL);
+	expect_contains(dts, "s3c24xx_set_timer_source(S3C24XX_PWM2, S3C24XX_PWM4): timer source:");
+	free(dts);
+	free(src);
+}
+
 static const char *s3c_src =
 	"static struct resource eth_res[] = {\n"
 	"	DEFINE_RES_MEM(S3C64XX_PA_XM0CSN1, 2),\n"
@@ -546,6 +583,7 @@ int main(void)
 		cmocka_unit_test(test_twl4030_mmc_init),
 		cmocka_unit_test(test_wrapper_parameter),
 		cmocka_unit_test(test_s3c24xx_gpio_eras),
+		cmocka_unit_test(test_timer_source_ignore_when),
 		cmocka_unit_test(test_interrupt_parents),
 		cmocka_unit_test(test_todos_and_counts),
 		cmocka_unit_test(test_array_elements),
