@@ -446,33 +446,55 @@ static bool mask_of(const struct rnode *pr, long long *bits)
 	return true;
 }
 
+/*
+ * How rule pr reads field: 1 some bits (*bits: which; `as: flag`/`bits`/
+ * masked `int`, or `active_low: field` with `active_low_mask:`), -1 the
+ * whole value, 0 not at all.
+ */
+static int bits_read(const struct rnode *pr, const char *field, long long *bits)
+{
+	const char *al = rn_str(pr, "active_low");
+
+	if (str_eq(rn_str(pr, "field"), field))
+		return mask_of(pr, bits) ? 1 : -1;
+	if (al && str_eq(al[0] == '!' ? al + 1 : al, field))
+		return rn_get_long(pr, "active_low_mask", bits) ? 1 : -1;
+	return 0;
+}
+
 static void leftover_flag_bits(struct conv *c, struct dt_node *node, const struct rnode *props,
 			       const struct value *list, const char *what)
 {
 	for (size_t i = 0; props && i < props->n; i++) {
-		const char *field = rn_str(props->items[i], "field");
-		const struct value *v = field ? conv_field(c, list, field) : NULL;
-		long long mask = 0, m;
-		bool first = true, only_flags = true;
+		const char *al = rn_str(props->items[i], "active_low");
+		const char *fields[2] = { rn_str(props->items[i], "field"),
+					  al && al[0] == '!' ? al + 1 : al };
 
-		if (!v || v->kind != VAL_INT || !mask_of(props->items[i], &m))
-			continue;
-		for (size_t k = 0; k < props->n; k++) {
-			if (!str_eq(rn_str(props->items[k], "field"), field))
+		for (size_t w = 0; w < 2; w++) {
+			const char *field = fields[w];
+			const struct value *v = field ? conv_field(c, list, field) : NULL;
+			long long mask = 0, m;
+			bool first = true, only_flags = true;
+
+			if (!v || v->kind != VAL_INT || bits_read(props->items[i], field, &m) != 1)
 				continue;
-			if (k < i)
-				first = false;
-			if (!mask_of(props->items[k], &m))
-				only_flags = false;
-			else
-				mask |= m;
-		}
-		if (first && only_flags && (v->ival & ~mask)) {
-			const char *reason = arena_printf(c->a, "bits 0x%llx of .%s: no rule reads them",
-							  v->ival & ~mask, field);
+			for (size_t k = 0; k < props->n; k++) {
+				int r = bits_read(props->items[k], field, &m);
 
-			dt_node_add_todo(c->t, node, &v->pos, conv_origin(c, v), reason);
-			field_fact(c, v, what, node, NULL, reason);
+				if (r && k < i)
+					first = false;
+				if (r < 0)
+					only_flags = false;
+				else if (r > 0)
+					mask |= m;
+			}
+			if (first && only_flags && (v->ival & ~mask)) {
+				const char *reason = arena_printf(c->a, "bits 0x%llx of .%s: no rule reads them",
+								  v->ival & ~mask, field);
+
+				dt_node_add_todo(c->t, node, &v->pos, conv_origin(c, v), reason);
+				field_fact(c, v, what, node, NULL, reason);
+			}
 		}
 	}
 }

@@ -33,7 +33,7 @@ struct section {
 static const struct section prop_rule = { "property rule", "as", (const struct key_spec[]){
 	{ "prop", S_SCALAR }, { "field", S_SCALAR }, { "as", S_SCALAR }, { "values", S_MAP },
 	{ "mask", S_SCALAR }, { "map", S_MAP }, { "default", S_SCALAR }, { "macros", S_SCALAR },
-	{ "include", S_SCALAR }, { "scale", S_SCALAR }, { "active_low", S_SCALAR },
+	{ "include", S_SCALAR }, { "scale", S_SCALAR }, { "active_low", S_SCALAR }, { "active_low_mask", S_SCALAR },
 	{ "size", S_SCALAR }, { "label", S_SCALAR }, { "note", S_SCALAR },
 	{ "skip_below", S_SCALAR }, { "value", S_SCALAR_OR_SEQ }, { "count", S_SCALAR },
 	{ "target", S_SCALAR }, { "arg", S_SCALAR }, { "bus", S_SCALAR }, { "none", S_SCALAR },

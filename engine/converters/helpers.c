@@ -30,12 +30,19 @@ bool is_active_low(struct prop_ctx *pc)
 	const char *f = rn_str(pc->rule, "active_low");
 	bool invert = f && f[0] == '!';
 	const struct value *v;
+	long long mask;
 
 	if (!f)
 		return false;
 	if (str_eq(f, "true"))	/* the driver reads the line active low, always (mmc_gpio cd) */
 		return true;
 	v = conv_field(pc->c, pc->list, invert ? f + 1 : f);
+	/* `active_low_mask: 0x1`: one bit of a flags field (S3C24XX_LEDF_ACTLOW) */
+	if (rn_get_long(pc->rule, "active_low_mask", &mask)) {
+		bool set = v && v->kind == VAL_INT && (v->ival & mask);
+
+		return invert ? !set : set;
+	}
 	return invert ? value_is_zero(v) : !value_is_zero(v);
 }
 
