@@ -93,6 +93,7 @@ static const struct {
 	{ "gpiod_lookup", reg_gpiod_lookup, true },
 	{ "pwm_lookup", reg_pwm_lookup, true },
 	{ "fixed_clock", reg_fixed_clock },
+	{ "gpmc_nand", reg_gpmc_nand },
 	{ "memory", reg_memory },
 	{ "reserved_memory", reg_reserved_memory },
 	{ "serial_port", reg_serial_port },

@@ -27,6 +27,9 @@
 #include <linux/spi/ads7846.h>
 #include <linux/smsc911x.h>
 #include <linux/mmc/host.h>
+#include <linux/mtd/mtd.h>
+#include <linux/mtd/nand.h>
+#include <linux/mtd/partitions.h>
 
 #include <asm/mach-types.h>
 #include <asm/mach/arch.h>
@@ -39,6 +42,7 @@
 
 #include "mux.h"
 #include "hsmmc.h"
+#include "common-board-devices.h"
 
 #define WREN_TS_GPIO		114	/* the pen-down line of the touchscreen */
 #define WREN_LAN_IRQ_GPIO	176
@@ -206,6 +210,37 @@ static struct platform_device wren_lan_device = {
 	},
 };
 
+/* NAND: boot loader, its environment, kernel, the rest for the file system */
+static struct mtd_partition wren_nand_partitions[] = {
+	{
+		.name		= "X-Loader",
+		.offset		= 0,
+		.size		= 4 * NAND_BLOCK_SIZE,
+		.mask_flags	= MTD_WRITEABLE,
+	},
+	{
+		.name		= "U-Boot",
+		.offset		= MTDPART_OFS_APPEND,
+		.size		= 15 * NAND_BLOCK_SIZE,
+		.mask_flags	= MTD_WRITEABLE,
+	},
+	{
+		.name		= "U-Boot Env",
+		.offset		= MTDPART_OFS_APPEND,
+		.size		= 1 * NAND_BLOCK_SIZE,
+	},
+	{
+		.name		= "Kernel",
+		.offset		= MTDPART_OFS_APPEND,
+		.size		= 32 * NAND_BLOCK_SIZE,
+	},
+	{
+		.name		= "File System",
+		.offset		= MTDPART_OFS_APPEND,
+		.size		= MTDPART_SIZ_FULL,
+	},
+};
+
 static struct platform_device *wren_devices[] __initdata = {
 	&wren_lan_device,
 };
@@ -260,6 +295,8 @@ static void __init wren_init(void)
 	omap_display_init(&wren_dss_data);
 	usb_musb_init(&wren_musb_data);
 	usbhs_init(&wren_usbhs_data);
+	omap_nand_flash_init(NAND_BUSWIDTH_16, wren_nand_partitions,
+			     ARRAY_SIZE(wren_nand_partitions));
 }
 
 MACHINE_START(WREN_T3, "Wren T-3 terminal")

@@ -71,6 +71,9 @@ bool reg_children(struct reg_ctx *r);
 /* struct_array.c */
 bool reg_struct_array(struct reg_ctx *r);
 
+/* gpmc_nand.c */
+bool reg_gpmc_nand(struct reg_ctx *r);
+
 /* fixed_clock.c */
 bool reg_fixed_clock(struct reg_ctx *r);
 
