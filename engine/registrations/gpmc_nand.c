@@ -70,11 +70,7 @@ bool reg_gpmc_nand(struct reg_ctx *r)
 	if (pd)
 		width = conv_field(c, pd, "devsize") ? conv_field(c, pd, "devsize")
 						     : conv_field(c, pd, "options");
-	if (cs && cs->kind != VAL_INT) {
-		reg_todo(r, "NAND chip select not known at build time: describe the chip under &gpmc by hand");
-		return true;
-	}
-	if (cs)
+	if (cs && cs->kind == VAL_INT)
 		csn = cs->ival;
 	gpmc = dt_overlay(c->t, "gpmc");
 	n = dt_node_add(c->t, gpmc, "nand", arena_printf(c->a, "%lld,0", csn));
@@ -91,14 +87,20 @@ bool reg_gpmc_nand(struct reg_ctx *r)
 		dt_chunk_add_u32(c->t, ch, 0);
 		dt_chunk_add_u32(c->t, ch, 4);
 	}
-	p->pos = cs ? cs->pos : r->call->pos;
-	p->origin = cs ? arena_printf(c->a, "chip select %s; the NAND I/O window, 4 bytes",
-				      conv_origin(c, cs)) : "the NAND I/O window, 4 bytes";
-	if (!cs)
-		dt_node_add_todo(c->t, n, &r->call->pos, "reg",
-				 "the helper finds the chip select at run time (the one the bootloader "
-				 "configured for NAND): CS0 written, the OMAP boot ROM's NAND chip select; "
-				 "check it");
+	if (cs && cs->kind == VAL_INT) {
+		p->pos = cs->pos;
+		p->origin = arena_printf(c->a, "chip select %s; the NAND I/O window, 4 bytes",
+					 conv_origin(c, cs));
+	} else {
+		/* 2.6.3x beagle: `nand_data.cs = nandcs;` after a scan of the GPMC */
+		p->pos = r->call->pos;
+		p->origin = "the NAND I/O window, 4 bytes";
+		dt_node_add_todo(c->t, n, cs ? &cs->pos : &r->call->pos, "reg",
+				 arena_printf(c->a, "the chip select is found at run time%s%s (the one the "
+					      "bootloader configured for NAND): CS0 written, the OMAP "
+					      "boot ROM's NAND chip select; check it", cs ? ": " : "",
+					      cs ? conv_origin(c, cs) : ""));
+	}
 	dt_node_add_todo(c->t, gpmc, &r->call->pos, "ranges",
 			 arena_printf(c->a, "the GPMC window of chip select %lld (the bootloader's "
 				      "configuration): ranges = <%lld 0 BASE SIZE>", csn, csn));
