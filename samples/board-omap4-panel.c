@@ -4,7 +4,8 @@
  *
  * Board support for the Kestrel wall panel: OMAP4430 with a TWL6030
  * companion on I2C1, a touch controller and a temperature sensor on I2C2,
- * an eMMC on MMC2 and a micro-SD slot on MMC1, two front keys and two LEDs.
+ * an eMMC on MMC2 and a micro-SD slot on MMC1, two front keys and two LEDs,
+ * a TWL6040 audio codec on I2C1 with a handsfree speaker and a headset jack.
  *
  * Copyright (C) 2012 Kestrel Controls
  *
@@ -24,6 +25,8 @@
 #include <linux/i2c.h>
 #include <linux/i2c/twl.h>
 #include <linux/mmc/host.h>
+#include <linux/mfd/twl6040.h>
+#include <sound/omap-abe-twl6040.h>
 
 #include <asm/mach-types.h>
 #include <asm/mach/arch.h>
@@ -125,10 +128,44 @@ static struct omap2_hsmmc_info kestrel_mmc[] = {
 
 static struct twl4030_platform_data kestrel_twldata;
 
+/* Audio: the TWL6040 codec, powered up by GPIO 127 */
+static struct twl6040_codec_data kestrel_twl6040_codec = {
+	.hs_left_step	= 0x0f,
+	.hs_right_step	= 0x0f,
+	.hf_left_step	= 0x1d,
+	.hf_right_step	= 0x1d,
+};
+
+static struct twl6040_platform_data kestrel_twl6040_data = {
+	.codec		= &kestrel_twl6040_codec,
+	.audpwron_gpio	= 127,
+};
+
+static struct omap_abe_twl6040_data kestrel_abe_audio_data = {
+	.card_name	= "Kestrel",
+	.has_hs		= ABE_TWL6040_LEFT | ABE_TWL6040_RIGHT,
+	.has_hf		= ABE_TWL6040_LEFT | ABE_TWL6040_RIGHT,
+	.jack_detection	= 1,
+	.mclk_freq	= 38400000,
+};
+
+static struct platform_device kestrel_abe_audio = {
+	.name		= "omap-abe-twl6040",
+	.id		= -1,
+	.dev		= {
+		.platform_data	= &kestrel_abe_audio_data,
+	},
+};
+
 /* Other devices on I2C1, registered with the PMIC */
 static struct i2c_board_info __initdata kestrel_i2c1_boardinfo[] = {
 	{
 		I2C_BOARD_INFO("24c32", 0x50),
+	},
+	{
+		I2C_BOARD_INFO("twl6040", 0x4b),
+		.irq		= OMAP44XX_IRQ_SYS_2N,
+		.platform_data	= &kestrel_twl6040_data,
 	},
 };
 
@@ -156,6 +193,7 @@ static void __init kestrel_i2c_init(void)
 static struct platform_device *kestrel_devices[] __initdata = {
 	&kestrel_keys,
 	&kestrel_led_device,
+	&kestrel_abe_audio,
 };
 
 #ifdef CONFIG_OMAP_MUX
