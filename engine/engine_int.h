@@ -291,7 +291,7 @@ bool value_is_zero(const struct value *v);
 void conv_apply_stores(struct conv *c);
 void conv_finish_soc_pdata(struct conv *c);
 void conv_board_clocks(struct conv *c, const struct machine *m);	/* engine_soc_setup.c */
-void conv_base_layer(struct conv *c, const struct machine *m);	/* engine_soc_setup.c */
+void conv_base_layer(struct conv *c, const struct machine *m);	/* engine_base_layer.c */
 int conv_guard_state(const struct conv *c, struct guard **g, size_t n);	/* 1 true, 0 false, -1 unknown */
 
 /* engine_resolve.c: the one GPIO resolver and the one IRQ resolver */

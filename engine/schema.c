@@ -169,7 +169,8 @@ static const struct section board_clock_rule = { "board clock", "label", (const 
 	END } };
 
 static const struct section layer_variant_rule = { "base layer variant", "name", (const struct key_spec[]){
-	{ "name", S_SCALAR }, { "calls", S_SEQ }, { "paths", S_SEQ }, { "nodes", S_MAP }, END } };
+	{ "name", S_SCALAR }, { "calls", S_SEQ }, { "paths", S_SEQ }, { "nodes", S_MAP },
+	{ "include", S_SCALAR }, { "root_nodes", S_SEQ }, END } };
 
 static const struct section base_layer_rule = { "base layer", NULL, (const struct key_spec[]){
 	{ "why", S_SCALAR }, { "banks_in", S_SCALAR }, { "variants", S_SEQ, &layer_variant_rule },

@@ -1,0 +1,254 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * `base_layer:`: the target's SoC .dtsi is a family base (6.1's
+ * s3c24xx.dtsi) that a variant .dtsi completes (s3c2416.dtsi); the target
+ * has none for this board's variant, so the output writes that layer, as
+ * the variant .dtsi would: per variant (its setup calls or the board's
+ * path) the properties of the base's labelled nodes (`nodes:`: a
+ * compatible, or a map of properties in DTS syntax: the clocks the base
+ * leaves out), nodes of its own (`root_nodes:`: the clock controller),
+ * the header their macros come from (`include:`, read from the target
+ * tree), and under `banks_in:` the GPIO banks of the pin controller's
+ * driver (kernel/pin_banks.c). The SoC's knowledge, not the board's: no
+ * fact of the board file.
+ */
+#include "engine_int.h"
+#include "../kernel/pin_banks.h"
+#include "../kernel/soc_dtsi.h"
+#include "../common/util.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The value of object-like macro name in the header text (`#define PCLK_UART0 16`). */
+static bool header_macro(const char *text, const char *name, long long *out)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = text ? strstr(text, "#define") : NULL; p; p = strstr(p + 1, "#define")) {
+		const char *q = p + 7;
+		char *end;
+
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if (strncmp(q, name, n) || !isspace((unsigned char)q[n]))
+			continue;
+		*out = strtoll(q + n, &end, 0);
+		return end != q + n;
+	}
+	return false;
+}
+
+/*
+ * A property value in DTS syntax (`<&clocks PCLK_UART0>, <&clocks PCLK>`,
+ * `"uart", "clk_uart_baud2"`, `<0x4c000000 0x20>`): strings, and cell
+ * groups of numbers, &labels and macros of the layer's header. False when
+ * a word is none of these (the property is then not written).
+ */
+static bool write_value(struct conv *c, struct dt_prop *p, const char *text, const char *header)
+{
+	for (const char *s = text; s && *s; ) {
+		while (isspace((unsigned char)*s) || *s == ',')
+			s++;
+		if (*s == '"') {
+			const char *e = strchr(s + 1, '"');
+
+			if (!e)
+				return false;
+			dt_prop_add_string(c->t, p, arena_printf(c->a, "%.*s", (int)(e - s - 1), s + 1));
+			s = e + 1;
+		} else if (*s == '<') {
+			struct dt_chunk *ch = dt_prop_add_cells(c->t, p);
+			const char *e = strchr(s, '>');
+
+			if (!e)
+				return false;
+			for (s++; s < e; ) {
+				char word[64];
+				size_t n = 0;
+				long long v;
+				char *end;
+
+				while (s < e && isspace((unsigned char)*s))
+					s++;
+				while (s < e && !isspace((unsigned char)*s) && n + 1 < sizeof(word))
+					word[n++] = *s++;
+				word[n] = '\0';
+				if (!n)
+					continue;
+				v = strtoll(word, &end, 0);
+				if (word[0] == '&' && word[1])
+					dt_chunk_add_ref(c->t, ch, arena_strdup(c->a, word + 1));
+				else if (!*end)
+					dt_chunk_add_u32(c->t, ch, (uint32_t)v);
+				else if (header_macro(header, word, &v))
+					dt_chunk_add_macro(c->t, ch, arena_strdup(c->a, word), (uint32_t)v);
+				else
+					return false;
+			}
+			s = e + 1;
+		} else if (*s) {
+			return false;
+		}
+	}
+	return true;
+}
+
+/* The properties of a `nodes:`/`root_nodes:` entry on n. */
+static void layer_props(struct conv *c, const struct machine *m, struct dt_node *n,
+			const struct rnode *props, const char *header, const char *why)
+{
+	for (size_t i = 0; props && props->kind == RN_MAP && i < props->n; i++) {
+		const char *name = props->keys[i], *text = props->items[i]->scalar;
+		struct dt_prop *p;
+
+		if (str_eq(name, "label") || str_eq(name, "name") || !text)
+			continue;
+		p = dt_prop_set(c->t, n, name);
+		if (str_eq(name, "compatible") && text[0] != '"')
+			dt_prop_add_string(c->t, p, text);
+		else if (!write_value(c, p, text, header)) {
+			dt_prop_del(n, name);
+			dt_node_add_todo(c->t, n, &m->pos, name,
+					 arena_printf(c->a, "the layer's value %s names what the target "
+						      "lacks: write it by hand", text));
+			continue;
+		}
+		p->pos = m->pos;
+		p->origin = why;
+	}
+}
+
+/* The `base_layer: variants:` entry the board calls or whose path it has, or NULL. */
+static const struct rnode *layer_variant(const struct conv *c, const struct rnode *variants)
+{
+	for (size_t i = 0; variants && i < variants->n; i++) {
+		const struct rnode *v = variants->items[i];
+		const struct rnode *paths = rn_get(v, "paths");
+
+		if (engine_board_calls_any(c->b, rn_get(v, "calls")))
+			return v;
+		for (size_t p = 0; paths && c->b->path && p < paths->n; p++)
+			if (paths->items[p]->scalar && strstr(c->b->path, paths->items[p]->scalar))
+				return v;
+	}
+	return NULL;
+}
+
+/*
+ * The banks the pin-controller driver of compat lists, or NULL with a TODO
+ * (then the node gets neither banks nor that compatible: no driver of the
+ * target would take it).
+ */
+static struct pin_banks *layer_banks(struct conv *c, const struct machine *m, const char *label,
+				     const char *compat)
+{
+	struct pin_banks *pb = NULL;
+
+	if (c->opt->kernel_dir && pin_banks_for_compatible(c->opt->kernel_dir, compat, &pb) == B2D_OK)
+		return pb;
+	dt_node_add_todo(c->t, NULL, &m->pos, label,
+			 arena_printf(c->a, "no driver of the target names %s with a bank table: "
+				      "write the pin controller's compatible and GPIO bank nodes by hand",
+				      compat));
+	return NULL;
+}
+
+/* One node per bank, under the pin controller's overlay. */
+static void write_banks(struct conv *c, const struct machine *m, struct dt_node *ctl,
+			const struct pin_banks *pb, const char *compat)
+{
+	for (size_t i = 0; i < pb->n; i++) {
+		const char *name = arena_strdup(c->a, pb->banks[i].name);
+		struct dt_node *bank = dt_node_add(c->t, ctl, arena_printf(c->a, "%s-gpio-bank", name), NULL);
+		struct dt_prop *p;
+
+		bank->label = name;
+		bank->pos = m->pos;
+		p = dt_prop_set(c->t, bank, "gpio-controller");
+		p->pos = m->pos;
+		p->origin = arena_printf(c->a, "bank %s of %s's table in %s", name, compat, pb->file);
+		dt_chunk_add_u32(c->t, dt_prop_add_cells(c->t, dt_prop_set(c->t, bank, "#gpio-cells")), 2);
+		if (pb->banks[i].eint) {
+			dt_prop_set(c->t, bank, "interrupt-controller");
+			dt_chunk_add_u32(c->t, dt_prop_add_cells(c->t,
+					 dt_prop_set(c->t, bank, "#interrupt-cells")), 2);
+		}
+	}
+}
+
+/* The layer of the variant the board is (see the top of this file). */
+void conv_base_layer(struct conv *c, const struct machine *m)
+{
+	const struct rnode *bl = rn_get(c->soc, "base_layer");
+	const struct soc_dtsi *d = c->opt ? c->opt->dtsi : NULL;
+	const struct rnode *v, *nodes;
+	const char *banks_in, *why, *header = NULL;
+
+	if (!bl || !d)
+		return;
+	v = layer_variant(c, rn_get(bl, "variants"));
+	if (!v) {
+		dt_node_add_todo(c->t, c->t->root, &m->pos, "compatible",
+				 arena_printf(c->a, "SoC variant not known (the board calls none of the "
+					      "pack's variant setup calls): %s is the family base; the "
+					      "variant's compatibles and GPIO banks are not written",
+					      conv_dtsi_name(c)));
+		return;
+	}
+	nodes = rn_get(v, "nodes");
+	banks_in = rn_str(bl, "banks_in");
+	why = arena_printf(c->a, "%s %s: %s is the family base, which a variant .dtsi completes; "
+			   "the target has none for this variant", rn_str(c->soc, "soc"),
+			   rn_str(v, "name"), conv_dtsi_name(c));
+	if (rn_str(v, "include") && c->opt->kernel_dir) {
+		char *path = xasprintf("%s/include/%s", c->opt->kernel_dir, rn_str(v, "include"));
+		char *text = read_file(path, NULL);
+
+		free(path);
+		if (text) {
+			header = arena_strdup(c->a, text);
+			free(text);
+			dt_add_include(c->t, arena_printf(c->a, "<%s>", rn_str(v, "include")));
+		}
+	}
+	/* `root_nodes:` the variant .dtsi's own nodes (the clock controller) */
+	for (size_t i = 0; header && rn_get(v, "root_nodes") && i < rn_get(v, "root_nodes")->n; i++) {
+		const struct rnode *e = rn_get(v, "root_nodes")->items[i];
+		const char *name = rn_str(e, "name"), *at = name ? strchr(name, '@') : NULL;
+		struct dt_node *n;
+
+		if (!name || (rn_str(e, "label") && soc_dtsi_has_label(d, rn_str(e, "label"))))
+			continue;
+		n = dt_node_add(c->t, c->t->root, at ? arena_printf(c->a, "%.*s", (int)(at - name), name)
+					       : name, at ? at + 1 : NULL);
+		n->label = rn_str(e, "label");
+		n->pos = m->pos;
+		layer_props(c, m, n, e, header, why);
+	}
+	for (size_t i = 0; nodes && i < nodes->n; i++) {
+		const char *label = nodes->keys[i];
+		const struct rnode *e = nodes->items[i];
+		const char *compat = e->kind == RN_SCALAR ? e->scalar : rn_str(e, "compatible");
+		struct dt_node *n;
+		struct dt_prop *p;
+		struct pin_banks *pb = NULL;
+
+		if (!compat || !soc_dtsi_has_label(d, label))
+			continue;
+		if (str_eq(label, banks_in) && !(pb = layer_banks(c, m, label, compat)))
+			continue;
+		n = dt_overlay(c->t, label);
+		p = dt_prop_set(c->t, n, "compatible");
+		dt_prop_add_string(c->t, p, compat);
+		p->pos = m->pos;
+		p->origin = why;
+		/* the rest (clocks, clock-names) only with the header their macros need */
+		if (e->kind == RN_MAP && header)
+			layer_props(c, m, n, e, header, why);
+		if (pb)
+			write_banks(c, m, n, pb, compat);
+		pin_banks_free(pb);
+	}
+}
