@@ -13,6 +13,7 @@
  * fact of the board file.
  */
 #include "engine_int.h"
+#include "../kernel/dt_macro.h"
 #include "../kernel/pin_banks.h"
 #include "../kernel/soc_dtsi.h"
 #include "../common/util.h"
@@ -20,25 +21,6 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* The value of object-like macro name in the header text (`#define PCLK_UART0 16`). */
-static bool header_macro(const char *text, const char *name, long long *out)
-{
-	size_t n = strlen(name);
-
-	for (const char *p = text ? strstr(text, "#define") : NULL; p; p = strstr(p + 1, "#define")) {
-		const char *q = p + 7;
-		char *end;
-
-		while (*q == ' ' || *q == '\t')
-			q++;
-		if (strncmp(q, name, n) || !isspace((unsigned char)q[n]))
-			continue;
-		*out = strtoll(q + n, &end, 0);
-		return end != q + n;
-	}
-	return false;
-}
 
 /*
  * A property value in DTS syntax (`<&clocks PCLK_UART0>, <&clocks PCLK>`,
@@ -82,7 +64,7 @@ static bool write_value(struct conv *c, struct dt_prop *p, const char *text, con
 					dt_chunk_add_ref(c->t, ch, arena_strdup(c->a, word + 1));
 				else if (!*end)
 					dt_chunk_add_u32(c->t, ch, (uint32_t)v);
-				else if (header_macro(header, word, &v))
+				else if (dt_macro_value(header, word, &v))
 					dt_chunk_add_macro(c->t, ch, arena_strdup(c->a, word), (uint32_t)v);
 				else
 					return false;

@@ -194,6 +194,22 @@ bool dt_macro_eval(const char *text, const char *name, long long arg, long long 
 	return true;
 }
 
+bool dt_macro_value(const char *text, const char *name, long long *out)
+{
+	const char *q = find_define(text, name);
+	struct ev e = { .p = q };
+	long long v;
+
+	if (!q || *q == '(')
+		return false;
+	v = cond(&e);
+	skip(&e);
+	if (e.bad || (*e.p && *e.p != '\n'))
+		return false;
+	*out = v;
+	return true;
+}
+
 bool dt_macro_defined(const char *text, const char *name)
 {
 	return find_define(text, name) != NULL;

@@ -19,6 +19,13 @@
  */
 bool dt_macro_eval(const char *text, const char *name, long long arg, long long *out);
 
+/*
+ * The value of text's object-like `#define name body` (`#define PCLK_UART0
+ * 16` of a dt-bindings header). False: no such macro, a function-like one,
+ * or a body this evaluator does not read.
+ */
+bool dt_macro_value(const char *text, const char *name, long long *out);
+
 /* Does text `#define` name (object- or function-like)? */
 bool dt_macro_defined(const char *text, const char *name);
 

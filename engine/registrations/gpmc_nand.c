@@ -66,10 +66,8 @@ bool reg_gpmc_nand(struct reg_ctx *r)
 	cs = nand_value(r, pd, "cs", "cs");
 	parts = nand_value(r, pd, "parts", "parts");
 	count = nand_value(r, pd, "count", "nr_parts");
-	width = nand_value(r, pd, "width", NULL);
-	if (pd)
-		width = conv_field(c, pd, "devsize") ? conv_field(c, pd, "devsize")
-						     : conv_field(c, pd, "options");
+	/* 3.x .devsize, 2.6.3x .options */
+	width = nand_value(r, pd, "width", conv_field(c, pd, "devsize") ? "devsize" : "options");
 	if (cs && cs->kind == VAL_INT)
 		csn = cs->ival;
 	gpmc = dt_overlay(c->t, "gpmc");

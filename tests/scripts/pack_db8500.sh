@@ -118,12 +118,7 @@ C
 
 check() {	# check KERNEL SUFFIX DTSDIR
 	local o=$TMP/acme8500$2.dts
-	if ! "$BIN" convert -q --kernel "$1" "$TMP/mach-ux500/board-acme8500.c" -o "$o" --report "$o.json" \
-		2>"$TMP/err"; then
-		b2d_bad "$(basename "$o"): convert failed: $(head -3 "$TMP/err")"
-		return
-	fi
-	grep -q '"soc": "db8500"' "$o.json" || b2d_bad "$(basename "$o"): the db8500 pack is not picked"
+	b2d_convert_pack "$1" "$TMP/mach-ux500/board-acme8500.c" "$o" db8500 || return
 	b2d_has "$o" "#include \"$3ste-db8500.dtsi\""
 	grep -A3 '^&i2c0 {' "$o" | grep -q 'clock-frequency = <400000>;' || b2d_bad "$(basename "$o"): &i2c0 has not its clock-frequency"
 	grep -A6 '^&i2c2 {' "$o" | grep -q 'bh1780@29 {' || b2d_bad "$(basename "$o"): no bh1780@29 on &i2c2"
@@ -134,8 +129,7 @@ check() {	# check KERNEL SUFFIX DTSDIR
 	grep -A3 'modem-power-hog {' "$o" | grep -q 'gpios = <14 GPIO_ACTIVE_HIGH>;' || b2d_bad "$(basename "$o"): no modem-power hog at &gpio4 14"
 	grep -A3 'board-id-hog {' "$o" | grep -q 'gpios = <31 GPIO_ACTIVE_HIGH>;' || b2d_bad "$(basename "$o"): no board-id hog at &gpio0 31"
 	b2d_hasnt "$o" 'no rule for struct'
-	tr -d '\n' <"$o" | sed 's|/\*[^*]*\*/||g; s/[[:space:]]//g' >"$TMP/flat"
-	grep -q 'led-controller@33{compatible="national,lp5521";reg=<0x33>;#address-cells=<1>;#size-cells=<0>;label="lp5521_pri";clock-mode=/bits/8<2>;led@0{reg=<0>;led-cur=/bits/8<0x2f>;max-cur=/bits/8<0x5f>;};led@1{reg=<1>;' "$TMP/flat" ||
+	grep -q 'led-controller@33{compatible="national,lp5521";reg=<0x33>;#address-cells=<1>;#size-cells=<0>;label="lp5521_pri";clock-mode=/bits/8<2>;led@0{reg=<0>;led-cur=/bits/8<0x2f>;max-cur=/bits/8<0x5f>;};led@1{reg=<1>;' "$o.flat" ||
 		b2d_bad "$(basename "$o"): the LP5521 is not a led-controller with its clock mode and led@0/led@1"
 	b2d_hasnt "$o" 'no SoC rule pack'
 	b2d_hasnt "$o" 'no rule for call db8500'

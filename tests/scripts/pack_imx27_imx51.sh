@@ -84,18 +84,9 @@ MACHINE_START(MX51_ACME, "Acme i.MX51 tablet")
 MACHINE_END
 C
 
-convert() {	# convert KERNEL SRC OUT SOC
-	if ! "$BIN" convert -q --kernel "$1" "$2" -o "$3" --report "$3.json" 2>"$TMP/err"; then
-		b2d_bad "$(basename "$3"): convert failed: $(head -3 "$TMP/err")"
-		return 1
-	fi
-	grep -q "\"soc\": \"$4\"" "$3.json" || { b2d_bad "$(basename "$3"): the $4 pack is not picked"; return 1; }
-	tr -d '\n' <"$3" | sed 's|/\*[^*]*\*/||g; s/[[:space:]]//g' >"$3.flat"
-}
-
 check() {	# check KERNEL SUFFIX DIR
 	local o27=$TMP/acme27$2.dts o51=$TMP/acme51$2.dts
-	if convert "$1" "$TMP/mach-imx/mach-acme27.c" "$o27" imx27; then
+	if b2d_convert_pack "$1" "$TMP/mach-imx/mach-acme27.c" "$o27" imx27; then
 		b2d_has "$o27" "#include \"$3imx27.dtsi\""
 		grep -q '&cspi1{cs-gpios=<&gpio428GPIO_ACTIVE_HIGH>;status="okay";}' "$o27.flat" ||
 			b2d_bad "$(basename "$o27"): &cspi1's cs-gpios is not <&gpio4 28>"
@@ -103,7 +94,7 @@ check() {	# check KERNEL SUFFIX DIR
 			b2d_bad "$(basename "$o27"): &usbh2 is not a ULPI host"
 		b2d_has "$o27" 'mxc_gpio_mode(GPIO_PORTD | 28 | GPIO_GPIO | GPIO_OUT): pin mode'
 	fi
-	if convert "$1" "$TMP/mach-mx5/board-mx51_acme.c" "$o51" imx51; then
+	if b2d_convert_pack "$1" "$TMP/mach-mx5/board-mx51_acme.c" "$o51" imx51; then
 		b2d_has "$o51" "#include \"$3imx51.dtsi\""
 		grep -q '&usbh1{dr_mode="host";phy_type="ulpi";status="okay";}' "$o51.flat" ||
 			b2d_bad "$(basename "$o51"): &usbh1 has not the mxc_register_device() platform data"

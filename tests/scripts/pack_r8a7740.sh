@@ -96,18 +96,12 @@ C
 
 check() {	# check KERNEL SUFFIX DTSDIR
 	local o=$TMP/acme7740$2.dts
-	if ! "$BIN" convert -q --kernel "$1" "$TMP/mach-shmobile/board-acme7740.c" -o "$o" --report "$o.json" \
-		2>"$TMP/err"; then
-		b2d_bad "$(basename "$o"): convert failed: $(head -3 "$TMP/err")"
-		return
-	fi
-	grep -q '"soc": "r8a7740"' "$o.json" || b2d_bad "$(basename "$o"): the r8a7740 pack is not picked"
+	b2d_convert_pack "$1" "$TMP/mach-shmobile/board-acme7740.c" "$o" r8a7740 || return
 	b2d_has "$o" "#include \"$3r8a7740.dtsi\""
 	b2d_has "$o" 'gpios = <&pfc 99 GPIO_ACTIVE_LOW>;'
 	grep -A8 '^&i2c0 {' "$o" | grep -q 'interrupt-parent = <&irqpin1>;' || b2d_bad "$(basename "$o"): the touchscreen is not on &irqpin1"
 	b2d_has "$o" 'interrupts = <2 IRQ_TYPE_NONE>;'
-	tr -d '\n' <"$o" | sed 's|/\*[^*]*\*/||g; s/[[:space:]]//g' >"$TMP/flat"
-	grep -Eq '(&sdhi0|mmc@e6850000)\{vmmc-supply=<&[a-z0-9_]+>;status="okay";\}' "$TMP/flat" ||
+	grep -Eq '(&sdhi0|mmc@e6850000)\{vmmc-supply=<&[a-z0-9_]+>;status="okay";\}' "$o.flat" ||
 		b2d_bad "$(basename "$o"): the board's sh_mobile_sdhi is not the .dtsi's SDHI0 node with its supply"
 	b2d_hasnt "$o" 'sh_mobile_sdhi@'
 	b2d_hasnt "$o" 'compatibles in the kernel'

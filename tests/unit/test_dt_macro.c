@@ -59,6 +59,13 @@ static void test_refused(void **state)
 	assert_false(dt_macro_eval(dtsi, "FX_NONE", 1, &v));
 	assert_false(dt_macro_eval(NULL, "FX_PIN", 1, &v));
 	assert_int_equal(v, -1);
+	assert_true(dt_macro_value(dtsi, "FX_OBJ", &v));	/* object-like: its value */
+	assert_int_equal(v, 3);
+	v = -1;
+	assert_false(dt_macro_value(dtsi, "FX_PIN", &v));	/* function-like */
+	assert_false(dt_macro_value(dtsi, "FX_OB", &v));	/* a prefix of a name */
+	assert_false(dt_macro_value(NULL, "FX_OBJ", &v));
+	assert_int_equal(v, -1);
 	assert_true(dt_macro_defined(dtsi, "FX_OBJ"));
 	assert_true(dt_macro_defined(dtsi, "FX_PIN"));
 	assert_false(dt_macro_defined(dtsi, "FX_P"));

@@ -82,6 +82,20 @@ b2d_bad() {
 b2d_has() { grep -F -- "$2" "$1" >/dev/null 2>&1 || b2d_bad "$(basename "$1"): missing: $2"; }
 b2d_hasnt() { ! grep -F -- "$2" "$1" >/dev/null 2>&1 || b2d_bad "$(basename "$1"): unexpected: $2"; }
 
+# b2d_convert_pack KERNEL SRC OUT SOC: board2dts convert SRC (tolerant mode,
+# --kernel KERNEL) to OUT with its report OUT.json, and the SOC pack must be
+# the one picked; OUT.flat is OUT without newlines, comments and blanks, to
+# match a node's whole body. Status 1 with a b2d_bad line when not. Needs
+# BIN and TMP.
+b2d_convert_pack() {
+	if ! "$BIN" convert -q --kernel "$1" "$2" -o "$3" --report "$3.json" 2>"$TMP/err"; then
+		b2d_bad "$(basename "$3"): convert failed: $(head -3 "$TMP/err")"
+		return 1
+	fi
+	grep -q "\"soc\": \"$4\"" "$3.json" || { b2d_bad "$(basename "$3"): the $4 pack is not picked"; return 1; }
+	tr -d '\n' <"$3" | sed 's|/\*[^*]*\*/||g; s/[[:space:]]//g' >"$3.flat"
+}
+
 # b2d_eval: FACTS (the fact files) and SCORE (score.py) of the evaluation kit
 # outside the repository, $B2D_FACTS and $B2D_SCORE, default
 # /work/shared/eval/facts and /work/shared/eval/score.py (../shared/eval from
