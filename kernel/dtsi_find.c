@@ -136,7 +136,15 @@ static bool names_soc(const char *file, const char *word)
 		return true;
 	if (f == w + 1 && file[0] == 'i' && !strncmp(file + 1, word, w))
 		return true;
-	return f > w + 1 && file[f - w - 1] == '-' && !strncmp(file + f - w, word, w);
+	if (f > w + 1 && file[f - w - 1] == '-' && !strncmp(file + f - w, word, w))
+		return true;
+	/* a dash-separated word inside the name: the machine directory's
+	 * "nomadik" of ste-nomadik-stn8815.dtsi, whose SoC the 2.6.3x board
+	 * calls cpu8815 */
+	for (size_t i = 0; i + w < f; i++)
+		if ((i == 0 || file[i - 1] == '-') && file[i + w] == '-' && !strncmp(file + i, word, w))
+			return true;
+	return false;
 }
 
 static void collect(const char *root, const char *rel, int depth, const char *const *words,

@@ -45,6 +45,7 @@ static int setup(void **state)
 	put("s5pv210.dtsi");
 	put("intel/ixp/intel-ixp4xx.dtsi");
 	put("nxp/imx/imx25.dtsi");
+	put("st/ste-nomadik-stn8815.dtsi");
 	return 0;
 }
 
@@ -147,6 +148,26 @@ static void test_named_by(void **state)
 	pv_free(&out);
 }
 
+/*
+ * A word of the name between dashes counts too: a 2.6.3x Nomadik board
+ * (mach-nomadik/, cpu8815_init_irq) and 6.1's ste-nomadik-stn8815.dtsi; a
+ * part of such a word does not.
+ */
+static void test_named_by_component(void **state)
+{
+	const char *words[] = { "cpu8815", "madik", "nomadik" };
+	struct ptrvec out = { 0 };
+	size_t which[4];
+
+	(void)state;
+	dtsi_named_by(root, words, 3, &out, which, 4);
+	assert_int_equal(out.len, 1);
+	assert_string_equal(out.items[0], "st/ste-nomadik-stn8815.dtsi");
+	assert_int_equal(which[0], 2);
+	free(out.items[0]);
+	pv_free(&out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -154,6 +175,7 @@ int main(void)
 		cmocka_unit_test(test_candidates_in_order),
 		cmocka_unit_test(test_only_regular_files),
 		cmocka_unit_test(test_named_by),
+		cmocka_unit_test(test_named_by_component),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
