@@ -17,6 +17,7 @@
 
 #include "common/diag.h"
 #include "kernel/kernel_dt.h"
+#include "kernel/mfp_addr.h"
 #include "kernel/mux_cfg.h"
 #include "kernel/pin_functions.h"
 #include "kernel/imx_pinfunc.h"
@@ -367,6 +368,7 @@ static int build_outputs(const struct cli_options *o, const struct pipeline_sess
 	struct compat_map *compat;
 	struct pin_functions *pins;
 	struct mux_cfg_table *mux;
+	struct mfp_addr_table *mfpa;
 	struct omap_pads *opads;
 	struct imx_pinfunc *ipads;
 	char *hint;
@@ -388,6 +390,7 @@ static int build_outputs(const struct cli_options *o, const struct pipeline_sess
 	eo.compat = compat = conv_compat_open(o->kernel_dir);
 	eo.pins = pins = conv_pins_open(o->kernel_dir, s->soc);
 	eo.mux = mux = conv_mux_open(o->kernel_dir, s->board->path, s->soc);
+	eo.mfp_addr = mfpa = conv_mfp_addr_open(o->kernel_dir, s->board->path, s->soc);
 	eo.omap_pads = opads = conv_omap_pads_open(o->kernel_dir, s->soc);
 	eo.imx_pads = ipads = conv_imx_pads_open(o->kernel_dir, s->soc);
 	eo.no_pack_hint = hint = s->soc ? NULL : conv_no_pack_hint(o->kernel_dir, s->board);
@@ -418,6 +421,7 @@ static int build_outputs(const struct cli_options *o, const struct pipeline_sess
 	compat_map_free(compat);
 	pin_functions_free(pins);
 	mux_cfg_free(mux);
+	mfp_addr_free(mfpa);
 	omap_pads_free(opads);
 	imx_pinfunc_free(ipads);
 	free(hint);

@@ -23,6 +23,7 @@ struct compat_map;
 struct pin_functions;
 struct mux_cfg_table;
 struct omap_pads;
+struct mfp_addr_table;
 struct imx_pinfunc;
 
 struct engine_options {
@@ -35,6 +36,7 @@ struct engine_options {
 	const struct compat_map *compat; /* device names -> compatibles of the kernel's drivers, or NULL */
 	const struct pin_functions *pins; /* the SoC's pin functions (the pack's pinctrl:), or NULL */
 	const struct mux_cfg_table *mux;  /* the SoC's MUX_CFG table (pinctrl: mux_table:), or NULL */
+	const struct mfp_addr_table *mfp_addr; /* PXA MFPR offsets of a SoC file (pinctrl: mfpr: addr_map:), or NULL */
 	const struct omap_pads *omap_pads; /* OMAP pad names of the target's .dts (pinctrl: pads:), or NULL */
 	const struct imx_pinfunc *imx_pads; /* i.MX pad macros of the target's pinfunc.h (pinctrl: pinfunc:), or NULL */
 	const char *no_pack_hint;	/* no pack: the target's .dtsi files the board names, or NULL */

@@ -43,7 +43,7 @@ static const struct section prop_rule = { "property rule", "as", (const struct k
 	{ "divide", S_SCALAR }, { "bits", S_SCALAR }, { "link", S_SCALAR },
 	{ "open_drain", S_SCALAR }, { "reciprocal", S_SCALAR }, { "node", S_SCALAR },
 	{ "shift", S_SCALAR }, { "member", S_SCALAR }, { "members", S_SEQ },
-	{ "native", S_SCALAR }, END } };
+	{ "native", S_SCALAR }, { "on", S_SCALAR }, END } };
 
 static const struct section container_rule = { "children container", "node", (const struct key_spec[]){
 	{ "node", S_SCALAR }, { "compatible", S_SCALAR }, { "address_cells", S_SCALAR },
@@ -151,9 +151,16 @@ static const struct section supply_rule = { "supply consumer", "supply", (const 
 static const struct section mfpr_alt_rule = { "mfpr alt", "macro", (const struct key_spec[]){
 	{ "macro", S_SCALAR }, { "assume", S_SCALAR }, END } };
 
+static const struct section addr_map_alt_rule = { "addr_map alt", "table", (const struct key_spec[]){
+	{ "table", S_SCALAR }, { "assume", S_SCALAR }, END } };
+
+static const struct section addr_map_rule = { "addr_map", "file", (const struct key_spec[]){
+	{ "file", S_SCALAR }, { "table", S_SCALAR }, { "enum", S_SEQ },
+	{ "alt", S_MAP, &addr_map_alt_rule }, END } };
+
 static const struct section mfpr_rule = { "mfpr variant", "includes", (const struct key_spec[]){
 	{ "includes", S_SEQ }, { "macro", S_SCALAR }, { "alt", S_MAP, &mfpr_alt_rule },
-	{ "why", S_SCALAR }, END } };
+	{ "addr_map", S_MAP, &addr_map_rule }, { "why", S_SCALAR }, END } };
 
 static const struct section pinctrl_rule = { "pin controller", NULL, (const struct key_spec[]){
 	{ "label", S_SCALAR }, { "functions", S_SCALAR }, { "mux_table", S_SCALAR },

@@ -22,6 +22,7 @@
 
 #include "common/diag.h"
 #include "kernel/kernel_dt.h"
+#include "kernel/mfp_addr.h"
 #include "kernel/mux_cfg.h"
 #include "kernel/pin_functions.h"
 #include "kernel/imx_pinfunc.h"
@@ -236,6 +237,7 @@ static void convert_machines(struct batch_ctx *c, struct batch_job *jb,
 	struct compat_map *compat;
 	struct pin_functions *pins;
 	struct mux_cfg_table *mux;
+	struct mfp_addr_table *mfpa;
 	struct omap_pads *opads;
 	struct imx_pinfunc *ipads;
 	char *hint;
@@ -253,6 +255,7 @@ static void convert_machines(struct batch_ctx *c, struct batch_job *jb,
 	eo.compat = compat = conv_compat_open(c->kernel_dir);
 	eo.pins = pins = conv_pins_open(c->kernel_dir, s->soc);
 	eo.mux = mux = conv_mux_open(c->kernel_dir, s->board->path, s->soc);
+	eo.mfp_addr = mfpa = conv_mfp_addr_open(c->kernel_dir, s->board->path, s->soc);
 	eo.omap_pads = opads = conv_omap_pads_open(c->kernel_dir, s->soc);
 	eo.imx_pads = ipads = conv_imx_pads_open(c->kernel_dir, s->soc);
 	eo.no_pack_hint = hint = s->soc ? NULL : conv_no_pack_hint(c->kernel_dir, s->board);
@@ -290,6 +293,7 @@ static void convert_machines(struct batch_ctx *c, struct batch_job *jb,
 	compat_map_free(compat);
 	pin_functions_free(pins);
 	mux_cfg_free(mux);
+	mfp_addr_free(mfpa);
 	omap_pads_free(opads);
 	imx_pinfunc_free(ipads);
 	free(hint);

@@ -22,6 +22,7 @@
 #include "engine/engine.h"
 #include "kernel/soc_dtsi.h"
 #include "kernel/dtsi_find.h"
+#include "kernel/mfp_addr.h"
 #include "kernel/mux_cfg.h"
 #include "kernel/pin_functions.h"
 #include "kernel/imx_pinfunc.h"
@@ -173,6 +174,40 @@ struct mux_cfg_table *conv_mux_open(const char *kernel_dir, const char *board,
 	}
 	if (!t && kernel_dir)
 		mux_cfg_load(kernel_dir, rel, &t);
+	return t;
+}
+
+/*
+ * The PXA MFP address map (the pack's `pinctrl: mfpr:` entry with an
+ * `addr_map:`, a SoC file of the board's own kernel): from the tree the
+ * board file lies in, else from the target tree; NULL when neither has it.
+ */
+struct mfp_addr_table *conv_mfp_addr_open(const char *kernel_dir, const char *board,
+					  const struct rnode *soc)
+{
+	const struct rnode *mfpr = rn_get(rn_get(soc, "pinctrl"), "mfpr"), *am = NULL, *hs;
+	const char *arch = board ? strstr(board, "/arch/arm/") : NULL;
+	const char *hdrs[8];
+	size_t nh = 0;
+	struct mfp_addr_table *t = NULL;
+
+	for (size_t i = 0; mfpr && !am && i < mfpr->n; i++)
+		am = rn_get(mfpr->items[i], "addr_map");
+	if (!am)
+		return NULL;
+	hs = rn_get(am, "enum");
+	for (size_t i = 0; hs && i < hs->n && nh < 8; i++)
+		hdrs[nh++] = hs->items[i]->scalar;
+	if (arch) {
+		char *root = xstrndup(board, (size_t)(arch - board));
+
+		t = mfp_addr_load(root, rn_str(am, "file"), rn_str(am, "table"),
+				  rn_str(rn_get(am, "alt"), "table"), hdrs, nh);
+		free(root);
+	}
+	if (!t && kernel_dir)
+		t = mfp_addr_load(kernel_dir, rn_str(am, "file"), rn_str(am, "table"),
+				  rn_str(rn_get(am, "alt"), "table"), hdrs, nh);
 	return t;
 }
 

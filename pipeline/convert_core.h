@@ -81,6 +81,9 @@ struct compat_map *conv_compat_open(const char *kernel_dir);
 struct pin_functions *conv_pins_open(const char *kernel_dir, const struct rnode *soc);
 struct mux_cfg_table *conv_mux_open(const char *kernel_dir, const char *board,
 				    const struct rnode *soc);
+/* The PXA MFP address map of the board's own kernel (pinctrl: mfpr: addr_map:), or NULL. */
+struct mfp_addr_table *conv_mfp_addr_open(const char *kernel_dir, const char *board,
+					  const struct rnode *soc);
 struct omap_pads *conv_omap_pads_open(const char *kernel_dir, const struct rnode *soc);
 /* The i.MX pad macros of the target's pinfunc header (pinctrl: pinfunc:), or NULL. */
 struct imx_pinfunc *conv_imx_pads_open(const char *kernel_dir, const struct rnode *soc);

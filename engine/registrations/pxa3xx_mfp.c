@@ -38,6 +38,7 @@
 
 #include "../../common/util.h"
 #include "../../kernel/dt_macro.h"
+#include "../../kernel/mfp_addr.h"
 #include "../../kernel/soc_dtsi.h"
 
 #define W_PIN(w)	((unsigned)((w) & 0x3ff))
@@ -169,6 +170,45 @@ static const char *pin_cell(struct conv *c, const char *dtsi, const struct rnode
 	return arena_printf(c->a, "%s%s(%lld)", macro, sfx, arg);
 }
 
+/*
+ * The offset of pin from the SoC file's MFP address map (`addr_map:`), as a
+ * number: "0x2e0"; NULL and *why otherwise. A pin the alt table (PXA935)
+ * places elsewhere is written only when --assume decides which SoC it is.
+ */
+static const char *addr_cell(struct conv *c, const struct rnode *v, unsigned pin,
+			     long long *off, const char **why, const char **brief)
+{
+	const struct mfp_addr_table *t = c->opt->mfp_addr;
+	const struct rnode *alt = rn_get(rn_get(v, "addr_map"), "alt");
+	const char *name = mfp_addr_pin_name(t, pin);
+	unsigned o, other;
+
+	if (!mfp_addr_find(t, pin, false, &o)) {
+		*why = arena_printf(c->a, "pin %s: not in %s of %s", name ? name : "?",
+				    mfp_addr_table_name(t, false), path_basename(mfp_addr_file(t)));
+		return NULL;
+	}
+	if (alt && mfp_addr_find(t, pin, true, &other) && other != o) {
+		int a = assumed(c, rn_str(alt, "assume"));
+
+		if (a < 0) {
+			*brief = arena_printf(c->a, "offsets that differ between %s and %s of %s: "
+					      "decide with --assume %s=0 or 1",
+					      mfp_addr_table_name(t, false), mfp_addr_table_name(t, true),
+					      path_basename(mfp_addr_file(t)), rn_str(alt, "assume"));
+			*why = arena_printf(c->a, "pin %s is at %#x in %s but %#x in %s: decide with "
+					    "--assume %s=0 or 1", name ? name : "?", o,
+					    mfp_addr_table_name(t, false), other,
+					    mfp_addr_table_name(t, true), rn_str(alt, "assume"));
+			return NULL;
+		}
+		if (a)
+			o = other;
+	}
+	*off = o;
+	return arena_printf(c->a, "%#x", o);
+}
+
 /* The label the macro's device word names: MMC1 -> mmc0 through `devices:`, else the word. */
 static const char *device_label(struct conv *c, const char *word)
 {
@@ -207,7 +247,9 @@ static bool one_word(struct conv *c, const char *dtsi, const struct rnode *v,
 		*why = "low-power state 7: not one the SoC has";
 		return false;
 	}
-	if (!(cell = pin_cell(c, dtsi, v, W_PIN(w), &off, why, brief)))
+	cell = rn_get(v, "addr_map") ? addr_cell(c, v, W_PIN(w), &off, why, brief)
+				     : pin_cell(c, dtsi, v, W_PIN(w), &off, why, brief);
+	if (!cell)
 		return false;
 	p = arena_alloc(c->a, sizeof(*p));
 	memset(p, 0, sizeof(*p));
@@ -229,9 +271,12 @@ static bool one_word(struct conv *c, const char *dtsi, const struct rnode *v,
 	p->mfp = true;
 	p->mfp_conf = w & W_CONF_MASK;
 	conv_add_pad(c, p);
-	*became = arena_printf(c->a, "&%s: <%s %s>, %s%s%s%s", p->label, cell, p->flags,
+	*became = arena_printf(c->a, "&%s: <%s %s>, %s%s%s%s%s", p->label, cell, p->flags,
 			       ds_names[W_DS(w)], W_PULL(w) ? (W_PULL(w) == 1 ? ", pull-down" : ", pull-up")
-			       : "", W_LPM(w) ? ", " : "", W_LPM(w) ? lpm_names[W_LPM(w)] : "");
+			       : "", W_LPM(w) ? ", " : "", W_LPM(w) ? lpm_names[W_LPM(w)] : "",
+			       rn_get(v, "addr_map") ? arena_printf(c->a, " (MFPR offset: %s, %s)",
+			       mfp_addr_table_name(c->opt->mfp_addr, false),
+			       path_basename(mfp_addr_file(c->opt->mfp_addr))) : "");
 	return true;
 }
 
@@ -261,6 +306,11 @@ bool reg_pxa3xx_mfp(struct reg_ctx *r)
 		      "the pins' offsets";
 	else if (rn_str(v, "why"))
 		all = rn_str(v, "why");
+	else if (rn_get(v, "addr_map") && !c->opt->mfp_addr)
+		all = arena_printf(c->a, "MFP pin groups: %s (table %s), which gives the pins' "
+				   "MFPR offsets, is in neither the board's own tree nor the target",
+				   rn_str(rn_get(v, "addr_map"), "file"),
+				   rn_str(rn_get(v, "addr_map"), "table"));
 	else if (!(dtsi = soc_dtsi_text(c->opt->dtsi)))
 		all = "MFP pin groups: the SoC .dtsi could not be read";
 	conv_mark_var(c, arr->name);
