@@ -295,7 +295,8 @@ out:
  * directory lacks the headers it includes by quotes: "pxa300.h",
  * "generic.h", or that includes <mach/pxa300.h> of an older layout): those
  * headers are the target tree's arch/arm/mach-X/ that has most of them,
- * when one has more than any other; its directory then comes after the
+ * when one has more than any other (a <mach/NAME> only one mach-X/ has
+ * counts when a second one, or a quoted header, agrees); its directory then comes after the
  * file's own, and <mach/NAME> is read from there too (mach_link_dir). The MFP pin names, GPIO numbers and helper
  * declarations the board takes from there are known, not unknowns.
  */
@@ -349,15 +350,19 @@ static void lone_mach_dir(const char *path, const struct extract_options *opt,
 		/*
 		 * Two such names at least: one alone (map.h of an s5pv210 board
 		 * is only mach-s3c's now, for the s3c64xx) is no evidence of the
-		 * family.
+		 * family. One that the quoted headers' directory also has
+		 * confirms it (2.6.3x saar.c: "devices.h", "generic.h" and
+		 * <mach/pxa930.h>, all of mach-pxa).
 		 */
-		if (found_mach >= 2)
+		bool by_mach = found_mach >= 2 || (found_mach && found);
+
+		if (by_mach)
 			found += found_mach;
 		if (found > best) {
 			best = found;
 			pick = i;
 			tie = 0;
-			any_mach = found_mach >= 2;
+			any_mach = by_mach;
 		} else if (found && found == best) {
 			tie++;
 		}

@@ -5,7 +5,8 @@
  * arch/arm/mach-X/ that has the most of them; a tie adds none, a header the
  * file's own directory has does not count, and a file inside a mach-X/
  * directory gets none. `#include <mach/NAME>` of an older layout counts too
- * when NAME is in one mach-X/ only and two such names agree, and is then
+ * when NAME is in one mach-X/ only and two such names agree (or one and a
+ * quoted header), and is then
  * read through a link in the cache directory, mach -> that mach-X/, made
  * once; what is already at the link's place is never replaced.
  * Trees made in a temporary directory.
@@ -70,6 +71,8 @@ static int setup(void **state)
 	put("tree/arch/arm/mach-foo/board.c", "#include \"pxa300.h\"\n");
 	put("lone/old-board.c", "#include <mach/pxa300.h>\n#include <mach/devices.h>\n");
 	put("lone/weak-board.c", "#include <mach/pxa300.h>\n#include <mach/generic.h>\n");
+	put("lone/mixed-board.c", "#include <mach/pxa300.h>\n#include \"generic.h\"\n"
+	    "#include \"devices.h\"\n");
 	return 0;
 }
 
@@ -134,8 +137,16 @@ static void test_mach_angle_includes(void **state)
 	s = mach_dirs("lone/weak-board.c");
 	assert_string_equal(s, "");
 	free(s);
+	/* one <mach/> name the quoted headers' directory also has: linked too */
+	s = mach_dirs("lone/mixed-board.c");
+	assert_string_equal(s, "mach-pxa");
+	free(s);
 	assert_null(link_dir("lone/old-board.c", NULL));	/* no cache: no link */
 	assert_int_equal(mkdir(cache, 0755), 0);
+	dir = link_dir("lone/mixed-board.c", links);	/* <mach/pxa300.h> is read */
+	assert_non_null(dir);
+	free(dir);
+	assert_null(link_dir("lone/weak-board.c", links));
 	dir = link_dir("lone/old-board.c", links);
 	assert_non_null(dir);
 	link = xasprintf("%s/mach", dir);
