@@ -47,7 +47,12 @@ has "$D" 'flash@0 {'
 M=$TMP/mv2120-setup/mv2120-setup.dts
 has "$M" 'gpios = <&gpio0 18 GPIO_ACTIVE_LOW>;'
 W=$TMP/wnr854t-setup/wnr854t-setup.dts
-has "$W" 'no PHY: describe the link with a fixed-link subnode'
+# no PHY (a DSA switch): the port's speed and duplex, as upstream
+# orion5x-netgear-wnr854t.dts states them
+sed -n '/^&ethport {/,/^};/p' "$W" >"$TMP/ethport.txt"
+has "$TMP/ethport.txt" 'speed = <1000>;'
+has "$TMP/ethport.txt" 'duplex = <0x1>;'
+hasnt "$W" 'no rule for field .speed'
 
 # Pin groups from the MPP tables (issue 12): the function names come from the
 # target's drivers/pinctrl/mvebu/pinctrl-orion.c. WNR854T: every pin the
