@@ -158,6 +158,15 @@ for b in saar tavorevb; do
 		"$TMP/$b/$b.dts" "$K/arch/arm/mach-pxa" --min 20 >"$TMP/pins93.out" 2>&1 ||
 		bad "$b.dts: PXA93x pin groups disagree with the kernel: $(head -c 400 "$TMP/pins93.out")"
 done
+# MAX1587A (rules/bindings/maxim-pmic.yaml): v3-gain and the V3 output under
+# regulators, named as drivers/regulator/max1586.c's table names it.
+E=$TMP/hx4700/hx4700.dts
+sed -n '/max1586@14 {/,/^\t};/p' "$E" >"$TMP/max1586.txt"
+has "$TMP/max1586.txt" 'compatible = "maxim,max1586";'
+has "$TMP/max1586.txt" 'v3-gain = <1051098>;'
+has "$TMP/max1586.txt" 'Output_V3 {'
+has "$TMP/max1586.txt" 'regulator-max-microvolt = <1705000>;'
+hasnt "$E" 'no rule for struct max1586'
 E=$TMP/zylonite/zylonite.dts
 has "$E" '#include "pxa3xx.dtsi"'
 has "$E" 'marvell,power-control-low;'
