@@ -81,7 +81,7 @@ struct dt_node *bus_device(struct conv *c, struct dt_node *bus, const char *type
 	/* 0, or a negative number (spi_board_info's .irq = -1, ARM's NO_IRQ): no interrupt */
 	if (irq && !value_is_zero(irq) && !(irq->kind == VAL_INT && irq->ival < 0))
 		add_interrupt(c, n, irq, 0);
-	resources(c, n, e, false);
+	resources(c, n, e, false, NULL);
 	/* The entry's own fields (flags, ...): its struct rule, leftovers become TODOs. */
 	conv_apply_struct(c, n, conv_struct_rule(c, e->type), e, what);
 	if (pdata) {

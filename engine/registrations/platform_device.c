@@ -23,8 +23,13 @@ const struct rnode *soc_device_rule(const struct conv *c, const char *var)
 	return NULL;
 }
 
-/* MEM resources -> reg (when allowed), IRQ resources -> interrupts. */
-void resources(struct conv *c, struct dt_node *n, const struct value *dev, bool mem)
+/*
+ * MEM resources -> reg (when allowed), IRQ resources -> interrupts, or, with
+ * irq_note (a platform rule's `irq:`), consumed: the driver takes its
+ * interrupt from elsewhere (gpio-charger: its gpios line), and says so.
+ */
+void resources(struct conv *c, struct dt_node *n, const struct value *dev, bool mem,
+	       const char *irq_note)
 {
 	const struct value *field = conv_field(c, dev, "resource");
 	const struct variable *res;
@@ -80,6 +85,9 @@ void resources(struct conv *c, struct dt_node *n, const struct value *dev, bool 
 
 			dt_chunk_add_num(c->t, ch, (uint32_t)start->ival, conv_c_base(start));
 			dt_chunk_add_u32(c->t, ch, (uint32_t)(end - start->ival + 1));
+		} else if ((flags & IORESOURCE_IRQ) && irq_note) {
+			f->became = arena_printf(c->a, "%s: no interrupts property: %s",
+						 dt_node_path(c->t, n), irq_note);
 		} else if (flags & IORESOURCE_IRQ) {
 			add_interrupt(c, n, start, (unsigned)(flags & 0xf));
 		} else {
@@ -290,6 +298,8 @@ struct dt_node *conv_platform_device(struct conv *c, const struct variable *dev,
 	node_name = rn_str(rule, "node") ? rn_str(rule, "node") : rn_str(prule, "node");
 	if (node_name && pdata)
 		node_name = conv_node_name(c, node_name, pdata->init);
+	if (node_name && !*node_name)	/* "{name}" without the field: the device's name */
+		node_name = NULL;
 	compat = rn_str(rule, "compatible") ? rn_str(rule, "compatible") : rn_str(prule, "compatible");
 	n = dt_node_add(c->t, rn_get(rule, "parent") ? group_parent(c, rn_get(rule, "parent"), dev, name) :
 			c->t->root, node_name ? node_name : arena_node_name(c, name ? name : dev->name), NULL);
@@ -320,7 +330,7 @@ struct dt_node *conv_platform_device(struct conv *c, const struct variable *dev,
 			p->origin = arena_printf(c->a, ".name = %s", origin);
 		}
 	}
-	resources(c, n, init, true);
+	resources(c, n, init, true, rn_str(rule, "irq"));
 	n = conv_mbus_place(c, n, rule);
 	conv_apply_struct(c, n, conv_struct_rule(c, "platform_device"), init, dev->name);
 	if (pdata) {

@@ -24,7 +24,8 @@ size_t table_len(const struct variable *arr, const struct value *count);
 
 /* platform_device.c */
 const struct rnode *soc_device_rule(const struct conv *c, const char *var);
-void resources(struct conv *c, struct dt_node *n, const struct value *dev, bool mem);
+void resources(struct conv *c, struct dt_node *n, const struct value *dev, bool mem,
+	       const char *irq_note);
 const struct rnode *platform_rule(const struct conv *c, const char *name);
 struct dt_node *soc_platform_device(struct conv *c, const struct variable *dev,
 					   const struct rnode *rule, struct fact *f);
