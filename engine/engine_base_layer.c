@@ -10,9 +10,14 @@
  * the header their macros come from (`include:`, read from the target
  * tree), and under `banks_in:` the GPIO banks of the pin controller's
  * driver (kernel/pin_banks.c). The SoC's knowledge, not the board's: no
- * fact of the board file.
+ * fact of the board file. A `root_nodes:` entry with `var:` is a SoC
+ * device the base lacks (the NAND controller, s3c_device_nand): written
+ * only when the machine registers that device (conv_layer_device(), from
+ * its soc_devices entry), and only when a driver of the target matches
+ * its compatible.
  */
 #include "engine_int.h"
+#include "../kernel/compat_map.h"
 #include "../kernel/dt_macro.h"
 #include "../kernel/pin_banks.h"
 #include "../kernel/soc_dtsi.h"
@@ -78,28 +83,67 @@ static bool write_value(struct conv *c, struct dt_prop *p, const char *text, con
 }
 
 /* The properties of a `nodes:`/`root_nodes:` entry on n. */
-static void layer_props(struct conv *c, const struct machine *m, struct dt_node *n,
+static void layer_props(struct conv *c, const struct srcpos *pos, struct dt_node *n,
 			const struct rnode *props, const char *header, const char *why)
 {
 	for (size_t i = 0; props && props->kind == RN_MAP && i < props->n; i++) {
 		const char *name = props->keys[i], *text = props->items[i]->scalar;
 		struct dt_prop *p;
 
-		if (str_eq(name, "label") || str_eq(name, "name") || !text)
+		if (str_eq(name, "label") || str_eq(name, "name") || str_eq(name, "var") ||
+		    str_eq(name, "todo") || !text)
 			continue;
 		p = dt_prop_set(c->t, n, name);
 		if (str_eq(name, "compatible") && text[0] != '"')
 			dt_prop_add_string(c->t, p, text);
 		else if (!write_value(c, p, text, header)) {
 			dt_prop_del(n, name);
-			dt_node_add_todo(c->t, n, &m->pos, name,
+			dt_node_add_todo(c->t, n, pos, name,
 					 arena_printf(c->a, "the layer's value %s names what the target "
 						      "lacks: write it by hand", text));
 			continue;
 		}
-		p->pos = m->pos;
+		p->pos = *pos;
 		p->origin = why;
 	}
+}
+
+/* The variant's `include:` header (its text, for macro values), #included by the output. */
+static const char *layer_header(struct conv *c, const struct rnode *v)
+{
+	char *path, *text;
+	const char *header;
+
+	if (!rn_str(v, "include") || !c->opt->kernel_dir)
+		return NULL;
+	path = xasprintf("%s/include/%s", c->opt->kernel_dir, rn_str(v, "include"));
+	text = read_file(path, NULL);
+	free(path);
+	if (!text)
+		return NULL;
+	header = arena_strdup(c->a, text);
+	free(text);
+	dt_add_include(c->t, arena_printf(c->a, "<%s>", rn_str(v, "include")));
+	return header;
+}
+
+/* A `root_nodes:` entry at the root, unless its label exists already; NULL then. */
+static struct dt_node *layer_root_node(struct conv *c, const struct srcpos *pos,
+				       const struct rnode *e, const char *header, const char *why)
+{
+	const char *name = rn_str(e, "name"), *at = name ? strchr(name, '@') : NULL;
+	const char *label = rn_str(e, "label");
+	struct dt_node *n;
+
+	if (!name || (label && (soc_dtsi_has_label(c->opt->dtsi, label) ||
+				dt_node_has_label(c->t->root, label))))
+		return NULL;
+	n = dt_node_add(c->t, c->t->root, at ? arena_printf(c->a, "%.*s", (int)(at - name), name)
+				       : name, at ? at + 1 : NULL);
+	n->label = label;
+	n->pos = *pos;
+	layer_props(c, pos, n, e, header, why);
+	return n;
 }
 
 /* The `base_layer: variants:` entry the board calls or whose path it has, or NULL. */
@@ -184,30 +228,14 @@ void conv_base_layer(struct conv *c, const struct machine *m)
 	why = arena_printf(c->a, "%s %s: %s is the family base, which a variant .dtsi completes; "
 			   "the target has none for this variant", rn_str(c->soc, "soc"),
 			   rn_str(v, "name"), conv_dtsi_name(c));
-	if (rn_str(v, "include") && c->opt->kernel_dir) {
-		char *path = xasprintf("%s/include/%s", c->opt->kernel_dir, rn_str(v, "include"));
-		char *text = read_file(path, NULL);
-
-		free(path);
-		if (text) {
-			header = arena_strdup(c->a, text);
-			free(text);
-			dt_add_include(c->t, arena_printf(c->a, "<%s>", rn_str(v, "include")));
-		}
-	}
+	header = layer_header(c, v);
 	/* `root_nodes:` the variant .dtsi's own nodes (the clock controller) */
 	for (size_t i = 0; header && rn_get(v, "root_nodes") && i < rn_get(v, "root_nodes")->n; i++) {
 		const struct rnode *e = rn_get(v, "root_nodes")->items[i];
-		const char *name = rn_str(e, "name"), *at = name ? strchr(name, '@') : NULL;
-		struct dt_node *n;
 
-		if (!name || (rn_str(e, "label") && soc_dtsi_has_label(d, rn_str(e, "label"))))
-			continue;
-		n = dt_node_add(c->t, c->t->root, at ? arena_printf(c->a, "%.*s", (int)(at - name), name)
-					       : name, at ? at + 1 : NULL);
-		n->label = rn_str(e, "label");
-		n->pos = m->pos;
-		layer_props(c, m, n, e, header, why);
+		/* `var:` a SoC device: only when the machine registers it (conv_layer_device) */
+		if (!rn_str(e, "var"))
+			layer_root_node(c, &m->pos, e, header, why);
 	}
 	for (size_t i = 0; nodes && i < nodes->n; i++) {
 		const char *label = nodes->keys[i];
@@ -228,9 +256,64 @@ void conv_base_layer(struct conv *c, const struct machine *m)
 		p->origin = why;
 		/* the rest (clocks, clock-names) only with the header their macros need */
 		if (e->kind == RN_MAP && header)
-			layer_props(c, m, n, e, header, why);
+			layer_props(c, &m->pos, n, e, header, why);
 		if (pb)
 			write_banks(c, m, n, pb, compat);
 		pin_banks_free(pb);
 	}
+}
+
+/*
+ * The machine registers SoC device var (its soc_devices entry names a label
+ * neither the .dtsi nor the output defines): the node of the variant's
+ * `root_nodes:` entry with that `var:`, written now, at the root; the
+ * compatible is checked against the target's drivers (kernel/compat_map.c)
+ * and the annotation names the driver. NULL with *why set when there is no
+ * such entry, no variant, or no driver matches the compatible.
+ */
+struct dt_node *conv_layer_device(struct conv *c, const char *var, const struct srcpos *pos,
+				  const char **why)
+{
+	const struct rnode *bl = rn_get(c->soc, "base_layer");
+	const struct rnode *v = bl ? layer_variant(c, rn_get(bl, "variants")) : NULL;
+	const struct rnode *roots = v ? rn_get(v, "root_nodes") : NULL, *e = NULL;
+	const char *compat, *driver, *header;
+	struct dt_node *n;
+	struct dt_prop *p;
+
+	*why = NULL;
+	if (!bl || !c->opt || !c->opt->dtsi)
+		return NULL;
+	for (size_t i = 0; roots && i < roots->n && !e; i++)
+		if (str_eq(rn_str(roots->items[i], "var"), var))
+			e = roots->items[i];
+	if (!e) {
+		*why = v ? arena_printf(c->a, "the %s layer has no node for it", rn_str(v, "name"))
+			 : "the SoC variant is not known";
+		return NULL;
+	}
+	compat = rn_str(e, "compatible");
+	driver = compat && c->opt->compat ? compat_map_driver_of(c->opt->compat, compat) : NULL;
+	if (!driver) {
+		*why = arena_printf(c->a, "no driver of the target matches %s", compat ? compat : "?");
+		return NULL;
+	}
+	header = layer_header(c, v);
+	if (!header) {
+		*why = arena_printf(c->a, "the target has no %s", rn_str(v, "include"));
+		return NULL;
+	}
+	n = layer_root_node(c, pos, e, header,
+			    arena_printf(c->a, "%s %s: %s, which %s lacks (%s matches it)",
+					 rn_str(c->soc, "soc"), rn_str(v, "name"), var,
+					 conv_dtsi_name(c), driver));
+	if (!n)
+		return NULL;
+	n->origin = var;
+	/* `todo:` what the binding wants and the board cannot say (the ADC's vdd-supply) */
+	if (rn_str(e, "todo"))
+		dt_node_add_todo(c->t, n, pos, var, rn_str(e, "todo"));
+	if ((p = dt_prop_find(n, "compatible")))
+		p->origin = arena_printf(c->a, "%s: %s", var, driver);
+	return n;
 }

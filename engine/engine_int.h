@@ -292,6 +292,12 @@ void conv_apply_stores(struct conv *c);
 void conv_finish_soc_pdata(struct conv *c);
 void conv_board_clocks(struct conv *c, const struct machine *m);	/* engine_soc_setup.c */
 void conv_base_layer(struct conv *c, const struct machine *m);	/* engine_base_layer.c */
+/* engine_props_down.c: `on: children` props of node moved to its children from first_child on */
+void conv_props_down(struct conv *c, struct dt_node *node, const struct rnode *props,
+		     size_t first_child);
+/* engine_base_layer.c: the layer's node for SoC device var the .dtsi lacks, or NULL (*why) */
+struct dt_node *conv_layer_device(struct conv *c, const char *var, const struct srcpos *pos,
+				  const char **why);
 int conv_guard_state(const struct conv *c, struct guard **g, size_t n);	/* 1 true, 0 false, -1 unknown */
 
 /* engine_resolve.c: the one GPIO resolver and the one IRQ resolver */

@@ -505,7 +505,7 @@ void conv_apply_struct(struct conv *c, struct dt_node *node, const struct rnode 
 	const struct rnode *props = rn_get(rule, "props");
 	const struct rnode *ch = rn_get(rule, "children");
 	const char **used = NULL;
-	size_t nused = 0;
+	size_t nused = 0, first = node->nchildren;
 
 	if (!list || list->kind != VAL_LIST)
 		return;
@@ -529,6 +529,7 @@ void conv_apply_struct(struct conv *c, struct dt_node *node, const struct rnode 
 	}
 	if (ch) {
 		apply_children(c, node, ch, list, what);
+		conv_props_down(c, node, props, first);	/* `on: children` */
 		arena_push(c->a, (void ***)&used, &nused, (void *)rn_str(ch, "field"));
 		arena_push(c->a, (void ***)&used, &nused, (void *)rn_str(ch, "count"));
 	}

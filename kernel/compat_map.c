@@ -496,6 +496,23 @@ size_t compat_map_find(const struct compat_map *cm, const char *bus, const char 
 	return n ? n : collect(m, bus, name, false, hits, max);
 }
 
+const char *compat_map_driver_of(const struct compat_map *cm, const char *compat)
+{
+	struct compat_map *m = (struct compat_map *)cm;	/* the lazy scan fills it */
+
+	if (!m || !compat)
+		return NULL;
+	if (!m->loaded)
+		load(m);
+	for (size_t i = 0; i < m->rows.len; i++) {
+		char **row = m->rows.items[i];
+
+		if (strcmp(row[0], "node") && !strcmp(row[2], compat))
+			return row[3];
+	}
+	return NULL;
+}
+
 const char *compat_map_node_name(const struct compat_map *cm, const char *compat, size_t min)
 {
 	struct compat_map *m = (struct compat_map *)cm;	/* the lazy scan fills it */

@@ -46,6 +46,12 @@ size_t compat_map_find(const struct compat_map *m, const char *bus, const char *
  */
 const char *compat_map_node_name(const struct compat_map *m, const char *compat, size_t min);
 
+/*
+ * The driver file whose of_device_id table lists the compatible
+ * ("samsung,s3c2440-nand" -> "drivers/mtd/nand/raw/s3c2410.c"), or NULL.
+ */
+const char *compat_map_driver_of(const struct compat_map *m, const char *compat);
+
 /* For tests: build a map from the text of one driver file. */
 struct compat_map *compat_map_from_text(const char *file, const char *text);
 

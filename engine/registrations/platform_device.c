@@ -190,12 +190,20 @@ struct dt_node *soc_platform_device(struct conv *c, const struct variable *dev,
 			return NULL;
 		}
 	}
+	/* a label the .dtsi lacks, with a `todo:`: the base layer's node for it, else that TODO */
+	const char *why = NULL;
+
+	if (label && rn_str(rule, "todo") && c->opt && c->opt->dtsi &&
+	    !soc_dtsi_has_label(c->opt->dtsi, label) && !dt_node_has_label(c->t->root, label) &&
+	    !conv_layer_device(c, dev->name, &f->pos, &why))
+		label = NULL;
 	if (!label) {
 		soc_device_pdata(c, NULL, dev->name);
 		f->fate = FACT_TODO;
-		f->reason = arena_printf(c->a, "%s: %s", dev->name,
+		f->reason = arena_printf(c->a, "%s: %s%s%s", dev->name,
 					 rn_str(rule, "todo") ? rn_str(rule, "todo")
-							      : "SoC device with no .dtsi node");
+							      : "SoC device with no .dtsi node",
+					 why ? "; " : "", why ? why : "");
 		dt_node_add_todo(c->t, NULL, &f->pos, dev->name, f->reason);
 		return NULL;
 	}

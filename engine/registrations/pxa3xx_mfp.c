@@ -280,6 +280,28 @@ static bool one_word(struct conv *c, const char *dtsi, const struct rnode *v,
 	return true;
 }
 
+/* Why no word of the table can be a pin (every word a TODO), or NULL; *dtsi its text. */
+static const char *no_groups(struct conv *c, const struct rnode *v, const char **dtsi)
+{
+	const struct rnode *am = rn_get(v, "addr_map");
+
+	if (!c->opt->dtsi)
+		return "MFP pin groups: give --kernel, whose SoC .dtsi gives the MFPR offsets";
+	if (!v)
+		return "MFP pin groups: the board file includes none of the headers that tell the "
+		       "PXA3xx variant (the pack's `pinctrl: mfpr:`), whose MFP_PIN_ macro gives "
+		       "the pins' offsets";
+	if (rn_str(v, "why"))
+		return rn_str(v, "why");
+	if (am && !c->opt->mfp_addr)
+		return arena_printf(c->a, "MFP pin groups: %s (table %s), which gives the pins' "
+				    "MFPR offsets, is in neither the board's own tree nor the target",
+				    rn_str(am, "file"), rn_str(am, "table"));
+	if (!(*dtsi = soc_dtsi_text(c->opt->dtsi)))
+		return "MFP pin groups: the SoC .dtsi could not be read";
+	return NULL;
+}
+
 bool reg_pxa3xx_mfp(struct reg_ctx *r)
 {
 	struct conv *c = r->c;
@@ -298,21 +320,7 @@ bool reg_pxa3xx_mfp(struct reg_ctx *r)
 		reg_todo(r, "MFP table not found");
 		return true;
 	}
-	if (!c->opt->dtsi)
-		all = "MFP pin groups: give --kernel, whose SoC .dtsi gives the MFPR offsets";
-	else if (!v)
-		all = "MFP pin groups: the board file includes none of the headers that tell the "
-		      "PXA3xx variant (the pack's `pinctrl: mfpr:`), whose MFP_PIN_ macro gives "
-		      "the pins' offsets";
-	else if (rn_str(v, "why"))
-		all = rn_str(v, "why");
-	else if (rn_get(v, "addr_map") && !c->opt->mfp_addr)
-		all = arena_printf(c->a, "MFP pin groups: %s (table %s), which gives the pins' "
-				   "MFPR offsets, is in neither the board's own tree nor the target",
-				   rn_str(rn_get(v, "addr_map"), "file"),
-				   rn_str(rn_get(v, "addr_map"), "table"));
-	else if (!(dtsi = soc_dtsi_text(c->opt->dtsi)))
-		all = "MFP pin groups: the SoC .dtsi could not be read";
+	all = no_groups(c, v, &dtsi);
 	conv_mark_var(c, arr->name);
 	n = table_len(arr, count);
 	sb_init(&missing);

@@ -84,6 +84,39 @@ has "$M" 'compatible = "gpio-leds";	/* mach-mini2440.c:486 .name = "s3c24xx_led"
 has "$M" 'label = "led4";'
 hasnt "$M" '"s3c24xx_led": no rule maps this driver name'
 hasnt "$M" 'no .dtsi for this SoC'
+# SoC devices s3c24xx.dtsi lacks, written by the layer (root_nodes with
+# var:) because the machine registers them; their platform data on them.
+has "$M" 'nand: nand-controller@4e000000 {'
+has "$M" 'compatible = "samsung,s3c2440-nand";'
+has "$M" 'reg = <0x4e000000 0x40>;'
+has "$M" 'interrupts = <0 0 24 3>;'
+has "$M" 'clocks = <&clocks HCLK_NAND>;'
+has "$M" 'clock-names = "nand";'
+enabled "$M" nand mini2440
+has "$M" 'nand@0 {'
+has "$M" 'nand-on-flash-bbt;'
+has "$M" 'nand-ecc-mode = "hw";'
+has "$M" 'compatible = "fixed-partitions";'
+has "$M" 'label = "u-boot-env";'
+has "$M" 'reg = <0x40000 0x20000>;'
+has "$M" 'NAND TWRPH0 (ns)'
+has "$M" 'the DT path of s3c2410.c reads no property for it'
+hasnt "$M" 'SoC NAND controller: no node'
+hasnt "$M" 'no rule for struct s3c2410_platform_nand'
+hasnt "$M" 'no rule for struct s3c2410_nand_set'
+has "$M" 'sdi: mmc@5a000000 {'
+has "$M" 'compatible = "samsung,s3c2440-sdi";'
+has "$M" 'interrupts = <0 0 21 3>;'
+has "$M" 'clocks = <&clocks PCLK_SDI>;'
+enabled "$M" sdi mini2440
+has "$M" 'wp-inverted;'
+has "$M" 'cd-gpios = <&gpg 8 GPIO_ACTIVE_LOW>;'
+has "$M" 'wp-gpios = <&gph 8 GPIO_ACTIVE_HIGH>;'
+has "$M" 'card voltages (MMC_VDD_* mask)'
+hasnt "$M" 'no rule for struct s3c24xx_mci_pdata'
+hasnt "$M" 'SoC SD/MMC interface: no node'
+# mini2440 registers no ADC: no node for it.
+hasnt "$M" 'adc@58000000'
 
 # An S3C2410 board: the target's pinctrl driver has no S3C2410 table, so no
 # banks and no pin-controller compatible; its GPIO references stay TODOs.
@@ -94,6 +127,21 @@ hasnt "$B" 'samsung,s3c2410-pinctrl";'
 hasnt "$B" 'gpio-bank {'
 has "$B" 'compatible = "samsung,s3c2410-clock";'
 has "$B" 'clock-names = "uart", "clk_uart_baud0";'
+# The S3C2410's NAND (four sets: nand@0..3, soft ECC on each) and ADC.
+has "$B" 'nand: nand-controller@4e000000 {'
+has "$B" 'compatible = "samsung,s3c2410-nand";'
+has "$B" 'nand@3 {'
+has "$B" 'nand-ecc-mode = "soft";'
+has "$B" 'MTD name: the DT driver names the chip'
+has "$B" 'chip-select callback of the board'
+has "$B" 'adc: adc@58000000 {'
+has "$B" 'compatible = "samsung,s3c2410-adc";'
+has "$B" 'interrupts = <1 31 10 4>, <1 31 9 4>;'
+has "$B" 'clocks = <&clocks PCLK_ADC>;'
+has "$B" '#io-channel-cells = <1>;'
+has "$B" 'vdd-supply (the binding requires it)'
+enabled "$B" adc bast
+hasnt "$B" 'SoC ADC: no node'
 
 A=$TMP/mach-sa1100-assabet/assabet.dts
 has "$A" 'compatible = "gpio-leds";'

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * `on: children` in a struct rule's props: a field of the parent struct
+ * that the driver reads from each child node the rule's `children:` makes
+ * (the S3C NAND's .engine_type, one ECC mode for the controller in C,
+ * `nand-ecc-mode` on each chip node in DT). The converter writes it on the
+ * parent first, as any property (its fact says so); once the children
+ * exist it moves to each of them. No child to carry it: a TODO instead.
+ */
+#include "engine_int.h"
+
+#include "../common/util.h"
+
+void conv_props_down(struct conv *c, struct dt_node *node, const struct rnode *props,
+		     size_t first_child)
+{
+	for (size_t i = 0; props && i < props->n; i++) {
+		const char *name = rn_str(props->items[i], "prop");
+		struct dt_prop *p = name && str_eq(rn_str(props->items[i], "on"), "children")
+				    ? dt_prop_find(node, name) : NULL;
+
+		if (!p)
+			continue;
+		for (size_t k = first_child; k < node->nchildren; k++) {
+			struct dt_prop *q = dt_prop_set(c->t, node->children[k], name);
+
+			q->chunks = p->chunks;
+			q->nchunks = p->nchunks;
+			q->pos = p->pos;
+			q->origin = p->origin;
+		}
+		if (first_child >= node->nchildren)
+			dt_node_add_todo(c->t, node, &p->pos, p->origin ? p->origin : name,
+					 arena_printf(c->a, "%s belongs on each child node, and the "
+						      "board gives none: write it there by hand", name));
+		dt_prop_del(node, name);
+	}
+}
