@@ -204,10 +204,11 @@ static int check_paths(const struct cli_options *o, const struct plan *p)
 	return EXIT_OK;
 }
 
-static int load_dtsi(const struct cli_options *o, const struct rnode *soc, struct soc_dtsi **out)
+static int load_dtsi(const struct cli_options *o, const struct rnode *soc, const struct board *b,
+		     struct soc_dtsi **out)
 {
 	*out = NULL;
-	if (conv_dtsi_load(o->kernel_dir, soc, out) != B2D_OK)
+	if (conv_dtsi_load(o->kernel_dir, soc, b, out) != B2D_OK)
 		return EXIT_FAIL;	/* the loader printed why */
 	return EXIT_OK;
 }
@@ -538,7 +539,7 @@ int cmd_convert(const struct cli_options *o)
 	if (rc == EXIT_OK)
 		rc = check_dests(o, s.board, nsel, &d);
 	if (rc == EXIT_OK)
-		rc = load_dtsi(o, s.soc, &dtsi);
+		rc = load_dtsi(o, s.soc, s.board, &dtsi);
 	diag_time("load_dtsi");
 	if (rc == EXIT_OK)
 		rc = build_outputs(o, &s, sel, nsel, &d, dtsi, &plan, &verrors);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static void out_of_memory(void)
 {
@@ -168,6 +169,16 @@ bool str_eq(const char *a, const char *b)
 bool str_starts(const char *s, const char *prefix)
 {
 	return s && strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+bool str_contains_icase(const char *s, const char *word)
+{
+	size_t n = word ? strlen(word) : 0;
+
+	for (; s && word && *s; s++)
+		if (!strncasecmp(s, word, n))
+			return true;
+	return false;
 }
 
 const char *path_basename(const char *path)

@@ -48,6 +48,7 @@ void pv_free(struct ptrvec *pv);	/* frees the array, not the items */
 
 bool str_eq(const char *a, const char *b);	/* NULL-safe */
 bool str_starts(const char *s, const char *prefix);
+bool str_contains_icase(const char *s, const char *word);	/* ASCII case-insensitive, NULL-safe */
 const char *path_basename(const char *path);
 /*
  * A path as a person's editor wants it in a message (malloc'd): a relative

@@ -183,6 +183,9 @@ static const struct section base_layer_rule = { "base layer", NULL, (const struc
 	{ "why", S_SCALAR }, { "banks_in", S_SCALAR }, { "variants", S_SEQ, &layer_variant_rule },
 	END } };
 
+static const struct section dtsi_variant_rule = { "dtsi variant", "dtsi", (const struct key_spec[]){
+	{ "match", S_SEQ }, { "dtsi", S_SCALAR }, END } };
+
 static const struct section top = { "rule file", NULL, (const struct key_spec[]){
 	{ "soc", S_SCALAR }, { "bindings", S_SCALAR }, { "dtsi", S_SCALAR_OR_SEQ },
 	{ "compatible", S_SCALAR }, { "variant_compatible", S_SCALAR },
@@ -198,7 +201,8 @@ static const struct section top = { "rule file", NULL, (const struct key_spec[])
 	{ "global_stores", S_SEQ, &global_store_rule },
 	{ "supply_consumers", S_SEQ, &supply_rule }, { "board_level", S_SEQ },
 	{ "pinctrl", S_MAP, &pinctrl_rule }, { "board_clocks", S_SEQ, &board_clock_rule },
-	{ "base_layer", S_MAP, &base_layer_rule }, END } };
+	{ "base_layer", S_MAP, &base_layer_rule }, { "dtsi_variants", S_SEQ, &dtsi_variant_rule },
+	END } };
 
 static const char *shape_name(enum shape s)
 {

@@ -47,10 +47,12 @@ struct dtsi_cache {
 static struct dtsi_cache *dcache;
 static size_t ndcache;
 
-static int get_dtsi(const struct batch_ctx *c, const struct rnode *soc,
+static int get_dtsi(const struct batch_ctx *c, const struct rnode *soc, const struct board *b,
 		    const struct soc_dtsi **out)
 {
-	const char *name = soc ? rn_str(soc, "soc") : NULL;	/* one .dtsi per pack */
+	/* one .dtsi per pack, or per dtsi variant of it */
+	const char *name = !soc ? NULL : conv_dtsi_variant(soc, b) ? conv_dtsi_variant(soc, b)
+			   : rn_str(soc, "soc");
 	struct soc_dtsi *d = NULL;
 	int err;
 
@@ -62,7 +64,7 @@ static int get_dtsi(const struct batch_ctx *c, const struct rnode *soc,
 			*out = dcache[i].dtsi;
 			return dcache[i].err;
 		}
-	err = conv_dtsi_load(c->kernel_dir, soc, &d);
+	err = conv_dtsi_load(c->kernel_dir, soc, b, &d);
 	dcache = xrealloc(dcache, (ndcache + 1) * sizeof(*dcache));
 	dcache[ndcache++] = (struct dtsi_cache){ xstrdup(name), d, err };
 	*out = d;
@@ -329,7 +331,7 @@ void batch_convert(struct batch_ctx *c, struct batch_job *jb)
 		const struct soc_dtsi *dtsi = NULL;
 
 		r->soc = pipeline_soc_name(s.soc) ? xstrdup(pipeline_soc_name(s.soc)) : NULL;
-		if (get_dtsi(c, s.soc, &dtsi) != B2D_OK) {
+		if (get_dtsi(c, s.soc, s.board, &dtsi) != B2D_OK) {
 			diag_error(&(struct srcpos){ jb->path, 0, 0 },
 				   "cannot compile the SoC .dtsi %s", rules_soc_dtsi(s.soc));
 			rc = PL_FAIL;

@@ -264,7 +264,35 @@ static bool dtsi_confirmed(const struct soc_dtsi *d, const struct rnode *soc)
 	return false;
 }
 
-int conv_dtsi_load(const char *kernel_dir, const struct rnode *soc, struct soc_dtsi **out)
+/*
+ * The pack's `dtsi_variants:` entry the board names: one of its `match:`
+ * words in the file's name, a machine id or a machine's name
+ * (board-sam9g20ek.c, AT91SAM9G20EK, "Atmel AT91SAM9G20-EK": "sam9g20"),
+ * case-insensitive; its `dtsi:` or NULL.
+ */
+const char *conv_dtsi_variant(const struct rnode *soc, const struct board *b)
+{
+	const struct rnode *vs = rn_get(soc, "dtsi_variants");
+
+	for (size_t i = 0; b && vs && i < vs->n; i++) {
+		const struct rnode *words = rn_get(vs->items[i], "match");
+
+		for (size_t k = 0; words && k < words->n; k++) {
+			const char *w = words->items[k]->scalar;
+			bool hit = w && str_contains_icase(path_basename(b->path), w);
+
+			for (size_t m = 0; w && !hit && m < b->nmachines; m++)
+				hit = str_contains_icase(b->machines[m]->id, w) ||
+				      str_contains_icase(b->machines[m]->name, w);
+			if (hit)
+				return rn_str(vs->items[i], "dtsi");
+		}
+	}
+	return NULL;
+}
+
+int conv_dtsi_load(const char *kernel_dir, const struct rnode *soc, const struct board *b,
+		   struct soc_dtsi **out)
 {
 	struct ptrvec names = { 0 };
 	char *cache, *found;
@@ -273,6 +301,8 @@ int conv_dtsi_load(const char *kernel_dir, const struct rnode *soc, struct soc_d
 	*out = NULL;
 	if (!kernel_dir || !soc)
 		return B2D_OK;
+	if (conv_dtsi_variant(soc, b))
+		pv_push(&names, xstrdup(conv_dtsi_variant(soc, b)));
 	rules_soc_dtsi_names(soc, &names);
 	found = dtsi_find(kernel_dir, (const char *const *)names.items, names.len);
 	/* An older or newer target may lack it (s3c2416.dtsi left in 6.12). */

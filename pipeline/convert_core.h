@@ -70,7 +70,11 @@ char *conv_cache_dir(void);
  */
 struct compat_map;
 struct rnode;
-int conv_dtsi_load(const char *kernel_dir, const struct rnode *soc, struct soc_dtsi **out);
+/* The .dtsi of the pack's `dtsi_variants:` entry the board names (file name, machine ids), or NULL. */
+const char *conv_dtsi_variant(const struct rnode *soc, const struct board *b);
+/* The SoC .dtsi: the board's dtsi variant first, then the pack's `dtsi:` candidates. */
+int conv_dtsi_load(const char *kernel_dir, const struct rnode *soc, const struct board *b,
+		   struct soc_dtsi **out);
 /*
  * For a board no pack takes: "the target tree has s5pv210.dtsi (named by
  * s5pv210_init_io): ..." (malloc'd), or NULL when it names none or no tree.

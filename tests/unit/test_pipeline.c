@@ -189,6 +189,32 @@ static void test_soc_defines(void **state)
 	ruleset_free(rs);
 }
 
+/* dtsi_variants: the board names its SoC by file name, machine id or machine name. */
+static void test_dtsi_variant(void **state)
+{
+	struct ruleset *rs = NULL;
+	const struct rnode *soc;
+	struct machine m = { .id = "AT91SAM9260EK", .name = "Atmel AT91SAM9260-EK" };
+	struct machine *ms[] = { &m };
+	struct board b = { .path = "x/board-sam9260ek.c", .machines = ms, .nmachines = 1 };
+
+	(void)state;
+	assert_int_equal(rules_load_dir(RULES, &rs), B2D_OK);
+	soc = rules_soc(rs, "at91sam9260");
+	assert_null(conv_dtsi_variant(soc, &b));
+	assert_null(conv_dtsi_variant(soc, NULL));
+	b.path = "x/board-SAM9G20ek.c";
+	assert_string_equal(conv_dtsi_variant(soc, &b), "at91sam9g20.dtsi");
+	b.path = "x/board-gw.c";
+	m.id = "AT91SAM9G20EK";
+	assert_string_equal(conv_dtsi_variant(soc, &b), "at91sam9g20.dtsi");
+	m.id = "GW";
+	m.name = "Example AT91SAM9G20 gateway";
+	assert_string_equal(conv_dtsi_variant(soc, &b), "at91sam9g20.dtsi");
+	assert_null(conv_dtsi_variant(rules_soc(rs, "at91sam9263"), &b));	/* no variants */
+	ruleset_free(rs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -196,6 +222,7 @@ int main(void)
 		cmocka_unit_test(test_sample_by_calls),
 		cmocka_unit_test(test_unknown_soc),
 		cmocka_unit_test(test_soc_defines),
+		cmocka_unit_test(test_dtsi_variant),
 	};
 
 	diag_set_quiet(true);
