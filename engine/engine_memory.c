@@ -14,6 +14,8 @@
 #include <libfdt.h>
 
 #include "engine_int.h"
+
+#include <stdlib.h>
 #include "../common/util.h"
 #include "../kernel/soc_dtsi.h"
 
@@ -38,6 +40,32 @@ static const char *not_a_number(const struct value *v, int cells, const char *wh
 	if (v->ival < 0 || (cells == 1 && (unsigned long long)v->ival > 0xffffffffULL))
 		return "the value does not fit the root's address cells";
 	return NULL;
+}
+
+/*
+ * A bare macro the SoC pack defines (PHYS_OFFSET: where RAM starts, in
+ * mach/memory.h), whose value the target's headers redefine as a run-time
+ * one (6.1's asm/memory.h: __pv_phys_pfn_offset): the pack's number.
+ */
+static const struct value *pack_value(struct conv *c, const struct value *v)
+{
+	const char *def = v && v->kind != VAL_INT && v->spelling ?
+			  rn_str(rn_get(c->soc, "defines"), v->spelling) : NULL;
+	struct value *n;
+	char *end;
+	long long x;
+
+	if (!def)
+		return v;
+	x = strtoll(def, &end, 0);
+	if (end == def || *end)
+		return v;
+	n = arena_alloc(c->a, sizeof(*n));
+	*n = *v;
+	n->kind = VAL_INT;
+	n->ival = x;
+	n->expansion = arena_printf(c->a, "%s -> %s (the SoC pack's value)", v->spelling, def);
+	return n;
 }
 
 static void add_number(struct conv *c, struct dt_chunk *ch, const struct value *v, int cells)
@@ -65,6 +93,8 @@ const char *conv_memory_range(struct conv *c, const struct value *base, const st
 	int ac, sc;
 
 	root_cells(c, &ac, &sc);
+	base = pack_value(c, base);
+	size = pack_value(c, size);
 	*why = not_a_number(base, ac, "start address not known at build time");
 	if (!*why)
 		*why = not_a_number(size, sc, "size not known at build time");
@@ -210,7 +240,7 @@ bool conv_meminfo_store(struct conv *c, const struct function *fn, const struct 
 		int ac, sc;
 
 		root_cells(c, &ac, &sc);
-		why = not_a_number(start->rhs, ac, "start address not known at build time");
+		why = not_a_number(pack_value(c, start->rhs), ac, "start address not known at build time");
 		if (!why)
 			why = not_a_number(size->rhs, sc, "size not known at build time");
 		if (!why)
