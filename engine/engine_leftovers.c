@@ -184,6 +184,21 @@ static bool grown_converted(const struct conv *c, const struct lost_fact *l)
 /* Members clang could not read (tolerant mode): TODOs, never silently dropped. */
 void conv_account_lost(struct conv *c)
 {
+	/* the board's own headers that were not found: why its macros are unknown */
+	if (c->b->nmissing_headers) {
+		struct strbuf names;
+
+		sb_init(&names);
+		for (size_t i = 0; i < c->b->nmissing_headers; i++)
+			sb_addf(&names, "%s#include \"%s\"", i ? ", " : "",
+				c->b->missing_headers[i]->message);
+		dt_node_add_todo(c->t, NULL, &c->b->missing_headers[0]->pos, names.buf,
+				 "not found beside the board file nor in the target tree: a macro "
+				 "defined only there (a GPIO number, an address) is unknown here, "
+				 "and a value that uses one is a TODO below; put the headers beside "
+				 "the board file and convert again");
+		sb_free(&names);
+	}
 	for (size_t i = 0; i < c->b->nlost; i++) {
 		const struct lost_fact *l = c->b->lost[i];
 

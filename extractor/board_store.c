@@ -22,7 +22,7 @@
 #include "../common/strmap.h"
 #include "../common/util.h"
 
-#define BS_MAGIC "b2d-board 3\n"
+#define BS_MAGIC "b2d-board 4\n"
 
 struct bs {
 	bool reading, bad;
@@ -366,6 +366,8 @@ static void io_board(struct bs *s, struct board *b)
 	io_str(s, &b->config_file);
 	io_strings(s, &b->assumed_config, &b->nassumed_config);
 	io_strings(s, &b->includes, &b->nincludes);
+	io_array(s, (void ***)&b->missing_headers, &b->nmissing_headers,
+		 sizeof(struct clang_error), io_error, false);
 }
 
 void board_store(const struct board *b, struct strbuf *out)

@@ -150,6 +150,10 @@ struct board {
 	const char **includes;	/* the file's own #include names, as written ("pxa300.h"),
 				 * in the regions the preprocessor kept */
 	size_t nincludes;
+	struct clang_error **missing_headers;	/* tolerant mode: #include "x.h" (quoted: the
+						 * board's own headers) found nowhere; message
+						 * is the name */
+	size_t nmissing_headers;
 };
 
 /* Lookups (linear; boards hold at most a few hundred items). */

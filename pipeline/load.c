@@ -365,6 +365,28 @@ static void show_clang_errors(const struct pipeline_options *o, const struct boa
 		diag_warning(&file, "%zu more; -v shows all", n - shown);
 }
 
+/*
+ * Tolerant mode: the board's own headers (#include "board-harmony.h") found
+ * neither beside it nor in the target: their macros are unknowns, which the
+ * output's TODOs show one by one; this says why, once per header.
+ */
+static void show_missing_headers(const struct board *b)
+{
+	struct strbuf names;
+
+	if (!b->nmissing_headers || !b->nmachines)
+		return;
+	sb_init(&names);
+	for (size_t i = 0; i < b->nmissing_headers; i++)
+		sb_addf(&names, "%s\"%s\"", i ? ", " : "", b->missing_headers[i]->message);
+	diag_warning(&b->missing_headers[0]->pos, "%s not found beside the board file nor in the "
+		     "target tree: what %s (GPIO numbers, addresses) is unknown here; put %s "
+		     "beside the board file", names.buf,
+		     b->nmissing_headers == 1 ? "it defines" : "they define",
+		     b->nmissing_headers == 1 ? "it" : "them");
+	sb_free(&names);
+}
+
 /* -v: which SoC pack, why, and whether the file was parsed again for it. */
 static void explain_soc(const struct pipeline_options *o, const struct pipeline_session *s,
 			const struct rnode *guess, bool reparsed)
@@ -463,6 +485,7 @@ int pipeline_load_board(const struct pipeline_options *o, struct ruleset *rules,
 	if (rc)
 		return rc;
 	show_clang_errors(o, s->board);
+	show_missing_headers(s->board);
 	if (o->verbose)
 		explain_soc(o, s, guess, reparsed);
 	engine_bind_callbacks(s->board, s->rules);
