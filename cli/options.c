@@ -64,7 +64,7 @@ static int split_assume(struct cli_options *o)
 	o->assume_names = xcalloc(o->assume.n + 1, sizeof(*o->assume_names));
 	o->assume_values = xcalloc(o->assume.n + 1, sizeof(*o->assume_values));
 	for (size_t i = 0; i < o->assume.n; i++) {
-		const char *val = o->assume.v[i], *eq = strchr(val, '=');
+		const char *val = o->assume.v[i], *eq = strrchr(val, '=');
 
 		if (!eq || eq == val || !eq[1]) {
 			diag_error(NULL, "--assume needs NAME=VALUE, got '%s'", val);

@@ -256,6 +256,35 @@ int conv_guard_state(const struct conv *c, struct guard **g, size_t n)
 }
 
 /* The guards as one condition: "a && b" ("?" for a guard without text). */
+/*
+ * How to decide the undecided guards with --assume, as the user types it:
+ * "--assume 'nandcs < GPMC_CS_NUM=1'" (the value that takes the branch;
+ * =0 does not), one per undecided condition (the command line splits at
+ * the last '=': "rev() == XM=1" works). A condition that spells a quote
+ * cannot be written so: just "--assume".
+ */
+const char *conv_guard_hint(struct conv *c, struct guard **g, size_t n)
+{
+	struct strbuf sb;
+	const char *s;
+
+	sb_init(&sb);
+	for (size_t i = 0; i < n; i++) {
+		const char *sp = g[i]->cond ? g[i]->cond->spelling : NULL;
+
+		if (conv_guard_state(c, &g[i], 1) >= 0)
+			continue;
+		if (!sp || strpbrk(sp, "'\n")) {
+			sb_free(&sb);
+			return "--assume";
+		}
+		sb_addf(&sb, "%s--assume '%s=%d'", sb.len ? " " : "", sp, g[i]->negated ? 0 : 1);
+	}
+	s = arena_strdup(c->a, sb.len ? sb.buf : "--assume");
+	sb_free(&sb);
+	return s;
+}
+
 const char *conv_guard_text(struct conv *c, struct guard **g, size_t n)
 {
 	struct strbuf sb;

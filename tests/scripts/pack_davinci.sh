@@ -100,7 +100,7 @@ hasnt "$T/plain.dts" 'only when HAS_MMC'
 has "$T/plain.dts" '&eth0 {'
 "$BIN" convert --kernel "$K" "$DA850" -o "$T/undef.dts" -- -UCONFIG_MMC_DAVINCI 2>"$T/err" ||
 	bad "da850 tolerant -U: $(head -c 300 "$T/err")"
-has "$T/undef.dts" 'da8xx_register_mmcsd0(&da850_mmc_config): only when HAS_MMC (decide with --assume)'
+has "$T/undef.dts" "da8xx_register_mmcsd0(&da850_mmc_config): only when HAS_MMC (decide with --assume: taken with --assume 'HAS_MMC=1')"
 "$BIN" convert --kernel "$K" "$DA850" --assume HAS_MMC=1 -o "$T/mmc.dts" -- -UCONFIG_MMC_DAVINCI 2>"$T/err" ||
 	bad "da850 tolerant --assume: $(head -c 300 "$T/err")"
 has "$T/mmc.dts" 'bus-width = <4>;'
