@@ -126,7 +126,37 @@ static struct omap2_hsmmc_info kestrel_mmc[] = {
 
 /* ------------------------------------------------------------ I2C */
 
-static struct twl4030_platform_data kestrel_twldata;
+/* The TWL6030's LDOs, in the 3.0 layout of struct twl4030_platform_data:
+ * VMMC feeds the SD slot (MMC1), VAUX1 the eMMC's I/O. */
+static struct regulator_consumer_supply kestrel_vmmc_supply[] = {
+	REGULATOR_SUPPLY("vmmc", "omap_hsmmc.0"),
+};
+
+static struct regulator_init_data kestrel_vmmc = {
+	.constraints = {
+		.min_uV			= 1200000,
+		.max_uV			= 3000000,
+		.apply_uV		= true,
+		.valid_modes_mask	= REGULATOR_MODE_NORMAL | REGULATOR_MODE_STANDBY,
+		.valid_ops_mask		= REGULATOR_CHANGE_VOLTAGE | REGULATOR_CHANGE_MODE |
+					  REGULATOR_CHANGE_STATUS,
+	},
+	.num_consumer_supplies	= ARRAY_SIZE(kestrel_vmmc_supply),
+	.consumer_supplies	= kestrel_vmmc_supply,
+};
+
+static struct regulator_init_data kestrel_vaux1 = {
+	.constraints = {
+		.min_uV			= 1800000,
+		.max_uV			= 1800000,
+		.always_on		= true,
+	},
+};
+
+static struct twl4030_platform_data kestrel_twldata = {
+	.vmmc	= &kestrel_vmmc,
+	.vaux1	= &kestrel_vaux1,
+};
 
 /* Audio: the TWL6040 codec, powered up by GPIO 127 */
 static struct twl6040_codec_data kestrel_twl6040_codec = {

@@ -85,12 +85,14 @@ struct dt_node *bus_device(struct conv *c, struct dt_node *bus, const char *type
 	/* The entry's own fields (flags, ...): its struct rule, leftovers become TODOs. */
 	conv_apply_struct(c, n, conv_struct_rule(c, e->type), e, what);
 	if (pdata) {
-		/* the device rule's `pdata:` rule when the struct's own name has none
-		 * (lp5521_platform_data of 3.x is lp55xx_platform_data since 3.9) */
-		const struct rnode *prule = conv_struct_rule(c, pdata->type);
+		/* the device rule's `pdata:` rule, else the struct's own name's: the
+		 * lp5521_platform_data of 3.x is lp55xx_platform_data since 3.9, and
+		 * a TWL6030's twl4030_platform_data is read for its own LDOs */
+		const struct rnode *prule = rn_str(drule, "pdata") ?
+					    conv_struct_rule(c, rn_str(drule, "pdata")) : NULL;
 
-		if (!prule && rn_str(drule, "pdata"))
-			prule = conv_struct_rule(c, rn_str(drule, "pdata"));
+		if (!prule)
+			prule = conv_struct_rule(c, pdata->type);
 		conv_mark_var(c, pdata->name);
 		conv_apply_struct(c, n, prule, pdata->init, pdata->name);
 	}

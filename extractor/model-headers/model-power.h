@@ -195,6 +195,16 @@ struct twl4030_platform_data {
 	struct regulator_init_data *vusb1v5;
 	struct regulator_init_data *vusb1v8;
 	struct regulator_init_data *vusb3v1;
+	/* 2.6.35 - 3.x: the TWL6030's LDOs in the same struct (OMAP4 boards) */
+	struct regulator_init_data *vmmc;
+	struct regulator_init_data *vpp;
+	struct regulator_init_data *vusim;
+	struct regulator_init_data *vana;
+	struct regulator_init_data *vcxio;
+	struct regulator_init_data *vusb;
+	struct regulator_init_data *clk32kg;
+	struct regulator_init_data *v1v8;
+	struct regulator_init_data *v2v1;
 };
 
 #define TWL4030_GPIO_MAX_CD	2
