@@ -368,12 +368,9 @@ static void convert_call(struct conv *c, const struct function *fn, const struct
 	}
 	if (state < 0) {
 		f->fate = FACT_TODO;
-		f->reason = arena_printf(c->a, "only when %s (decide with --assume%s%s)",
+		f->reason = arena_printf(c->a, "only when %s (decide with %s)",
 					 conv_guard_text(c, call->guards, call->nguards),
-					 strcmp(conv_guard_hint(c, call->guards, call->nguards), "--assume")
-					 ? ": taken with " : "",
-					 strcmp(conv_guard_hint(c, call->guards, call->nguards), "--assume")
-					 ? conv_guard_hint(c, call->guards, call->nguards) : "");
+					 conv_guard_hint(c, call->guards, call->nguards));
 		dt_node_add_todo(c->t, NULL, &call->pos, call->spelling, f->reason);
 		return;
 	}

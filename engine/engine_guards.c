@@ -258,7 +258,7 @@ int conv_guard_state(const struct conv *c, struct guard **g, size_t n)
 /* The guards as one condition: "a && b" ("?" for a guard without text). */
 /*
  * How to decide the undecided guards with --assume, as the user types it:
- * "--assume 'nandcs < GPMC_CS_NUM=1'" (the value that takes the branch;
+ * "--assume: taken with --assume 'nandcs < GPMC_CS_NUM=1'" (the value that takes the branch;
  * =0 does not), one per undecided condition (the command line splits at
  * the last '=': "rev() == XM=1" works). A condition that spells a quote
  * cannot be written so: just "--assume".
@@ -278,7 +278,8 @@ const char *conv_guard_hint(struct conv *c, struct guard **g, size_t n)
 			sb_free(&sb);
 			return "--assume";
 		}
-		sb_addf(&sb, "%s--assume '%s=%d'", sb.len ? " " : "", sp, g[i]->negated ? 0 : 1);
+		sb_addf(&sb, "%s--assume '%s=%d'", sb.len ? " " : "--assume: taken with ", sp,
+			g[i]->negated ? 0 : 1);
 	}
 	s = arena_strdup(c->a, sb.len ? sb.buf : "--assume");
 	sb_free(&sb);

@@ -171,7 +171,7 @@ struct conv {
 
 /* engine_guards.c: the guards as one condition, "a && b" */
 const char *conv_guard_text(struct conv *c, struct guard **g, size_t n);
-/* "--assume 'nandcs < GPMC_CS_NUM=1'": how to decide the undecided ones (the value that takes them) */
+/* "--assume: taken with --assume 'nandcs < GPMC_CS_NUM=1'", or "--assume": how to decide them */
 const char *conv_guard_hint(struct conv *c, struct guard **g, size_t n);
 /* engine_grow.c: stores the machine certainly makes add the members they name */
 void conv_grow_stores(struct conv *c);

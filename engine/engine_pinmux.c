@@ -137,7 +137,7 @@ struct dt_node *conv_gpio_user(struct conv *c, long gpio)
 	if (gpio < 0 || !conv_gpio_cells(c, &v, &tmp, false) || tmp.ncells < 2 ||
 	    tmp.cells[0].kind != CELL_REF)
 		return NULL;
-	return find_user(c->t->root, tmp.cells[0].text, tmp.cells[1].val);
+	return conv_line_user(c, tmp.cells[0].text, tmp.cells[1].val);	/* overlays too (&mmc1's wp-gpios) */
 }
 
 /* The consumer of GPIO n (MPP n), or NULL. */
@@ -244,16 +244,18 @@ struct dt_node *conv_pin_group_node(struct conv *c, struct dt_node *ctrl, const 
 static struct dt_node *group_node(struct conv *c, struct dt_node *ctrl, const struct group *g)
 {
 	bool fn_suffix = g->consumer && !is_gpio_function(g->function);
+	/* an overlay (&sdio's cd-gpios) is named by its label */
+	const char *user = !g->consumer ? NULL : g->consumer->ref && !*g->consumer->name
+			   ? g->consumer->ref : g->consumer->name;
 
 	/* "<x>-pins", as upstream PXA boards name them; never "-gpio" at the end,
 	 * which the gpio-consumer schema takes for a deprecated GPIO property */
 	if (g->pins[0]->generic)
 		return conv_pin_group_node(c, ctrl, arena_printf(c->a, "%s-pins",
-					   g->consumer && !strcmp(g->function, "gpio") ?
-					   g->consumer->name : g->function));
+					   user && !strcmp(g->function, "gpio") ? user : g->function));
 
 	return conv_pin_group_node(c, ctrl, arena_printf(c->a, "pmx-%s%s%s",
-				   g->consumer ? g->consumer->name : g->function,
+				   user ? user : g->function,
 				   fn_suffix ? "-" : "", fn_suffix ? g->function : ""));
 }
 
@@ -357,14 +359,26 @@ void conv_attach_pins(struct conv *c, struct dt_node *n, const char *label,
 	struct dt_chunk *ch;
 
 	if (!p) {
+		char *had[8];
+		size_t nhad = n->ref && c->opt->dtsi ? soc_dtsi_pinctrl0(c->opt->dtsi, n->ref, had, 8) : 0;
+
 		p = dt_prop_set(c->t, n, "pinctrl-0");
 		dt_prop_add_cells(c->t, p);
 		p->pos = *pos;
-		p->origin = origin;
+		p->origin = nhad ? arena_printf(c->a, "%s (after the .dtsi's own groups)", origin)
+			    : origin;
 		dt_prop_add_string(c->t, dt_prop_set(c->t, n, "pinctrl-names"), "default");
 		dt_prop_find(n, "pinctrl-names")->pos = *pos;
+		/* an overlay replaces the .dtsi's pinctrl-0: its groups stay first */
+		for (size_t i = 0; i < nhad; i++) {
+			dt_chunk_add_ref(c->t, p->chunks[0], had[i]);
+			free(had[i]);
+		}
 	}
 	ch = p->chunks[p->nchunks - 1];
+	for (size_t i = 0; i < ch->ncells; i++)
+		if (ch->cells[i].kind == CELL_REF && str_eq(ch->cells[i].text, label))
+			return;	/* the .dtsi's own group, already selected */
 	dt_chunk_add_ref(c->t, ch, label);
 }
 

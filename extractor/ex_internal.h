@@ -43,6 +43,8 @@ struct cvec {
 	size_t n, cap;
 };
 
+/* missing_headers.c: an inclusion directive by quotes that found no file, kept on the board */
+void ex_note_missing_header(struct ex *x, CXCursor c);
 void cvec_children(CXCursor c, struct cvec *out);
 void cvec_free(struct cvec *cv);
 

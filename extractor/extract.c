@@ -383,39 +383,8 @@ static void keep_dt_machines(struct board *b)
 	b->nmachines = n;
 }
 
-/* `#include "x.h"` (quotes) that found no file: kept, with its place (tolerant mode). */
-static void note_missing_header(struct ex *x, CXCursor c)
-{
-	CXToken *toks = NULL;
-	unsigned n = 0;
-	bool quoted = false;
-	CXString s;
-	struct clang_error *e;
-
-	if (!x->b->tolerant || clang_getIncludedFile(c))
-		return;
-	clang_tokenize(x->tu, clang_getCursorExtent(c), &toks, &n);
-	for (unsigned i = 0; i < n && !quoted; i++) {
-		CXString t = clang_getTokenSpelling(x->tu, toks[i]);
-
-		quoted = clang_getCString(t) && clang_getCString(t)[0] == '"';
-		clang_disposeString(t);
-	}
-	clang_disposeTokens(x->tu, toks, n);
-	if (!quoted)
-		return;
-	s = clang_getCursorSpelling(c);
-	e = arena_alloc(x->a, sizeof(*e));
-	memset(e, 0, sizeof(*e));
-	e->pos = ex_pos(x, c);
-	e->message = arena_strdup(x->a, clang_getCString(s));
-	clang_disposeString(s);
-	arena_push(x->a, (void ***)&x->b->missing_headers, &x->b->nmissing_headers, e);
-}
-
 static void build(struct ex *x, struct cvec *top)
 {
-
 	for (size_t i = 0; i < top->n && !x->limit_hit; i++) {
 		CXCursor c = top->v[i];
 		enum CXCursorKind k = clang_getCursorKind(c);
@@ -428,7 +397,7 @@ static void build(struct ex *x, struct cvec *top)
 			arena_push(x->a, (void ***)&x->b->includes, &x->b->nincludes,
 				   arena_strdup(x->a, clang_getCString(s)));
 			clang_disposeString(s);
-			note_missing_header(x, c);
+			ex_note_missing_header(x, c);
 		} else if (k == CXCursor_VarDecl)
 			add_var(x, top, i);
 		else if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c))

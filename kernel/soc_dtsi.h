@@ -54,6 +54,11 @@ const char *soc_dtsi_label_irq(const struct soc_dtsi *s, const char *name, uint3
 int soc_dtsi_cells(const struct soc_dtsi *s, const char *label, const char *cells_prop);
 /* Labels of nodes whose compatible list contains compat, in tree order. */
 const char **soc_dtsi_labels_compatible(const struct soc_dtsi *s, const char *compat, size_t *n);
+/*
+ * The groups the labelled node's pinctrl-0 selects, as labels (or "{/path}"
+ * for a group without one), at most max, malloc'd; 0 when it has none.
+ */
+size_t soc_dtsi_pinctrl0(const struct soc_dtsi *s, const char *label, char **refs, size_t max);
 /* Is the node at this offset of soc_dtsi_fdt() the kernel's system timer? */
 bool soc_dtsi_is_timer(const struct soc_dtsi *s, int node);
 

@@ -368,18 +368,18 @@ static void show_clang_errors(const struct pipeline_options *o, const struct boa
 /*
  * Tolerant mode: the board's own headers (#include "board-harmony.h") found
  * neither beside it nor in the target: their macros are unknowns, which the
- * output's TODOs show one by one; this says why, once per header.
+ * output's TODOs show one by one, and one TODO says why; -v says it here.
  */
-static void show_missing_headers(const struct board *b)
+static void show_missing_headers(const struct pipeline_options *o, const struct board *b)
 {
 	struct strbuf names;
 
-	if (!b->nmissing_headers || !b->nmachines)
+	if (!o->verbose || !b->nmissing_headers || !b->nmachines)
 		return;
 	sb_init(&names);
 	for (size_t i = 0; i < b->nmissing_headers; i++)
 		sb_addf(&names, "%s\"%s\"", i ? ", " : "", b->missing_headers[i]->message);
-	diag_warning(&b->missing_headers[0]->pos, "%s not found beside the board file nor in the "
+	diag_note(&b->missing_headers[0]->pos, "%s not found beside the board file nor in the "
 		     "target tree: what %s (GPIO numbers, addresses) is unknown here; put %s "
 		     "beside the board file", names.buf,
 		     b->nmissing_headers == 1 ? "it defines" : "they define",
@@ -485,7 +485,7 @@ int pipeline_load_board(const struct pipeline_options *o, struct ruleset *rules,
 	if (rc)
 		return rc;
 	show_clang_errors(o, s->board);
-	show_missing_headers(s->board);
+	show_missing_headers(o, s->board);
 	if (o->verbose)
 		explain_soc(o, s, guess, reparsed);
 	engine_bind_callbacks(s->board, s->rules);
