@@ -28,9 +28,45 @@ static bool assumed(const struct conv *c, const char *spelling, const char **val
 /*
  * An assumed value is a number or a name. A name is matched against the
  * spellings on the other side of a comparison (OMAP3BEAGLE_BOARD_XM), whose
- * value the extractor knows.
+ * value the extractor knows, else against any guard of the board that
+ * compares with it (`rev == OMAP3BEAGLE_BOARD_XM` elsewhere gives XM's
+ * value to `(rev == C1_3) || (rev == C4)`).
  */
-static bool number_of(const char *text, const struct value *other, long long *out)
+/* A constant spelled name among v's leaves (an enumerator the board compares with). */
+static bool named_in(const struct value *v, const char *name, long long *out)
+{
+	if (!v)
+		return false;
+	if (v->kind == VAL_INT && str_eq(v->spelling, name)) {
+		*out = v->ival;
+		return true;
+	}
+	for (size_t i = 0; v->kind == VAL_EXPR && i < v->nkids; i++)
+		if (named_in(v->kids[i], name, out))
+			return true;
+	return false;
+}
+
+/* ... in any guard of the board's calls and stores: rev == C4 names C4's value for XM's. */
+static bool named_in_board(const struct board *b, const char *name, long long *out)
+{
+	for (size_t i = 0; b && i < b->nfuncs; i++) {
+		const struct function *f = b->funcs[i];
+
+		for (size_t k = 0; k < f->ncalls; k++)
+			for (size_t g = 0; g < f->calls[k]->nguards; g++)
+				if (named_in(f->calls[k]->guards[g]->cond, name, out))
+					return true;
+		for (size_t k = 0; k < f->nstores; k++)
+			for (size_t g = 0; g < f->stores[k]->nguards; g++)
+				if (named_in(f->stores[k]->guards[g]->cond, name, out))
+					return true;
+	}
+	return false;
+}
+
+static bool number_of(const struct conv *c, const char *text, const struct value *other,
+		      long long *out)
 {
 	char *end;
 
@@ -41,7 +77,7 @@ static bool number_of(const char *text, const struct value *other, long long *ou
 		*out = other->ival;
 		return true;
 	}
-	return false;
+	return named_in_board(c->b, text, out);
 }
 
 static bool eval_cond(const struct conv *c, const struct value *v, const struct value *other,
@@ -104,7 +140,7 @@ static bool eval_leaf(const struct conv *c, const struct value *v, const struct 
 	const char *a;
 
 	if (assumed(c, v->spelling, &a))
-		return number_of(a, other, out);
+		return number_of(c, a, other, out);
 	/* ... and `if (gpio_request(9, "rtc") == 0)`, the call itself */
 	if (v->kind == VAL_UNKNOWN && (gpio_status_var(c, v->spelling) ||
 				       gpio_status_call(v->spelling))) {
@@ -220,7 +256,7 @@ static bool eval_cond(const struct conv *c, const struct value *v, const struct 
 	if (!v)
 		return false;
 	if (assumed(c, v->spelling, &a))
-		return number_of(a, other, out);
+		return number_of(c, a, other, out);
 	if (machine_is(c, v->spelling, out) || predicate(c, v->spelling, out))
 		return true;
 	if (v->kind != VAL_EXPR)

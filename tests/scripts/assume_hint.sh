@@ -3,7 +3,8 @@
 # which --assume takes it, in the form the command line reads (split at the
 # last '=', so a whole condition with '==' or '<' is one NAME): the hinted
 # assumption then converts the call, the opposite value leaves it out, and
-# a plain variable of the condition works too. A board file of the test's
+# a plain variable of the condition works too; an enumerator as the value
+# decides comparisons with its siblings. A board file of the test's
 # own, in a temporary directory; no kernel tree.
 #
 #   bash assume_hint.sh BOARD2DTS SOURCE_DIR     (run by ctest)
@@ -55,6 +56,41 @@ grep -q 'only when' "$TMP/xm.dts" && bad "still undecided with both assumed: $(g
 	--assume cs=9 2>"$TMP/err" || bad "assumed 0: $(head -3 "$TMP/err")"
 grep -q 'usr0' "$TMP/no.dts" && bad "=0 and cs=9 still took a call"
 grep -q 'only when' "$TMP/no.dts" && bad "undecided with cs=9: $(grep 'only when' "$TMP/no.dts")"
+
+# A name as the value: an enumerator the board compares with anywhere gives
+# its number, so it decides comparisons with the other enumerators too.
+cat >"$TMP/board-rev.c" <<'C'
+// SPDX-License-Identifier: GPL-2.0
+/* board2dts test board: a revision enum, compared two ways. */
+#include <linux/leds.h>
+#include <linux/platform_device.h>
+#include <asm/mach/arch.h>
+
+enum { REV_A = 1, REV_B, REV_XM };
+extern int board_get_rev(void);
+static struct gpio_led leds[] = { { .name = "usr0", .gpio = 150 } };
+static struct gpio_led_platform_data led_pd = { .leds = leds, .num_leds = 1 };
+static struct platform_device led_dev = {
+	.name = "leds-gpio", .id = -1, .dev = { .platform_data = &led_pd },
+};
+static struct platform_device led_dev_a = {
+	.name = "leds-gpio", .id = 1, .dev = { .platform_data = &led_pd },
+};
+static void __init board_init(void)
+{
+	if (board_get_rev() == REV_XM)
+		platform_device_register(&led_dev);
+	if ((board_get_rev() == REV_A) || (board_get_rev() == REV_B))
+		platform_device_register(&led_dev_a);
+}
+MACHINE_START(REV, "Rev")
+	.init_machine = board_init,
+MACHINE_END
+C
+"$BIN" convert "$TMP/board-rev.c" -o "$TMP/rev.dts" --assume 'board_get_rev()=REV_XM' 2>"$TMP/err" ||
+	bad "enum name: $(head -3 "$TMP/err")"
+grep -q 'only when' "$TMP/rev.dts" && bad "enum name: undecided: $(grep 'only when' "$TMP/rev.dts" | head -2)"
+grep -q 'usr0' "$TMP/rev.dts" || bad "enum name: REV_XM's call not taken"
 
 [ $fail = 0 ] && echo "ok: assume_hint.sh"
 exit $fail
