@@ -496,7 +496,8 @@ size_t compat_map_find(const struct compat_map *cm, const char *bus, const char 
 	return n ? n : collect(m, bus, name, false, hits, max);
 }
 
-const char *compat_map_driver_of(const struct compat_map *cm, const char *compat)
+/* The first row for compat: a "node" row (node name) or a driver row (file). */
+static char **compat_row(const struct compat_map *cm, const char *compat, bool node)
 {
 	struct compat_map *m = (struct compat_map *)cm;	/* the lazy scan fills it */
 
@@ -507,25 +508,22 @@ const char *compat_map_driver_of(const struct compat_map *cm, const char *compat
 	for (size_t i = 0; i < m->rows.len; i++) {
 		char **row = m->rows.items[i];
 
-		if (strcmp(row[0], "node") && !strcmp(row[2], compat))
-			return row[3];
+		if (!strcmp(row[0], "node") == node && !strcmp(row[2], compat))
+			return row;
 	}
 	return NULL;
 }
 
+const char *compat_map_driver_of(const struct compat_map *cm, const char *compat)
+{
+	char **row = compat_row(cm, compat, false);
+
+	return row ? row[3] : NULL;
+}
+
 const char *compat_map_node_name(const struct compat_map *cm, const char *compat, size_t min)
 {
-	struct compat_map *m = (struct compat_map *)cm;	/* the lazy scan fills it */
+	char **row = compat_row(cm, compat, true);
 
-	if (!m || !compat)
-		return NULL;
-	if (!m->loaded)
-		load(m);
-	for (size_t i = 0; i < m->rows.len; i++) {
-		char **row = m->rows.items[i];
-
-		if (!strcmp(row[0], "node") && !strcmp(row[2], compat))
-			return strtoul(row[3], NULL, 10) >= min ? row[1] : NULL;
-	}
-	return NULL;
+	return row && strtoul(row[3], NULL, 10) >= min ? row[1] : NULL;
 }
