@@ -137,8 +137,11 @@ E=$TMP/littleton/littleton.dts
 hasnt "$E" 'littleton_mfp_cfg[]: an array'
 has "$E" 'pinctrl-single,pins = <MFP_PIN_PXA300(3) MFP_AF4>'
 has "$E" 'decide with --assume cpu_is_pxa310=0 or 1'
-sed -n '/^&mmc0 {/,/^};/p' "$E" | grep -F 'pinctrl-0 = <&mmc0_pins>;' >/dev/null ||
-	bad "littleton.dts: &mmc0 has no pinctrl-0 = <&mmc0_pins>"
+# the MMC pins, then the card-detect line's GPIO pin (cd-gpios <&gpio 15>)
+sed -n '/^&mmc0 {/,/^};/p' "$E" | grep -F 'pinctrl-0 = <&mmc0_pins &mmc0_pins_2>;' >/dev/null ||
+	bad "littleton.dts: &mmc0 has no pinctrl-0 = <&mmc0_pins &mmc0_pins_2>"
+sed -n '/mmc0_pins_2: mmc0-pins-2 {/,/};/p' "$E" | grep -F '<MFP_PIN_PXA300(15) MFP_AF0>' >/dev/null ||
+	bad "littleton.dts: GPIO15 (card detect) is not in &mmc0's second group"
 has "$TMP/colibri-pxa320/colibri-pxa320.dts" '<MFP_PIN_PXA320(22) MFP_AF4>'
 for b in littleton colibri-pxa320 cm-x300 colibri-pxa300 icontrol; do
 	/usr/bin/python3 "$SRC/tests/scripts/lib/pxa3xx_pins_check.py" "$TMP/$b/report.json" \
