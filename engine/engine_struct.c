@@ -46,6 +46,7 @@ static const struct {
 	{ "reg", cv_reg, true },
 	{ "map_int", cv_map_int, true },
 	{ "enum_each", cv_enum_each, true },
+	{ "phy_each", cv_phy_each, true },
 	{ "todo", cv_todo, true },
 };
 
@@ -163,7 +164,7 @@ static bool zero_means_none(const char *as)
 /* Converters that read an array member written in place as one value. */
 static bool in_place_array(const char *as)
 {
-	return str_eq(as, "enum_each") || str_eq(as, "todo");
+	return str_eq(as, "enum_each") || str_eq(as, "phy_each") || str_eq(as, "todo");
 }
 
 /*

@@ -43,7 +43,8 @@ static const struct section prop_rule = { "property rule", "as", (const struct k
 	{ "divide", S_SCALAR }, { "bits", S_SCALAR }, { "link", S_SCALAR },
 	{ "open_drain", S_SCALAR }, { "reciprocal", S_SCALAR }, { "node", S_SCALAR },
 	{ "shift", S_SCALAR }, { "member", S_SCALAR }, { "members", S_SEQ },
-	{ "native", S_SCALAR }, { "on", S_SCALAR }, END } };
+	{ "native", S_SCALAR }, { "on", S_SCALAR }, { "compatible", S_SCALAR },
+	{ "gpio_prop", S_SCALAR }, END } };
 
 static const struct section container_rule = { "children container", "node", (const struct key_spec[]){
 	{ "node", S_SCALAR }, { "compatible", S_SCALAR }, { "address_cells", S_SCALAR },
