@@ -108,7 +108,7 @@ struct dt_prop *cv_phy_each(struct prop_ctx *pc)
 	}
 	if (last < 0)
 		return NULL;	/* no port has a line: nothing to say */
-	target = on ? conv_enable(pc->c, on, &v->pos, conv_origin(pc->c, v)) : pc->node;
+	target = on ? dt_overlay(pc->c->t, on) : pc->node;	/* the call rule enables it */
 	p = dt_prop_set(pc->c->t, target, rn_str(pc->rule, "prop"));
 	ch = dt_prop_add_cells(pc->c->t, p);
 	for (long i = 0; i <= last; i++) {
