@@ -62,7 +62,11 @@ check_tree() { # kernel-tree tag
 	block "$P" usbhshost >"$TMP/uh.$t"
 	has "$TMP/uh.$t" 'port1-mode = "ehci-phy";'
 	lacks "$TMP/uh.$t" 'port2-mode'
-	has "$out" 'USB port PHY reset GPIO: a usb-nop-xceiv PHY node'
+	# the port's PHY reset line: a usb-nop-xceiv PHY node, phys on &usbhsehci
+	has "$out" 'hsusb1_phy: hsusb1_phy {'
+	has "$out" 'compatible = "usb-nop-xceiv";'
+	lacks "$out" 'USB port PHY reset GPIO'
+	block "$P" usbhsehci | grep -q 'phys = <&hsusb1_phy>;' && b2d_ok "$t: &usbhsehci phys" || b2d_bad "$t: &usbhsehci has no phys = <&hsusb1_phy>"
 	block "$P" usbhsehci | grep -q 'status = "okay";' && b2d_ok "$t: &usbhsehci okay" || b2d_bad "$t: &usbhsehci not enabled"
 	block "$P" usbhsohci | grep -q 'status = "disabled";' && b2d_ok "$t: &usbhsohci disabled" || b2d_bad "$t: &usbhsohci not disabled"
 	block "$P" usb_otg_hs >"$TMP/otg.$t"
