@@ -28,6 +28,8 @@ bool spelling_matches(const char *spelling, const char *pattern);
 bool is_active_low(struct prop_ctx *pc);
 const struct variable *pointee(struct prop_ctx *pc);
 const char *last_macro_arg(struct arena *a, const char *spelling);
+/* tmpl with "{n}" replaced by n ("port{n}-mode", 2 -> "port2-mode"); NULL without "{n}" */
+const char *n_template(struct arena *a, const char *tmpl, long n);
 /* A fact for each struct element of var that p was made from (helpers.c). */
 void element_facts(struct prop_ctx *pc, const struct variable *var, const struct dt_prop *p);
 

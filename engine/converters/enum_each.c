@@ -28,12 +28,9 @@ static const char *each_value(const struct rnode *values, const struct value *e)
 
 static const char *each_name(struct prop_ctx *pc, long n)
 {
-	const char *tmpl = rn_str(pc->rule, "prop");
-	const char *at = tmpl ? strstr(tmpl, "{n}") : NULL;
+	const char *name = n_template(pc->c->a, rn_str(pc->rule, "prop"), n);
 
-	if (!at)
-		return tmpl;
-	return arena_printf(pc->c->a, "%.*s%ld%s", (int)(at - tmpl), tmpl, n, at + 3);
+	return name ? name : rn_str(pc->rule, "prop");
 }
 
 struct dt_prop *cv_enum_each(struct prop_ctx *pc)

@@ -93,3 +93,12 @@ void element_facts(struct prop_ctx *pc, const struct variable *var, const struct
 		f->became = arena_printf(pc->c->a, "%s %s", dt_node_path(t, pc->node), p->name);
 	}
 }
+
+const char *n_template(struct arena *a, const char *tmpl, long n)
+{
+	const char *at = tmpl ? strstr(tmpl, "{n}") : NULL;
+
+	if (!at)
+		return NULL;
+	return arena_printf(a, "%.*s%ld%s", (int)(at - tmpl), tmpl, n, at + 3);
+}

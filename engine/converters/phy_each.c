@@ -25,20 +25,10 @@
 
 #include "../../common/util.h"
 
-static const char *port_name(struct prop_ctx *pc, long n)
-{
-	const char *tmpl = rn_str(pc->rule, "node");
-	const char *at = tmpl ? strstr(tmpl, "{n}") : NULL;
-
-	if (!at)
-		return NULL;
-	return arena_printf(pc->c->a, "%.*s%ld%s", (int)(at - tmpl), tmpl, n, at + 3);
-}
-
 /* The PHY node of port n (made once), or NULL with pc->reason. */
 static struct dt_node *port_phy(struct prop_ctx *pc, const struct value *e, long n)
 {
-	const char *name = port_name(pc, n);
+	const char *name = n_template(pc->c->a, rn_str(pc->rule, "node"), n);
 	struct dt_node *phy;
 	struct dt_prop *p;
 	struct dt_chunk *ch, line = { 0 };
