@@ -51,8 +51,8 @@ static int get_dtsi(const struct batch_ctx *c, const struct rnode *soc, const st
 		    const struct soc_dtsi **out)
 {
 	/* one .dtsi per pack, or per dtsi variant of it */
-	const char *name = !soc ? NULL : conv_dtsi_variant(soc, b) ? conv_dtsi_variant(soc, b)
-			   : rn_str(soc, "soc");
+	const char *variant = soc ? conv_dtsi_variant(soc, b) : NULL;
+	const char *name = variant ? variant : soc ? rn_str(soc, "soc") : NULL;
 	struct soc_dtsi *d = NULL;
 	int err;
 

@@ -295,14 +295,15 @@ int conv_dtsi_load(const char *kernel_dir, const struct rnode *soc, const struct
 		   struct soc_dtsi **out)
 {
 	struct ptrvec names = { 0 };
+	const char *variant;
 	char *cache, *found;
 	int err = B2D_OK;
 
 	*out = NULL;
 	if (!kernel_dir || !soc)
 		return B2D_OK;
-	if (conv_dtsi_variant(soc, b))
-		pv_push(&names, xstrdup(conv_dtsi_variant(soc, b)));
+	if ((variant = conv_dtsi_variant(soc, b)))
+		pv_push(&names, xstrdup(variant));
 	rules_soc_dtsi_names(soc, &names);
 	found = dtsi_find(kernel_dir, (const char *const *)names.items, names.len);
 	/* An older or newer target may lack it (s3c2416.dtsi left in 6.12). */
