@@ -443,6 +443,7 @@ static void convert_machine(struct conv *c, const struct machine *m)
 	conv_i2c_gpio_pass(c);
 	conv_finish_supplies(c);
 	conv_finish_soc_pdata(c);
+	conv_drop_used_hogs(c);
 	conv_pinmux_pass(c);
 	conv_pinmux_single_pass(c);
 	conv_pinmux_omap_pass(c);

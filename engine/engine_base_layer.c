@@ -83,15 +83,15 @@ static bool write_value(struct conv *c, struct dt_prop *p, const char *text, con
 }
 
 /* The properties of a `nodes:`/`root_nodes:` entry on n. */
-static void layer_props(struct conv *c, const struct srcpos *pos, struct dt_node *n,
-			const struct rnode *props, const char *header, const char *why)
+void conv_layer_props(struct conv *c, const struct srcpos *pos, struct dt_node *n,
+		      const struct rnode *props, const char *header, const char *why)
 {
 	for (size_t i = 0; props && props->kind == RN_MAP && i < props->n; i++) {
 		const char *name = props->keys[i], *text = props->items[i]->scalar;
 		struct dt_prop *p;
 
 		if (str_eq(name, "label") || str_eq(name, "name") || str_eq(name, "var") ||
-		    str_eq(name, "todo") || !text)
+		    str_eq(name, "todo") || str_eq(name, "role") || !text)
 			continue;
 		p = dt_prop_set(c->t, n, name);
 		if (str_eq(name, "compatible") && text[0] != '"')
@@ -142,7 +142,7 @@ static struct dt_node *layer_root_node(struct conv *c, const struct srcpos *pos,
 				       : name, at ? at + 1 : NULL);
 	n->label = label;
 	n->pos = *pos;
-	layer_props(c, pos, n, e, header, why);
+	conv_layer_props(c, pos, n, e, header, why);
 	return n;
 }
 
@@ -256,7 +256,7 @@ void conv_base_layer(struct conv *c, const struct machine *m)
 		p->origin = why;
 		/* the rest (clocks, clock-names) only with the header their macros need */
 		if (e->kind == RN_MAP && header)
-			layer_props(c, &m->pos, n, e, header, why);
+			conv_layer_props(c, &m->pos, n, e, header, why);
 		if (pb)
 			write_banks(c, m, n, pb, compat);
 		pin_banks_free(pb);

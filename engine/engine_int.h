@@ -167,6 +167,9 @@ struct conv {
 	struct board *own_board;	/* engine_grow.c: c->b once a store grew a variable */
 	const struct store **whole_stores;	/* stores of a whole element, now in it */
 	size_t nwhole_stores;
+	const char *role_names[6];	/* engine_props_down.c: `on: ROLE` targets */
+	struct dt_node *role_nodes[6];
+	size_t nroles;
 };
 
 /* engine_guards.c: the guards as one condition, "a && b" */
@@ -295,6 +298,19 @@ void conv_finish_soc_pdata(struct conv *c);
 void conv_board_clocks(struct conv *c, const struct machine *m);	/* engine_soc_setup.c */
 void conv_base_layer(struct conv *c, const struct machine *m);	/* engine_base_layer.c */
 /* engine_props_down.c: `on: children` props of node moved to its children from first_child on */
+/* engine_hog_users.c: gpio-hogs on lines a device's GPIO property names are dropped */
+void conv_drop_used_hogs(struct conv *c);
+/* `on: ROLE`: the node a multi-node converter registered for a role, else node */
+void conv_set_role(struct conv *c, const char *role, struct dt_node *n);
+void conv_clear_roles(struct conv *c);
+struct dt_node *conv_on_node(const struct conv *c, struct dt_node *node, const struct rnode *pr);
+/* engine_struct.c: non-zero members of list that `used` lacks -> TODOs (why: the reason) */
+void conv_leftover_fields(struct conv *c, struct dt_node *node, const struct value *list,
+			  const char **used, size_t nused, const char *what, bool has_rule,
+			  const char *why);
+/* engine_base_layer.c: a rule map's properties in DTS syntax on n */
+void conv_layer_props(struct conv *c, const struct srcpos *pos, struct dt_node *n,
+		      const struct rnode *props, const char *header, const char *why);
 void conv_props_down(struct conv *c, struct dt_node *node, const struct rnode *props,
 		     size_t first_child);
 /* engine_base_layer.c: the layer's node for SoC device var the .dtsi lacks, or NULL (*why) */

@@ -6,6 +6,11 @@
  * `nand-ecc-mode` on each chip node in DT). The converter writes it on the
  * parent first, as any property (its fact says so); once the children
  * exist it moves to each of them. No child to carry it: a TODO instead.
+ *
+ * `on: ROLE` (any other word): the property goes on the node a converter
+ * that builds several nodes for one struct registered under that role
+ * (`as: display`: `encoder`, `connector`, `endpoint`) while the struct's
+ * rule is applied; without such a node, on the struct's own node.
  */
 #include "engine_int.h"
 
@@ -35,4 +40,27 @@ void conv_props_down(struct conv *c, struct dt_node *node, const struct rnode *p
 						      "board gives none: write it there by hand", name));
 		dt_prop_del(node, name);
 	}
+}
+
+void conv_set_role(struct conv *c, const char *role, struct dt_node *n)
+{
+	if (!role || c->nroles >= sizeof(c->role_nodes) / sizeof(c->role_nodes[0]))
+		return;
+	c->role_names[c->nroles] = role;
+	c->role_nodes[c->nroles++] = n;
+}
+
+void conv_clear_roles(struct conv *c)
+{
+	c->nroles = 0;
+}
+
+struct dt_node *conv_on_node(const struct conv *c, struct dt_node *node, const struct rnode *pr)
+{
+	const char *on = rn_str(pr, "on");
+
+	for (size_t i = 0; on && i < c->nroles; i++)
+		if (str_eq(c->role_names[i], on))
+			return c->role_nodes[i];
+	return node;
 }

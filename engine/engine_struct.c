@@ -48,6 +48,7 @@ static const struct {
 	{ "enum_each", cv_enum_each, true },
 	{ "phy_each", cv_phy_each, true },
 	{ "todo", cv_todo, true },
+	{ "display", cv_display, true }, { "ref", cv_ref, true },
 };
 
 /* The `as:` names in table order: up to max into names; returns how many there are. */
@@ -207,7 +208,8 @@ static const char *apply_prop(struct conv *c, struct dt_node *node, const struct
 {
 	const char *field = rn_str(pr, "field");
 	int k = find_converter(rn_str(pr, "as"));
-	struct prop_ctx pc = { c, node, pr, list, field ? conv_field(c, list, field) : NULL, NULL };
+	struct prop_ctx pc = { c, conv_on_node(c, node, pr), pr, list,
+			       field ? conv_field(c, list, field) : NULL, NULL };
 	struct dt_prop *p;
 
 	bool absent = !pc.v && field && (pc.v = conv_absent_value(c, pr, list)) != NULL;
@@ -260,9 +262,9 @@ static const char *apply_prop(struct conv *c, struct dt_node *node, const struct
 }
 
 /* Non-zero fields no rule consumed -> TODOs; `why` overrides the reason. */
-static void leftover_fields(struct conv *c, struct dt_node *node, const struct value *list,
-			    const char **used, size_t nused, const char *what, bool has_rule,
-			    const char *why)
+void conv_leftover_fields(struct conv *c, struct dt_node *node, const struct value *list,
+			  const char **used, size_t nused, const char *what, bool has_rule,
+			  const char *why)
 {
 	for (size_t i = 0; i < list->nkids; i++) {
 		const struct value *v = list->kids[i];
@@ -416,7 +418,7 @@ static void apply_struct_array(struct conv *c, struct dt_node *node, const struc
 			first = false;
 			continue;
 		}
-		leftover_fields(c, node, e, NULL, 0, name, rule != NULL,
+		conv_leftover_fields(c, node, e, NULL, 0, name, rule != NULL,
 				arena_printf(c->a, "%s: one more device in this array: give it a node of its own",
 					     name));
 	}
@@ -535,7 +537,7 @@ void conv_apply_struct(struct conv *c, struct dt_node *node, const struct rnode 
 		arena_push(c->a, (void ***)&used, &nused, (void *)rn_str(ch, "count"));
 	}
 	leftover_flag_bits(c, node, props, list, what);
-	leftover_fields(c, node, list, used, nused, what, rule != NULL, NULL);
+	conv_leftover_fields(c, node, list, used, nused, what, rule != NULL, NULL);
 }
 
 struct dt_node *conv_struct_node(struct conv *c, struct dt_node *parent, const struct rnode *rule,

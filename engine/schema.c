@@ -30,6 +30,11 @@ struct section {
 
 #define END { NULL, S_ANY, NULL }
 
+static const struct section chain_rule = { "display chain", "when", (const struct key_spec[]){
+	{ "when", S_MAP }, { "source", S_SCALAR }, { "endpoint", S_SCALAR },
+	{ "endpoint_props", S_MAP }, { "nodes", S_SEQ }, { "struct", S_SCALAR }, { "todo", S_SCALAR },
+	END } };
+
 static const struct section prop_rule = { "property rule", "as", (const struct key_spec[]){
 	{ "prop", S_SCALAR }, { "field", S_SCALAR }, { "as", S_SCALAR }, { "values", S_MAP },
 	{ "mask", S_SCALAR }, { "map", S_MAP }, { "default", S_SCALAR }, { "macros", S_SCALAR },
@@ -44,7 +49,7 @@ static const struct section prop_rule = { "property rule", "as", (const struct k
 	{ "open_drain", S_SCALAR }, { "reciprocal", S_SCALAR }, { "node", S_SCALAR },
 	{ "shift", S_SCALAR }, { "member", S_SCALAR }, { "members", S_SEQ },
 	{ "native", S_SCALAR }, { "on", S_SCALAR }, { "compatible", S_SCALAR },
-	{ "gpio_prop", S_SCALAR }, END } };
+	{ "gpio_prop", S_SCALAR }, { "chains", S_SEQ, &chain_rule }, END } };
 
 static const struct section container_rule = { "children container", "node", (const struct key_spec[]){
 	{ "node", S_SCALAR }, { "compatible", S_SCALAR }, { "address_cells", S_SCALAR },

@@ -47,6 +47,7 @@
 #define WREN_TS_GPIO		114	/* the pen-down line of the touchscreen */
 #define WREN_LAN_IRQ_GPIO	176
 #define WREN_USBH_NRESET	147
+#define WREN_DVI_NPD		157	/* the DVI transmitter's power-down line */
 
 static struct omap2_hsmmc_info wren_mmc[] = {
 	{
@@ -63,6 +64,20 @@ static struct regulator_consumer_supply wren_vmmc1_supply =
 /* the touchscreen's supply */
 static struct regulator_consumer_supply wren_vio_supply =
 	REGULATOR_SUPPLY("vcc", "spi1.0");
+
+/* the TV-out DAC's supply */
+static struct regulator_consumer_supply wren_vdac_supply =
+	REGULATOR_SUPPLY("vdda_dac", "omapdss_venc");
+
+static struct regulator_init_data wren_vdac = {
+	.constraints = {
+		.min_uV			= 1800000,
+		.max_uV			= 1800000,
+		.valid_ops_mask		= REGULATOR_CHANGE_STATUS,
+	},
+	.num_consumer_supplies	= 1,
+	.consumer_supplies	= &wren_vdac_supply,
+};
 
 static struct regulator_init_data wren_vmmc1 = {
 	.constraints = {
@@ -141,6 +156,7 @@ static struct twl4030_platform_data wren_twldata = {
 	.codec		= &wren_codec_data,
 	.vmmc1		= &wren_vmmc1,
 	.vio		= &wren_vio,
+	.vdac		= &wren_vdac,
 };
 
 static struct i2c_board_info __initdata wren_i2c1_boardinfo[] = {
@@ -252,8 +268,26 @@ static struct omap_dss_device wren_lcd_device = {
 	.phy.dpi.data_lines	= 18,
 };
 
+/* the service port: DVI through a TFP410, and composite TV out */
+static struct omap_dss_device wren_dvi_device = {
+	.name			= "dvi",
+	.type			= OMAP_DISPLAY_TYPE_DPI,
+	.driver_name		= "generic_panel",
+	.phy.dpi.data_lines	= 24,
+	.reset_gpio		= WREN_DVI_NPD,
+};
+
+static struct omap_dss_device wren_tv_device = {
+	.name			= "tv",
+	.type			= OMAP_DISPLAY_TYPE_VENC,
+	.driver_name		= "venc",
+	.phy.venc.type		= OMAP_DSS_VENC_TYPE_COMPOSITE,
+};
+
 static struct omap_dss_device *wren_dss_devices[] = {
 	&wren_lcd_device,
+	&wren_dvi_device,
+	&wren_tv_device,
 };
 
 static struct omap_dss_board_info wren_dss_data = {

@@ -60,5 +60,7 @@ struct dt_prop *cv_ignore(struct prop_ctx *pc);
 struct dt_prop *cv_enum_each(struct prop_ctx *pc);
 struct dt_prop *cv_phy_each(struct prop_ctx *pc);
 struct dt_prop *cv_todo(struct prop_ctx *pc);
+struct dt_prop *cv_display(struct prop_ctx *pc);
+struct dt_prop *cv_ref(struct prop_ctx *pc);
 
 #endif

@@ -282,6 +282,40 @@ static struct dt_node *group_parent(struct conv *c, const struct rnode *grp,
 	return n;
 }
 
+/*
+ * A device the board defines that the SoC pack's `dev_names:` knows by its
+ * Linux name (2.6.3x OMAP boards define the "omapdss" device themselves):
+ * the .dtsi's node, enabled; its platform data goes there. A device with
+ * resources of its own is not taken (they would restate the .dtsi's).
+ */
+static const char *soc_dev_label(struct conv *c, const struct value *init, const char *name)
+{
+	const struct rnode *names = rn_get(c->soc, "dev_names");
+	long long id = value_field_int(init, "id", value_field(init, "id") ? -1 : 0);
+	const char *label;
+
+	if (!name || !names || value_field(init, "resource"))
+		return NULL;
+	label = id >= 0 ? rn_str(names, arena_printf(c->a, "%s.%lld", name, id)) : NULL;
+	return label ? label : id < 0 ? rn_str(names, name) : NULL;
+}
+
+/* That device: the SoC node labelled label, enabled, with the device's platform data. */
+static struct dt_node *soc_named_device(struct conv *c, const struct variable *dev,
+					const struct variable *pdata, const char *label, struct fact *f)
+{
+	struct dt_node *n = conv_enable(c, label, &dev->pos, dev->name);
+
+	conv_apply_struct(c, n, conv_struct_rule(c, "platform_device"), dev->init, dev->name);
+	if (pdata) {
+		conv_mark_var(c, pdata->name);
+		conv_apply_struct(c, n, conv_struct_rule(c, pdata->type), pdata->init, pdata->name);
+	}
+	f->fate = FACT_CONVERTED;
+	f->became = arena_printf(c->a, "&%s (the SoC's %s)", label, value_field_str(dev->init, "name"));
+	return n;
+}
+
 struct dt_node *conv_platform_device(struct conv *c, const struct variable *dev, struct fact *f)
 {
 	/* &devs[0] of a platform_device array: that first device. */
@@ -303,6 +337,8 @@ struct dt_node *conv_platform_device(struct conv *c, const struct variable *dev,
 	if (srule || !init)
 		return srule ? soc_platform_device(c, dev, srule, f) : NULL;
 	rule = platform_rule(c, name);
+	if (!rule && (compat = soc_dev_label(c, init, name)))
+		return soc_named_device(c, dev, pdata, compat, f);
 	node_name = rn_str(rule, "node") ? rn_str(rule, "node") : rn_str(prule, "node");
 	if (node_name && pdata)
 		node_name = conv_node_name(c, node_name, pdata->init);

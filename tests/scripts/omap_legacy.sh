@@ -13,7 +13,11 @@
 #   - usbhs_init(): &usbhshost port1-mode, &usbhsehci enabled, the port's
 #     PHY reset GPIO a TODO, &usbhsohci disabled; usb_musb_init(): &usb_otg_hs
 #     mode/interface-type/power (mA/2);
-#   - omap_display_init(): &dss enabled, the panels a TODO;
+#   - omap_display_init(): &dss enabled; the DVI output a TFP410 encoder
+#     (powerdown-gpios active low) and a dvi-connector linked to &dss's
+#     dpi_out (data-lines), the TV output a composite connector on &venc
+#     (ti,channels 1, vdda-supply from the VDAC's "omapdss_venc" supply),
+#     the LCD panel a TODO;
 #   - smsc911x_platform_config: reg-io-width, smsc,save-mac-address;
 #   - the --dtb written by board2dts equals the .dts (16-bit cells encoded);
 #   - the root compatible: the terminal names no OMAP3 variant (a TODO),
@@ -74,7 +78,18 @@ check_tree() { # kernel-tree tag
 	has "$TMP/otg.$t" 'mode = <3>;'
 	has "$TMP/otg.$t" 'interface-type = <0>;'
 	block "$P" dss | grep -q 'status = "okay";' && b2d_ok "$t: &dss okay" || b2d_bad "$t: &dss not enabled"
-	has "$out" 'omap_display_init(&wren_dss_data): &dss enabled; the panels'
+	block "$P" dss >"$TMP/dss.$t"
+	has "$TMP/dss.$t" 'remote-endpoint = <&encoder1_in>;'
+	has "$TMP/dss.$t" 'data-lines = <24>;'
+	block "$P" venc >"$TMP/venc.$t"
+	has "$TMP/venc.$t" 'ti,channels = <1>;'
+	has "$TMP/venc.$t" 'vdda-supply = <&vdac>;'
+	has "$TMP/venc.$t" 'remote-endpoint = <&connector2_in>;'
+	has "$P" 'compatible = "ti,tfp410";'
+	has "$P" 'powerdown-gpios = <&gpio5 29 GPIO_ACTIVE_LOW>;'
+	has "$P" 'compatible = "dvi-connector";'
+	has "$P" 'compatible = "composite-video-connector";'
+	has "$out" '.name = "lcd": a panel of its own (LCD, DSI)'
 	has "$out" 'the board file does not say which OMAP3 it carries'
 	"$BIN" convert "$SRC/samples/board-omap3-mediabox.c" --kernel "$k" -q -o "$TMP/mb.$t.dts" 2>/dev/null ||
 		b2d_bad "$t: mediabox convert failed"
