@@ -187,7 +187,7 @@ const char *conv_origin(struct conv *c, const struct value *v)
 bool conv_reached(const struct conv *c, const struct function *f)
 {
 	for (size_t i = 0; i < c->nreach; i++)
-		if (c->reach[i] == f)
+		if (c->reach[i] == f || str_eq(c->reach[i]->name, f->name))	/* or its guarded copy */
 			return true;
 	return false;
 }
@@ -428,6 +428,7 @@ static void convert_machine(struct conv *c, const struct machine *m)
 	conv_board_clocks(c, m);
 	conv_base_layer(c, m);
 	find_reachable(c, m);
+	conv_inherit_guards(c);
 	conv_setup_gpio_spaces(c);
 	conv_apply_stores(c);
 	conv_collect_irq_types(c);

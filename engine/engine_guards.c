@@ -11,6 +11,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../common/util.h"
 
@@ -134,6 +135,54 @@ static bool gpio_status_var(const struct conv *c, const char *name)
 	return stores > 0 && !board_find_var(c->b, name);
 }
 
+/* Is fn the parser of a kernel command-line option (__setup / early_param)? */
+static bool is_setup_handler(const struct conv *c, const char *fn)
+{
+	for (size_t i = 0; i < c->b->nvars; i++) {
+		const struct variable *v = c->b->vars[i];
+		const struct value *f = v->init && str_eq(v->type, "obs_kernel_param")
+					? value_field(v->init, "setup_func") : NULL;
+
+		if (f && f->kind == VAL_FUNC && str_eq(f->text, fn))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A variable of the file that only a command-line option's parser writes
+ * (openrd-setup.c: `static int __initdata uart1;`, set by the
+ * "kw_openrd_init_uart1=" parser) has its initial value when the kernel
+ * boots without the option: that is the board the .dts describes (the
+ * option's obs_kernel_param is a TODO of its own).
+ */
+static bool setup_only(const struct conv *c, const char *name, long long *out)
+{
+	size_t writes = 0;
+
+	if (!name || !*name || name[strspn(name, "abcdefghijklmnopqrstuvwxyz"
+					   "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")])
+		return false;
+	for (size_t i = 0; i < c->b->nfuncs; i++) {
+		const struct function *f = c->b->funcs[i];
+
+		for (size_t j = 0; j < f->nstores; j++)
+			if (str_eq(f->stores[j]->var, name)) {
+				if (!is_setup_handler(c, f->name))
+					return false;
+				writes++;
+			}
+	}
+	if (!writes)
+		return false;
+	const struct variable *var = board_find_var(c->b, name);
+
+	if (var && (!var->init || var->init->kind != VAL_INT))
+		return false;
+	*out = var ? var->init->ival : 0;	/* no initializer: static storage is zero */
+	return true;
+}
+
 static bool eval_leaf(const struct conv *c, const struct value *v, const struct value *other,
 		      long long *out)
 {
@@ -149,6 +198,8 @@ static bool eval_leaf(const struct conv *c, const struct value *v, const struct 
 	}
 	if (config_dependent(c, v))
 		return false;
+	if (v->kind == VAL_UNKNOWN && setup_only(c, v->spelling, out))
+		return true;
 	if (v->kind == VAL_INT) {
 		*out = v->ival;
 		return true;
@@ -205,19 +256,61 @@ static size_t bare_call(const char *spelling)
 	return n - 2;
 }
 
+static bool same_name(const char *a, size_t n, const char *id)
+{
+	if (n != strlen(id))
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (tolower((unsigned char)a[i]) != tolower((unsigned char)id[i]))
+			return false;
+	return true;
+}
+
+/* Is every '_' word of name[0..n) the start of a word of id ("sheeva_esata", ESATA_SHEEVAPLUG)? */
+static bool words_in(const char *name, size_t n, const char *id)
+{
+	for (size_t w = 0; w < n; ) {
+		size_t len = strcspn(name + w, "_");
+		bool found = false;
+
+		len = len > n - w ? n - w : len;
+		for (const char *p = id; *p && !found; p += strcspn(p, "_"), p += *p == '_')
+			found = len && !strncasecmp(p, name + w, len);
+		if (!found)
+			return false;
+		w += len + 1;
+	}
+	return true;
+}
+
+/*
+ * machine_is_foo(): true for MACHINE_START(FOO). A name no MACHINE_START of
+ * the file has is another spelling of one (the 2.6.3x sheevaplug-setup.c
+ * tests machine_is_sheeva_esata() for MACHINE_START(ESATA_SHEEVAPLUG), one
+ * mach-types number under two names) when its words start the words of
+ * exactly one of them; else it names no machine of this file: false.
+ */
 static bool machine_is(const struct conv *c, const char *spelling, long long *out)
 {
 	const char *id = c->t ? c->t->machine_id : NULL;
-	size_t n;
+	const struct machine *alias = NULL;
+	size_t n, hits = 0;
 
 	if (!spelling || !id || strncmp(spelling, "machine_is_", 11) != 0 ||
 	    !(n = bare_call(spelling + 11)))
 		return false;
 	spelling += 11;
-	*out = n == strlen(id);
-	for (size_t i = 0; *out && i < n; i++)
-		if (tolower((unsigned char)spelling[i]) != tolower((unsigned char)id[i]))
-			*out = 0;
+	*out = same_name(spelling, n, id);
+	for (size_t i = 0; !*out && c->b && i < c->b->nmachines; i++) {
+		if (same_name(spelling, n, c->b->machines[i]->id))
+			return true;	/* another machine of the file */
+		if (words_in(spelling, n, c->b->machines[i]->id)) {
+			alias = c->b->machines[i];
+			hits++;
+		}
+	}
+	if (!*out && hits == 1)
+		*out = str_eq(alias->id, id);
 	return true;
 }
 

@@ -298,6 +298,8 @@ void conv_finish_soc_pdata(struct conv *c);
 void conv_board_clocks(struct conv *c, const struct machine *m);	/* engine_soc_setup.c */
 void conv_base_layer(struct conv *c, const struct machine *m);	/* engine_base_layer.c */
 /* engine_props_down.c: `on: children` props of node moved to its children from first_child on */
+/* engine_call_guards.c: a function called from one guarded place takes that place's guards */
+void conv_inherit_guards(struct conv *c);
 /* engine_hog_users.c: gpio-hogs on lines a device's GPIO property names are dropped */
 void conv_drop_used_hogs(struct conv *c);
 /* `on: ROLE`: the node a multi-node converter registered for a role, else node */

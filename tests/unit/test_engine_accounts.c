@@ -44,7 +44,7 @@ static void test_struct_no_dt_and_todo(void **state)
 
 	(void)state;
 	expect_contains(dts, "struct obs_kernel_param __setup_lcd_setup: kernel command-line option: "
-			     "what its parser chooses at boot");
+			     "the .dts describes the boot without it");
 	expect_contains(dts, "iotable_init(io_desc, ARRAY_SIZE(io_desc)): board static I/O mappings");
 	expect_absent(dts, "kernel_symbol");
 	for (size_t i = 0; i < t->nfacts; i++)
