@@ -10,7 +10,6 @@
 #include "engine_int.h"
 #include "converters/converters.h"
 
-#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -165,7 +164,8 @@ static bool zero_means_none(const char *as)
 /* Converters that read an array member written in place as one value. */
 static bool in_place_array(const char *as)
 {
-	return str_eq(as, "enum_each") || str_eq(as, "phy_each") || str_eq(as, "todo");
+	return str_eq(as, "enum_each") || str_eq(as, "phy_each") || str_eq(as, "todo") ||
+	       str_eq(as, "gpio_array");
 }
 
 /*

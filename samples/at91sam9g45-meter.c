@@ -38,6 +38,10 @@ static void __init meter_fixup(struct machine_desc *desc, struct tag *tags,
 
 static struct at91_usbh_data __initdata meter_usbh_data = {
 	.ports		= 2,
+	/* both host ports' power switches enable on a low level */
+	.vbus_pin	= { AT91_PIN_PD1, AT91_PIN_PD3 },
+	.vbus_pin_active_low = { 1, 1 },
+	.overcurrent_pin = { -EINVAL, -EINVAL },
 };
 
 static struct usba_platform_data __initdata meter_usba_data = {
