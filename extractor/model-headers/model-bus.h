@@ -83,4 +83,28 @@ struct spi_gpio_platform_data {
 	u16 num_chipselect;
 };
 
+/*
+ * <linux/i2c/at24.h> (2.6.x - 4.x, then platform_data/at24.h, gone in 5.x):
+ * the I2C EEPROM's size, page size and flags, which boards of that era give
+ * the generic "at24" device. Both include guards are defined.
+ */
+#define _LINUX_AT24_H
+#define _LINUX_PLATFORM_DATA_AT24_H
+struct memory_accessor;
+struct nvmem_device;
+struct at24_platform_data {
+	u32 byte_len;
+	u16 page_size;
+	u8 flags;
+	void (*setup)(void *mem, void *context);
+	void *context;
+};
+#define AT24_FLAG_ADDR16	0x80
+#define AT24_FLAG_READONLY	0x40
+#define AT24_FLAG_IRUGO		0x20
+#define AT24_FLAG_TAKE8ADDR	0x10
+#define AT24_FLAG_SERIAL	0x08
+#define AT24_FLAG_MAC		0x04
+#define AT24_FLAG_NO_RDROL	0x02
+
 #endif

@@ -4,7 +4,9 @@
 # the 6.1 tree and 6.12 (nxp/imx/). i.MX27, 3.x style: GPIO_PORTD + 28 (the
 # iomux-mx1-mx2.h port numbering) is <&gpio4 28> in the CSPI's cs-gpios,
 # imx27_add_mxc_ehci_hs(2, ...) is &usbh2 with the ULPI phy_type,
-# mxc_gpio_mode() a pin-mux TODO. i.MX51, 2.6.3x style: the SoC devices of
+# mxc_gpio_mode() a pin-mux TODO, the generic "at24" EEPROM of 2.6.x - 4.x
+# (size in its at24_platform_data) "atmel,24c32" with read-only and no TODO
+# for AT24_FLAG_ADDR16. i.MX51, 2.6.3x style: the SoC devices of
 # mach-mx5/devices.c handed to mxc_register_device() with their platform
 # data (&usbh1 with phy_type, &usbotg as a peripheral), the ECSPI's chip
 # selects as cs-gpios. Each output compiles (the tool runs dtc).
@@ -28,7 +30,21 @@ cat >"$TMP/mach-imx/mach-acme27.c" <<'C'
 #include <mach/common.h>
 #include <mach/iomux-mx27.h>
 #include <mach/mxc_ehci.h>
+#include <linux/i2c.h>
+#include <linux/i2c/at24.h>
 #include "devices-imx27.h"
+
+static struct at24_platform_data acme_eeprom = {
+	.byte_len = 4096,
+	.page_size = 32,
+	.flags = AT24_FLAG_ADDR16 | AT24_FLAG_READONLY,
+};
+static struct i2c_board_info acme_i2c_devices[] = {
+	{ I2C_BOARD_INFO("at24", 0x52), .platform_data = &acme_eeprom },
+};
+static const struct imxi2c_platform_data acme_i2c0_data __initconst = {
+	.bitrate = 100000,
+};
 
 static int acme_spi_cs[] = { GPIO_PORTD + 28 };
 static const struct spi_imx_master acme_spi0_data __initconst = {
@@ -44,6 +60,8 @@ static void __init acme27_init(void)
 	mxc_gpio_mode(GPIO_PORTD | 28 | GPIO_GPIO | GPIO_OUT);
 	imx27_add_spi_imx0(&acme_spi0_data);
 	imx27_add_mxc_ehci_hs(2, &acme_usbh2_pdata);
+	i2c_register_board_info(0, acme_i2c_devices, ARRAY_SIZE(acme_i2c_devices));
+	imx27_add_imx_i2c(0, &acme_i2c0_data);
 }
 MACHINE_START(ACME27, "Acme i.MX27 module")
 	.init_machine = acme27_init,
@@ -93,6 +111,9 @@ check() {	# check KERNEL SUFFIX DIR
 		grep -q '&usbh2{dr_mode="host";phy_type="ulpi";status="okay";}' "$o27.flat" ||
 			b2d_bad "$(basename "$o27"): &usbh2 is not a ULPI host"
 		b2d_has "$o27" 'mxc_gpio_mode(GPIO_PORTD | 28 | GPIO_GPIO | GPIO_OUT): pin mode'
+		grep -q 'eeprom@52{compatible="atmel,24c32";reg=<0x52>;pagesize=<32>;read-only;}' "$o27.flat" ||
+			b2d_bad "$(basename "$o27"): the at24 EEPROM is not a read-only atmel,24c32"
+		! grep -q 'bits 0x80 of .flags' "$o27" || b2d_bad "$(basename "$o27"): AT24_FLAG_ADDR16 left as a TODO"
 	fi
 	if b2d_convert_pack "$1" "$TMP/mach-mx5/board-mx51_acme.c" "$o51" imx51; then
 		b2d_has "$o51" "#include \"$3imx51.dtsi\""
