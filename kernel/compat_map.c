@@ -64,8 +64,33 @@ static char *literal_at(const char *p)
 	return xstrndup(p + 1, (size_t)(end - p - 1));
 }
 
+static char *ident_at(const char *p);
+
+/*
+ * The string at p, or the one a `#define NAME "string"` of the file gives
+ * the macro at p (mma8450.c: `{ MMA8450_DRV_NAME, 0 }` in its id table).
+ */
+static char *name_at(const char *text, const char *p)
+{
+	char *lit = literal_at(p), *id;
+
+	if (lit || !(id = ident_at(p)))
+		return lit;
+	for (const char *d = strstr(text, "#define"); d; d = strstr(d + 7, "#define")) {
+		const char *q = d + 7 + strspn(d + 7, " \t");
+		size_t n = strlen(id);
+
+		if (!strncmp(q, id, n) && (q[n] == ' ' || q[n] == '\t')) {
+			lit = literal_at(q + n);
+			break;
+		}
+	}
+	free(id);
+	return lit;
+}
+
 /* Names of an id table body: `{ "name", ... }` or `{ .name = "name" }` entries. */
-static void table_names(const char *body, const char *end, struct ptrvec *names)
+static void table_names(const char *text, const char *body, const char *end, struct ptrvec *names)
 {
 	for (const char *p = strchr(body, '{'); p && p < end; p = strchr(p + 1, '{')) {
 		const char *q = p + 1 + strspn(p + 1, " \t\n");
@@ -73,7 +98,7 @@ static void table_names(const char *body, const char *end, struct ptrvec *names)
 
 		if (!strncmp(q, ".name", 5))
 			q = strchr(q, '=') ? strchr(q, '=') + 1 : q;
-		if ((name = literal_at(q)))
+		if ((name = name_at(text, q)))
 			pv_push(names, name);
 	}
 }
@@ -85,7 +110,7 @@ static void id_table_names(const char *text, const char *type, struct ptrvec *na
 
 		if (!open || !semi || semi < open || !(end = strstr(open, "};")))
 			continue;
-		table_names(open + 3, end, names);
+		table_names(text, open + 3, end, names);
 	}
 }
 
@@ -103,7 +128,7 @@ static void driver_names(const char *text, const char *type, struct ptrvec *name
 		if (!open || !semi || semi < open || !(end = strstr(open, "\n};")))
 			continue;
 		n = strstr(open, ".name");
-		if (n && n < end && strchr(n, '=') && (name = literal_at(strchr(n, '=') + 1)))
+		if (n && n < end && strchr(n, '=') && (name = name_at(text, strchr(n, '=') + 1)))
 			pv_push(names, name);
 	}
 }
@@ -330,8 +355,8 @@ static char *cache_file(const struct compat_map *m)
 	}
 	for (const char *p = m->kdir; *p; p++)
 		h = h * 33 + (unsigned char)*p;
-	/* compat3: tables resolved across files, and the node lines. */
-	path = xasprintf("%s/compat3-%lx-%lld.tsv", m->cache_dir, h, (long long)st.st_mtime);
+	/* compat4: tables resolved across files, the node lines, #define'd names. */
+	path = xasprintf("%s/compat4-%lx-%lld.tsv", m->cache_dir, h, (long long)st.st_mtime);
 	free(mk);
 	return path;
 }

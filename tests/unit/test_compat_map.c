@@ -102,6 +102,29 @@ static void test_platform_driver_name(void **state)
 	compat_map_free(m);
 }
 
+/* An id table entry spelled as a macro of the file (mma8450.c) is that macro's string. */
+static void test_macro_id_name(void **state)
+{
+	static const char acc[] =
+		"#define MMA8450_DRV_NAME\t\"mma8450\"\n"
+		"static const struct i2c_device_id mma8450_id[] = {\n"
+		"\t{ MMA8450_DRV_NAME, 0 },\n"
+		"\t{ },\n"
+		"};\n"
+		"static const struct of_device_id mma8450_dt_ids[] = {\n"
+		"\t{ .compatible = \"fsl,mma8450\", },\n"
+		"\t{ }\n"
+		"};\n";
+	struct compat_map *m = compat_map_from_text("drivers/input/misc/mma8450.c", acc);
+	struct compat_hit h[4];
+
+	(void)state;
+	assert_int_equal(compat_map_find(m, "i2c", "mma8450", h, 4), 1);
+	assert_string_equal(h[0].compat, "fsl,mma8450");
+	assert_int_equal(compat_map_find(m, "i2c", "MMA8450_DRV_NAME", h, 4), 0);
+	compat_map_free(m);
+}
+
 /* A driver's only compatible under another name is a candidate, not an answer. */
 static void test_other_name_is_candidate(void **state)
 {
@@ -211,6 +234,7 @@ int main(void)
 		cmocka_unit_test(test_exact_match_first),
 		cmocka_unit_test(test_platform_driver_name),
 		cmocka_unit_test(test_other_name_is_candidate),
+		cmocka_unit_test(test_macro_id_name),
 		cmocka_unit_test(test_table_in_another_file),
 		cmocka_unit_test(test_node_names_from_dts),
 	};
