@@ -159,6 +159,50 @@ static const char *power_off_node(struct reg_ctx *r, const struct dt_chunk *tmp,
 			    dt_node_path(c->t, n), w->spelling);
 }
 
+/*
+ * A pulsed line the SoC pack's `reset_lines:` knows by its words: every word
+ * of an entry in the line's label, its GPIO's spelling or the name of the
+ * function that pulses it (mx53_loco_fec_reset(): gpio_request(LOCO_FEC_PHY_RST,
+ * "fec-phy-reset"), low, then high) -> `prop` on &label, active at the
+ * level the pulse starts with (the reset is held low: GPIO_ACTIVE_LOW), as
+ * upstream imx53-qsb-common.dtsi writes `phy-reset-gpios` on &fec. The
+ * property's path, or NULL.
+ */
+static const char *reset_line(struct conv *c, const struct value *gpio, const struct value *label,
+			      const struct function *writer, const struct dt_chunk *line, bool high)
+{
+	const struct rnode *l = rn_get(c->soc, "reset_lines");
+	const char *text = arena_printf(c->a, "%s %s %s %s",
+					label && label->kind == VAL_STRING ? label->text : "",
+					gpio->spelling ? gpio->spelling : "", writer ? writer->name : "",
+					c->cur_fn ? c->cur_fn->name : "");
+
+	for (size_t i = 0; l && line->ncells >= 2 && i < l->n; i++) {
+		const struct rnode *words = rn_get(l->items[i], "words");
+		bool all = words && words->n;
+
+		for (size_t k = 0; all && k < words->n; k++)
+			all = words->items[k]->scalar && str_contains_icase(text, words->items[k]->scalar);
+		if (!all)
+			continue;
+		struct dt_node *n = dt_overlay(c->t, rn_str(l->items[i], "label"));
+		struct dt_prop *p = dt_prop_set(c->t, n, rn_str(l->items[i], "prop"));
+		struct dt_chunk *ch = dt_prop_add_cells(c->t, p);
+
+		dt_chunk_add_ref(c->t, ch, line->cells[0].text);
+		if (line->cells[1].kind == CELL_MACRO)
+			dt_chunk_add_macro(c->t, ch, line->cells[1].text, line->cells[1].val);
+		else
+			dt_chunk_add_u32(c->t, ch, line->cells[1].val);
+		dt_chunk_add_macro(c->t, ch, high ? "GPIO_ACTIVE_HIGH" : "GPIO_ACTIVE_LOW", high ? 0 : 1);
+		p->pos = gpio->pos;
+		p->origin = gpio->spelling;
+		return arena_printf(c->a, "&%s %s (a reset pulse; the pack's reset_lines entry %s)",
+				    n->ref, p->name, rn_str(l->items[i], "label"));
+	}
+	return NULL;
+}
+
 /* One line to hog: the call's arguments, or one element of a struct gpio table. */
 struct hog_in {
 	const struct value *gpio, *flags, *label, *value;
@@ -202,10 +246,13 @@ static const char *hog_one(struct reg_ctx *r, struct hog_in *in)
 	if (w && is_power_off(c, writer) && tmp.ncells >= 2 && tmp.cells[1].kind == CELL_U32)
 		return power_off_node(r, &tmp, w);
 	int settled = w ? settled_level(c, in->req, gpio, !!(fl & GPIOF_INIT_HIGH)) : -1;
+	const char *reset;
 
 	if (settled >= 0) {	/* set once, at once, to its final level */
 		fl = settled ? fl | GPIOF_INIT_HIGH : fl & ~GPIOF_INIT_HIGH;
 		in->level_from = w->spelling;
+	} else if (w && (reset = reset_line(c, gpio, label, writer, &tmp, !!(fl & GPIOF_INIT_HIGH)))) {
+		return reset;
 	} else if (w) {
 		in->todo = arena_printf(c->a, "the line <&%s %u> is pulsed (%s): a reset or enable "
 					"line, the *-gpios property of the device it drives (e.g. "
