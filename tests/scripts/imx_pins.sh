@@ -5,7 +5,8 @@
 # arch/arm/boot/dts) and the 6.12 tree (nxp/imx/), every fsl,pins entry must
 # be a pad macro of the target's imx53-pinfunc.h (found by name in either
 # layout), each group must sit on the device that uses it (&uart1, &fec,
-# &i2c2, &esdhc1 with its card-detect GPIO pad, the gpio-keys and leds
+# &i2c2, &esdhc1 with its card-detect GPIO pad, &fec with its PHY reset
+# line's pad, the gpio-keys and leds
 # nodes), the pads no device uses must be hogged by &iomuxc, the pad control
 # not known in tolerant mode must be a TODO, the .dtb must carry the six
 # cells per pad the .dts gives (board2dts diff), and IMXUART_HAVE_RTSCTS must
@@ -55,14 +56,16 @@ for label, body in re.findall(r'(\w+): [\w-]+ \{\s*fsl,pins = ([^;]*);', t):
             fail("%s: %s has pad control %s, which tolerant mode cannot know" % (label, p, ctrl))
 want = {
     "uart1grp": ["MX53_PAD_CSI0_DAT10__UART1_TXD_MUX", "MX53_PAD_CSI0_DAT11__UART1_RXD_MUX"],
-    "fecgrp": ["MX53_PAD_FEC_MDC__FEC_MDC", "MX53_PAD_FEC_MDIO__FEC_MDIO"],
+    # the FEC's PHY reset line (a reset_lines entry: &fec phy-reset-gpios) joins its group
+    "fecgrp": ["MX53_PAD_FEC_MDC__FEC_MDC", "MX53_PAD_FEC_MDIO__FEC_MDIO",
+               "MX53_PAD_PATA_DA_0__GPIO7_6"],
     "i2c2grp": ["MX53_PAD_KEY_ROW3__I2C2_SDA", "MX53_PAD_KEY_COL3__I2C2_SCL"],
     "esdhc1grp": ["MX53_PAD_SD1_CMD__ESDHC1_CMD", "MX53_PAD_SD1_CLK__ESDHC1_CLK",
                   "MX53_PAD_SD1_DATA0__ESDHC1_DAT0", "MX53_PAD_EIM_DA13__GPIO3_13",
                   "MX53_PAD_EIM_DA14__GPIO3_14"],
     "gpio_keysgrp": ["MX53_PAD_PATA_DATA14__GPIO2_14"],
     "ledsgrp": ["MX53_PAD_PATA_DA_1__GPIO7_7"],
-    "hoggrp": ["MX53_PAD_PATA_DA_0__GPIO7_6", "MX53_PAD_EIM_D24__GPIO3_24"],
+    "hoggrp": ["MX53_PAD_EIM_D24__GPIO3_24"],
 }
 for g, pads in want.items():
     if groups.get(g) != pads:
