@@ -11,6 +11,8 @@
  * that builds several nodes for one struct registered under that role
  * (`as: display`: `encoder`, `connector`, `endpoint`) while the struct's
  * rule is applied; without such a node, on the struct's own node.
+ * `on: parent`: on the parent of the struct's node (AT91's `display =
+ * <&display0>` on &fb0, from the panel child's rule).
  */
 #include "engine_int.h"
 
@@ -58,6 +60,9 @@ void conv_clear_roles(struct conv *c)
 struct dt_node *conv_on_node(const struct conv *c, struct dt_node *node, const struct rnode *pr)
 {
 	const char *on = rn_str(pr, "on");
+
+	if (str_eq(on, "parent") && node->parent && (node->parent->parent || node->parent->ref))
+		return node->parent;	/* a node's or an overlay's, never the root's */
 
 	for (size_t i = 0; on && i < c->nroles; i++)
 		if (str_eq(c->role_names[i], on))

@@ -8,7 +8,9 @@
  * (slot A, written by leaving .slot_b out), .fixup giving the RAM with
  * memblock_add(), a framebuffer region kept with memblock_reserve(), and
  * .dt_compat (the board could already boot from a device tree: its own
- * compatible strings), and a NAND with its partitions (atmel_nand_data).
+ * compatible strings), a NAND with its partitions (atmel_nand_data), and
+ * the customer display on the LCD controller (atmel_lcdfb_info with one
+ * fb_videomode: &fb0's panel and its display-timings).
  * AT91's board files left mainline before 6.1, at91sam9263.dtsi did not.
  */
 #include <linux/types.h>
@@ -18,6 +20,8 @@
 #include <linux/i2c.h>
 #include <linux/leds.h>
 #include <linux/mtd/partitions.h>
+#include <linux/fb.h>
+#include <video/atmel_lcdc.h>
 #include <mach/hardware.h>
 #include <asm/mach-types.h>
 #include <asm/mach/arch.h>
@@ -106,6 +110,42 @@ static struct atmel_nand_data __initdata pos_nand_data = {
 	.num_parts	= ARRAY_SIZE(pos_nand_partitions),
 };
 
+/* the 3.5" customer display: 320x240, both syncs active high */
+static struct fb_videomode pos_lcd_modes[] = {
+	{
+		.name		= "customer",
+		.refresh	= 60,
+		.xres		= 320,		.yres		= 240,
+		.pixclock	= KHZ2PICOS(6400),
+		.left_margin	= 68,		.right_margin	= 20,
+		.upper_margin	= 18,		.lower_margin	= 4,
+		.hsync_len	= 2,		.vsync_len	= 2,
+		.sync		= FB_SYNC_HOR_HIGH_ACT | FB_SYNC_VERT_HIGH_ACT,
+		.vmode		= FB_VMODE_NONINTERLACED,
+	},
+};
+
+static struct fb_monspecs pos_lcd_monspecs = {
+	.manufacturer	= "ACM",
+	.monitor	= "CD35",
+	.modedb		= pos_lcd_modes,
+	.modedb_len	= ARRAY_SIZE(pos_lcd_modes),
+	.hfmin		= 14000,
+	.hfmax		= 16000,
+	.vfmin		= 55,
+	.vfmax		= 65,
+};
+
+static struct atmel_lcdfb_info __initdata pos_lcdc_data = {
+	.lcdcon_is_backlight	= true,
+	.default_bpp		= 16,
+	.default_dmacon		= ATMEL_LCDC_DMAEN,
+	.default_lcdcon2	= ATMEL_LCDC_MEMOR_LITTLE | ATMEL_LCDC_DISTYPE_TFT
+				  | ATMEL_LCDC_CLKMOD_ALWAYSACTIVE,
+	.default_monspecs	= &pos_lcd_monspecs,
+	.guard_time		= 2,
+};
+
 static void __init pos_board_init(void)
 {
 	at91_add_device_serial();
@@ -115,6 +155,7 @@ static void __init pos_board_init(void)
 	at91_add_device_i2c(pos_i2c_devices, ARRAY_SIZE(pos_i2c_devices));
 	at91_gpio_leds(pos_leds, ARRAY_SIZE(pos_leds));
 	at91_add_device_nand(&pos_nand_data);
+	at91_add_device_lcdc(&pos_lcdc_data);
 	/* cash drawer solenoid off */
 	at91_set_gpio_output(AT91_PIN_PD2, 0);
 }

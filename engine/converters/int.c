@@ -2,6 +2,9 @@
 /* `as: int` */
 #include "converters.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 #include "../../common/util.h"
 
 struct dt_prop *cv_int(struct prop_ctx *pc)
@@ -35,6 +38,16 @@ struct dt_prop *cv_int(struct prop_ctx *pc)
 	 * 10^12 / pixclock Hz); a field of 0 is no such value.
 	 */
 	if (rn_get_long(pc->rule, "reciprocal", &recip) && recip > 0) {
+		const char *k = pc->v->spelling;
+		char *end;
+		long long khz = k && !strncmp(k, "KHZ2PICOS(", 10) ? strtoll(k + 10, &end, 0) : 0;
+
+		/* KHZ2PICOS(4965): the period of 4965 kHz, which the C means (4965000 Hz) */
+		if (recip == 1000000000000LL && khz > 0 && str_eq(end, ")")) {
+			p = new_prop(pc);
+			dt_chunk_add_num(pc->c->t, dt_prop_add_cells(pc->c->t, p), (uint32_t)(khz * 1000), 10);
+			return p;
+		}
 		if (pc->v->ival <= 0) {
 			pc->reason = arena_printf(pc->c->a, "%lld: not a period (%s is %lld / it)",
 						  pc->v->ival, rn_str(pc->rule, "prop"), recip);

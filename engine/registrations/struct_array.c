@@ -8,7 +8,8 @@
  * `child: NAME@UNIT` in the register map puts it on a child of that node,
  * of the last of a list of nodes (all enabled): AT91's
  * at91_add_device_nand(), the chip nand@3 under &nand_controller, &ebi
- * enabled too.
+ * enabled too. `label:` labels that child (AT91's LCD panel, display0,
+ * which &fb0's `display` property points to).
  */
 #include "registrations.h"
 
@@ -40,6 +41,8 @@ bool reg_struct_array(struct reg_ctx *r)
 		target = dt_child(target, name, at) ? dt_child(target, name, at)
 						    : dt_node_add(c->t, target, name, at);
 		target->pos = r->call->pos;
+		if (rn_str(r->reg, "label"))	/* `label: display0`: the parent points to it */
+			target->label = rn_str(r->reg, "label");
 	}
 	arr = target ? conv_deref_one(c, reg_arg(r, "array")) : conv_deref(c, reg_arg(r, "array"));
 	if (!arr || !arr->init) {
