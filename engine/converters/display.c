@@ -23,8 +23,9 @@
  * member reads a nested struct: `phy.venc.type`) picks `source:` (the SoC
  * output's label), `endpoint:` (its endpoint's label), `endpoint_props:`,
  * `nodes:` (root nodes, first the one next to the source: `name:`/`role:`,
- * {n} = the display's index in the array, and constant properties in DTS
- * syntax) and `struct:`, the rule that reads the device's members: its
+ * {n} = the first number no root node of that name has, so that connectors
+ * count connector0, connector1 as upstream names them, and constant
+ * properties in DTS syntax) and `struct:`, the rule that reads the device's members: its
  * props' `on: ROLE` put a property on that node (`on: endpoint`: the
  * source's endpoint); the rest go on the first node. A display no chain
  * takes (an LCD panel) keeps its members as TODOs, with `todo:`.
@@ -103,7 +104,7 @@ static struct dt_node *numbered_port(struct conv *c, struct dt_node *ports, unsi
 
 /* The chain's nodes, linked source -> nodes[0] -> nodes[1]; false with a reason. */
 static bool build_chain(struct prop_ctx *pc, const struct rnode *chain, const struct variable *dev,
-			long n, struct dt_node **nodes, size_t *count)
+			struct dt_node **nodes, size_t *count)
 {
 	struct conv *c = pc->c;
 	const struct rnode *list = rn_get(chain, "nodes");
@@ -122,9 +123,13 @@ static bool build_chain(struct prop_ctx *pc, const struct rnode *chain, const st
 	}
 	for (size_t i = 0; i < list->n; i++) {
 		const struct rnode *e = list->items[i];
-		const char *name = n_template(c->a, rn_str(e, "name"), n);
+		const char *name = rn_str(e, "name");
 
-		nodes[i] = dt_node_add(c->t, c->t->root, name ? name : rn_str(e, "name"), NULL);
+		/* {n}: the first number no root node of that name has (connector0, connector1) */
+		for (long k = 0; n_template(c->a, rn_str(e, "name"), k); k++)
+			if (!dt_child(c->t->root, (name = n_template(c->a, rn_str(e, "name"), k)), NULL))
+				break;
+		nodes[i] = dt_node_add(c->t, c->t->root, name, NULL);
 		nodes[i]->label = nodes[i]->name;
 		nodes[i]->pos = dev->pos;
 		nodes[i]->origin = dev->name;
@@ -161,7 +166,7 @@ static bool build_chain(struct prop_ctx *pc, const struct rnode *chain, const st
 }
 
 /* One display: its chain, or its members as TODOs on the source. */
-static void display(struct prop_ctx *pc, const struct variable *dev, long n)
+static void display(struct prop_ctx *pc, const struct variable *dev)
 {
 	struct conv *c = pc->c;
 	const struct rnode *chains = rn_get(pc->rule, "chains"), *chain = NULL;
@@ -173,7 +178,7 @@ static void display(struct prop_ctx *pc, const struct variable *dev, long n)
 			chain = chains->items[i];
 	conv_mark_var(c, dev->name);
 	pc->reason = NULL;
-	if (chain && !rn_str(chain, "todo") && build_chain(pc, chain, dev, n, nodes, &count)) {
+	if (chain && !rn_str(chain, "todo") && build_chain(pc, chain, dev, nodes, &count)) {
 		conv_apply_struct(c, nodes[0], conv_struct_rule(c, rn_str(chain, "struct")), dev->init,
 				  dev->name);
 		conv_clear_roles(c);
@@ -205,7 +210,7 @@ struct dt_prop *cv_display(struct prop_ctx *pc)
 		if (count && count->kind == VAL_INT && (long long)i >= count->ival)
 			break;
 		if (dev && dev->init && dev->init->kind == VAL_LIST)
-			display(pc, dev, (long)i);
+			display(pc, dev);
 	}
 	pc->reason = NULL;
 	return NULL;

@@ -79,12 +79,12 @@ check_tree() { # kernel-tree tag
 	has "$TMP/otg.$t" 'interface-type = <0>;'
 	block "$P" dss | grep -q 'status = "okay";' && b2d_ok "$t: &dss okay" || b2d_bad "$t: &dss not enabled"
 	block "$P" dss >"$TMP/dss.$t"
-	has "$TMP/dss.$t" 'remote-endpoint = <&encoder1_in>;'
+	has "$TMP/dss.$t" 'remote-endpoint = <&encoder0_in>;'
 	has "$TMP/dss.$t" 'data-lines = <24>;'
 	block "$P" venc >"$TMP/venc.$t"
 	has "$TMP/venc.$t" 'ti,channels = <1>;'
 	has "$TMP/venc.$t" 'vdda-supply = <&vdac>;'
-	has "$TMP/venc.$t" 'remote-endpoint = <&connector2_in>;'
+	has "$TMP/venc.$t" 'remote-endpoint = <&connector1_in>;'
 	has "$P" 'compatible = "ti,tfp410";'
 	has "$P" 'powerdown-gpios = <&gpio5 29 GPIO_ACTIVE_LOW>;'
 	has "$P" 'compatible = "dvi-connector";'
