@@ -298,6 +298,8 @@ void conv_finish_soc_pdata(struct conv *c);
 void conv_board_clocks(struct conv *c, const struct machine *m);	/* engine_soc_setup.c */
 void conv_base_layer(struct conv *c, const struct machine *m);	/* engine_base_layer.c */
 /* engine_props_down.c: `on: children` props of node moved to its children from first_child on */
+/* engine_node_name.c: an array entry's node name, "timing{n}" -> timing0, else name-index */
+const char *conv_indexed_name(struct conv *c, const char *tmpl, const char *name, long index);
 /* engine_call_guards.c: a function called from one guarded place takes that place's guards */
 void conv_inherit_guards(struct conv *c);
 /* engine_hog_users.c: gpio-hogs on lines a device's GPIO property names are dropped */

@@ -91,3 +91,15 @@ const char *conv_regulator_name(struct conv *c, const char *tmpl, const struct v
 	return out;
 }
 
+/*
+ * Entry index of an array's node: `node: "timing{n}"` -> timing0, timing1
+ * (the name upstream display-timings use); any other name -> name-index.
+ */
+const char *conv_indexed_name(struct conv *c, const char *tmpl, const char *name, long index)
+{
+	const char *at = tmpl ? strstr(tmpl, "{n}") : NULL;
+
+	if (at)
+		return arena_printf(c->a, "%.*s%ld%s", (int)(at - tmpl), tmpl, index, at + 3);
+	return arena_printf(c->a, "%s-%ld", name, index);
+}

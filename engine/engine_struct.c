@@ -566,7 +566,7 @@ struct dt_node *conv_struct_node(struct conv *c, struct dt_node *parent, const s
 		}
 		name = base = learned ? learned : conv_node_name(c, name, list);
 		if (index >= 0 && !unit && !learned)	/* a learned name is the id's own */
-			name = arena_printf(c->a, "%s-%ld", name, index);
+			name = conv_indexed_name(c, rn_str(rule, "node"), name, index);
 		n = dt_node_add(c->t, parent, name, unit);
 		n->pos = list->pos;
 		n->exact_name = learned != NULL;
