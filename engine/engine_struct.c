@@ -47,7 +47,7 @@ static const struct {
 	{ "enum_each", cv_enum_each, true },
 	{ "phy_each", cv_phy_each, true },
 	{ "todo", cv_todo, true },
-	{ "display", cv_display, true }, { "ref", cv_ref, true },
+	{ "display", cv_display, true }, { "ref", cv_ref, true }, { "gpio_irq", cv_gpio_irq, true },
 };
 
 /* The `as:` names in table order: up to max into names; returns how many there are. */

@@ -49,7 +49,8 @@ static const struct section prop_rule = { "property rule", "as", (const struct k
 	{ "open_drain", S_SCALAR }, { "reciprocal", S_SCALAR }, { "node", S_SCALAR },
 	{ "shift", S_SCALAR }, { "member", S_SCALAR }, { "members", S_SEQ },
 	{ "native", S_SCALAR }, { "on", S_SCALAR }, { "compatible", S_SCALAR },
-	{ "gpio_prop", S_SCALAR }, { "chains", S_SEQ, &chain_rule }, END } };
+	{ "gpio_prop", S_SCALAR }, { "chains", S_SEQ, &chain_rule }, { "after", S_SEQ },
+	{ "type", S_SCALAR }, END } };
 
 static const struct section container_rule = { "children container", "node", (const struct key_spec[]){
 	{ "node", S_SCALAR }, { "compatible", S_SCALAR }, { "address_cells", S_SCALAR },
@@ -84,7 +85,7 @@ static const struct section device_rule = { "device rule", "name", (const struct
 	{ "tail_include", S_SCALAR }, { "props", S_SEQ, &prop_rule }, END } };
 
 static const struct section register_rule = { "register", "kind", (const struct key_spec[]){
-	{ "kind", S_SCALAR }, { "bus_node", S_SCALAR }, { "info", S_SCALAR },
+	{ "kind", S_SCALAR }, { "bus_node", S_SCALAR }, { "info", S_SCALAR }, { "tail_include", S_SCALAR },
 	{ "count", S_SCALAR }, { "array", S_SCALAR }, { "struct", S_SCALAR },
 	{ "until", S_SCALAR }, { "label", S_SCALAR }, { "bus", S_SCALAR }, { "windows", S_SEQ },
 	{ "ranges", S_SEQ }, { "attr_mask", S_SCALAR }, { "container", S_MAP },

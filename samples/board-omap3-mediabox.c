@@ -3,7 +3,8 @@
  * linux/arch/arm/mach-omap2/board-lark-mediabox.c
  *
  * Larkspur MB-1: an OMAP3530 media box with an SD slot, a DVI framer, a
- * debug UART on UART3, one LED, one button and a USB hub on EHCI port 2.
+ * debug UART on UART3, one LED, one button, a USB hub on EHCI port 2 and
+ * a LAN9221 on GPMC chip select 5 (gpmc_smsc911x_init()).
  * Its pins are set by the mux framework of the 2.6.3x - 3.x kernels: a
  * board_mux[] table for the pads that must be right before anything else
  * runs, omap_mux_init_signal() / omap_mux_init_gpio() for the rest.
@@ -28,6 +29,8 @@
 
 #include <plat/board.h>
 #include <plat/common.h>
+#include <plat/gpmc-smsc911x.h>
+#include <linux/smsc911x.h>
 
 #include "mux.h"
 #include "hsmmc.h"
@@ -35,6 +38,8 @@
 #define LARK_GPIO_USER_KEY	7	/* sys_boot5 in mode 4 */
 #define LARK_GPIO_LED_STATUS	150	/* uart1_cts in mode 4 */
 #define LARK_GPIO_DVI_NPD	170	/* hdq_sio in mode 4 */
+#define LARK_LAN_CS		5
+#define LARK_LAN_GPIO_IRQ	176	/* the LAN9221's IRQ line */
 
 static struct gpio_led lark_leds[] = {
 	{
@@ -106,6 +111,14 @@ static struct omap_board_mux board_mux[] __initdata = {
 };
 #endif
 
+static struct omap_smsc911x_platform_data lark_lan_cfg = {
+	.id		= 0,
+	.cs		= LARK_LAN_CS,
+	.gpio_irq	= LARK_LAN_GPIO_IRQ,
+	.gpio_reset	= -EINVAL,
+	.flags		= SMSC911X_USE_32BIT | SMSC911X_SAVE_MAC_ADDRESS,
+};
+
 static void __init lark_mmc_init(void)
 {
 	omap_mux_init_signal("sdmmc1_clk", OMAP_PIN_INPUT_PULLUP);
@@ -131,6 +144,7 @@ static void __init lark_init(void)
 	platform_add_devices(lark_devices, ARRAY_SIZE(lark_devices));
 
 	lark_mmc_init();
+	gpmc_smsc911x_init(&lark_lan_cfg);
 
 	/* the DVI framer stays powered down until the display is used */
 	omap_mux_init_gpio(LARK_GPIO_DVI_NPD, OMAP_PIN_OUTPUT);

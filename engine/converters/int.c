@@ -10,7 +10,7 @@
 struct dt_prop *cv_int(struct prop_ctx *pc)
 {
 	const char *macros = rn_str(pc->rule, "macros");
-	const struct rnode *before = rn_get(pc->rule, "before");
+	const struct rnode *before = rn_get(pc->rule, "before"), *after = rn_get(pc->rule, "after");
 	long long scale = 1, divide = 1, bits = 0, dflt, cell, recip, mask, shift = 0;
 	long long val;
 	bool masked;
@@ -81,5 +81,9 @@ struct dt_prop *cv_int(struct prop_ctx *pc)
 		dt_chunk_add_num(pc->c->t, ch, (uint32_t)(val * scale),
 				 scale == 1 && !masked ? conv_c_base(pc->v) : 0);
 	}
+	/* `after: [0, 0xff]`: constant cells after it (a GPMC reg = <cs 0 0xff>) */
+	for (size_t i = 0; after && i < after->n; i++)
+		if (rn_long(after->items[i], &cell))
+			dt_chunk_add_u32(pc->c->t, ch, (uint32_t)cell);
 	return p;
 }

@@ -9,7 +9,9 @@
  * of the last of a list of nodes (all enabled): AT91's
  * at91_add_device_nand(), the chip nand@3 under &nand_controller, &ebi
  * enabled too. `label:` labels that child (AT91's LCD panel, display0,
- * which &fb0's `display` property points to).
+ * which &fb0's `display` property points to). `tail_include:` includes a
+ * .dtsi of the target after the overlays, which holds the rest of that node
+ * (OMAP's omap-gpmc-smsc911x.dtsi: the LAN9221's compatible and supplies).
  */
 #include "registrations.h"
 
@@ -44,6 +46,10 @@ bool reg_struct_array(struct reg_ctx *r)
 		if (rn_str(r->reg, "label"))	/* `label: display0`: the parent points to it */
 			target->label = rn_str(r->reg, "label");
 	}
+	/* `tail_include: omap-gpmc-smsc911x.dtsi`: the target's .dtsi that completes the node */
+	if (target && rn_str(r->reg, "tail_include"))
+		dt_add_tail_include(c->t, arena_printf(c->a, "\"%s\"",
+						       conv_include_path(c, rn_str(r->reg, "tail_include"))));
 	arr = target ? conv_deref_one(c, reg_arg(r, "array")) : conv_deref(c, reg_arg(r, "array"));
 	if (!arr || !arr->init) {
 		/* NULL platform data: the SoC defaults, nothing more to convert. */

@@ -19,6 +19,9 @@
 #     (ti,channels 1, vdda-supply from the VDAC's "omapdss_venc" supply),
 #     the LCD panel a TODO;
 #   - smsc911x_platform_config: reg-io-width, smsc,save-mac-address;
+#   - gpmc_smsc911x_init() (the media box): ethernet@gpmc under &gpmc with
+#     reg <CS 0 0xff> and its GPIO as a level-low interrupt, completed by
+#     the target's omap-gpmc-smsc911x.dtsi;
 #   - the --dtb written by board2dts equals the .dts (16-bit cells encoded);
 #   - the root compatible: the terminal names no OMAP3 variant (a TODO),
 #     the media box calls omap35xx_init_early (no TODO).
@@ -94,6 +97,13 @@ check_tree() { # kernel-tree tag
 	"$BIN" convert "$SRC/samples/board-omap3-mediabox.c" --kernel "$k" -q -o "$TMP/mb.$t.dts" 2>/dev/null ||
 		b2d_bad "$t: mediabox convert failed"
 	lacks "$TMP/mb.$t.dts" 'which OMAP3 it carries'
+	# gpmc_smsc911x_init(): ethernet@gpmc on CS5, its GPIO interrupt, and
+	# the target's omap-gpmc-smsc911x.dtsi included for the rest
+	block "$TMP/mb.$t.dts" gpmc >"$TMP/gpmc.$t"
+	has "$TMP/gpmc.$t" 'reg = <5 0x0 0xff>;'
+	has "$TMP/gpmc.$t" 'interrupt-parent = <&gpio6>;'
+	has "$TMP/gpmc.$t" 'interrupts = <16 IRQ_TYPE_LEVEL_LOW>;'
+	has "$TMP/mb.$t.dts" 'omap-gpmc-smsc911x.dtsi"'
 	has "$P" 'reg-io-width = <4>;'
 	has "$P" 'smsc,save-mac-address;'
 	if "$BIN" diff "$TMP/term.$t.dtb" "$out" --kernel "$k" >"$TMP/diff.$t" 2>&1; then

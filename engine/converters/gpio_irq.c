@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * `as: gpio_irq`: a GPIO number that is a device's interrupt line (OMAP
+ * omap_smsc911x_platform_data `.gpio_irq = 176`; the legacy helper did
+ * gpio_to_irq() itself) -> `interrupts-extended = <&gpio6 16 TYPE>`: the
+ * line through the GPIO resolver, the trigger `type:` (a dt-bindings
+ * IRQ_TYPE_* number: 8 is level low) in place of the line flags. Below
+ * `skip_below:` (-EINVAL) no interrupt.
+ */
+#include "converters.h"
+
+#include "../../common/util.h"
+
+static const char *irq_type_name(long long type)
+{
+	switch (type) {
+	case 1: return "IRQ_TYPE_EDGE_RISING";
+	case 2: return "IRQ_TYPE_EDGE_FALLING";
+	case 3: return "IRQ_TYPE_EDGE_BOTH";
+	case 4: return "IRQ_TYPE_LEVEL_HIGH";
+	case 8: return "IRQ_TYPE_LEVEL_LOW";
+	default: return NULL;
+	}
+}
+
+struct dt_prop *cv_gpio_irq(struct prop_ctx *pc)
+{
+	struct dt_chunk line = { 0 };
+	long long below, type = 0;
+	struct dt_prop *p;
+	struct dt_chunk *ch;
+
+	if (rn_get_long(pc->rule, "skip_below", &below) && pc->v->kind == VAL_INT &&
+	    pc->v->ival < below)
+		return NULL;
+	rn_get_long(pc->rule, "type", &type);
+	if (!conv_gpio_cells(pc->c, pc->v, &line, false) || line.ncells < 2) {
+		pc->reason = pc->v->kind == VAL_INT
+			? arena_printf(pc->c->a, "GPIO %lld: no controller provides it", pc->v->ival)
+			: "GPIO number not known at build time";
+		return NULL;
+	}
+	p = new_prop(pc);
+	ch = dt_prop_add_cells(pc->c->t, p);
+	/* the controller and the line (its cells but the last, the flags) */
+	dt_chunk_add_ref(pc->c->t, ch, line.cells[0].text);
+	for (size_t i = 1; i + 1 < line.ncells; i++) {
+		if (line.cells[i].kind == CELL_MACRO)
+			dt_chunk_add_macro(pc->c->t, ch, line.cells[i].text, line.cells[i].val);
+		else
+			dt_chunk_add_u32(pc->c->t, ch, line.cells[i].val);
+	}
+	if (irq_type_name(type))
+		dt_chunk_add_macro(pc->c->t, ch, irq_type_name(type), (uint32_t)type);
+	else
+		dt_chunk_add_u32(pc->c->t, ch, (uint32_t)type);
+	return p;
+}
