@@ -441,6 +441,7 @@ static void convert_machine(struct conv *c, const struct machine *m)
 				if (conv_register_is_late(find_call_rule(c, call->callee)) == late)
 					convert_call(c, c->reach[i], call);
 			}
+	conv_note_pack_assumptions(c);
 	conv_i2c_gpio_pass(c);
 	conv_finish_supplies(c);
 	conv_finish_soc_pdata(c);

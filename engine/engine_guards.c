@@ -16,7 +16,7 @@
 #include "../common/util.h"
 
 /* The value --assume gives to a leaf spelled `spelling`, if any. */
-static bool assumed(const struct conv *c, const char *spelling, const char **value)
+static bool assumed_by_user(const struct conv *c, const char *spelling, const char **value)
 {
 	for (size_t i = 0; spelling && i < c->opt->nassume; i++)
 		if (str_eq(c->opt->assume[i].name, spelling)) {
@@ -24,6 +24,58 @@ static bool assumed(const struct conv *c, const char *spelling, const char **val
 			return true;
 		}
 	return false;
+}
+
+/*
+ * --assume NAME=VALUE first; then the SoC pack's `assume:` defaults, for a
+ * guard of the board code that scans the hardware at boot and finds the
+ * board's (OMAP3: `if (nandcs < GPMC_CS_NUM)` after the scan of the GPMC
+ * for the NAND chip select). conv_note_pack_assumptions() says which.
+ */
+static bool assumed(const struct conv *c, const char *spelling, const char **value)
+{
+	const struct rnode *pack = rn_get(c->soc, "assume");
+
+	if (assumed_by_user(c, spelling, value))
+		return true;
+	for (size_t i = 0; spelling && pack && i < pack->n; i++)
+		if (str_eq(rn_str(pack->items[i], "cond"), spelling)) {
+			*value = rn_str(pack->items[i], "value");
+			return *value != NULL;
+		}
+	return false;
+}
+
+static bool guards_name(struct guard **g, size_t n, const char *cond)
+{
+	for (size_t i = 0; i < n; i++)
+		if (g[i]->cond && str_eq(g[i]->cond->spelling, cond))
+			return true;
+	return false;
+}
+
+/* A TODO at the root for each pack default a guard of the machine's code used. */
+void conv_note_pack_assumptions(struct conv *c)
+{
+	const struct rnode *pack = rn_get(c->soc, "assume");
+
+	for (size_t i = 0; pack && i < pack->n; i++) {
+		const char *cond = rn_str(pack->items[i], "cond"), *v;
+		const struct call *at = NULL;
+
+		if (!cond || assumed_by_user(c, cond, &v))
+			continue;
+		for (size_t f = 0; !at && f < c->nreach; f++)
+			for (size_t k = 0; !at && k < c->reach[f]->ncalls; k++)
+				if (guards_name(c->reach[f]->calls[k]->guards, c->reach[f]->calls[k]->nguards, cond))
+					at = c->reach[f]->calls[k];
+		if (at)
+			dt_node_add_todo(c->t, NULL, &at->pos, cond,
+					 arena_printf(c->a, "assumed %s = %s, the SoC pack's default (%s); "
+						      "decide otherwise with --assume '%s=0'", cond,
+						      rn_str(pack->items[i], "value"),
+						      rn_str(pack->items[i], "why"), cond));
+	}
 }
 
 /*

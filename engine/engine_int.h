@@ -172,6 +172,8 @@ struct conv {
 	size_t nroles;
 };
 
+/* engine_guards.c: a root TODO for each `assume:` default of the pack a guard used */
+void conv_note_pack_assumptions(struct conv *c);
 /* engine_guards.c: the guards as one condition, "a && b" */
 const char *conv_guard_text(struct conv *c, struct guard **g, size_t n);
 /* "--assume: taken with --assume 'nandcs < GPMC_CS_NUM=1'", or "--assume": how to decide them */

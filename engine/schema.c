@@ -196,6 +196,9 @@ static const struct section dtsi_variant_rule = { "dtsi variant", "dtsi", (const
 static const struct section reset_line_rule = { "reset line", "prop", (const struct key_spec[]){
 	{ "words", S_SEQ }, { "label", S_SCALAR }, { "prop", S_SCALAR }, END } };
 
+static const struct section assume_rule = { "pack assumption", "cond", (const struct key_spec[]){
+	{ "cond", S_SCALAR }, { "value", S_SCALAR }, { "why", S_SCALAR }, END } };
+
 static const struct section top = { "rule file", NULL, (const struct key_spec[]){
 	{ "soc", S_SCALAR }, { "bindings", S_SCALAR }, { "dtsi", S_SCALAR_OR_SEQ },
 	{ "compatible", S_SCALAR }, { "variant_compatible", S_SCALAR },
@@ -207,7 +210,7 @@ static const struct section top = { "rule file", NULL, (const struct key_spec[])
 	{ "callbacks", S_SEQ, &callback_rule }, { "ignore_calls", S_SEQ, &ignore_rule },
 	{ "i2c_bus", S_SCALAR }, { "spi_bus", S_SCALAR }, { "dev_names", S_MAP },
 	{ "bus_labels", S_MAP }, { "bus_at", S_MAP }, { "aliases", S_MAP },
-	{ "reset_lines", S_SEQ, &reset_line_rule },
+	{ "reset_lines", S_SEQ, &reset_line_rule }, { "assume", S_SEQ, &assume_rule },
 	{ "gpio_irq_calls", S_SEQ }, { "soc_setup_fields", S_SEQ }, { "gpio_chips", S_MAP }, { "pwm_chips", S_MAP },
 	{ "global_stores", S_SEQ, &global_store_rule },
 	{ "supply_consumers", S_SEQ, &supply_rule }, { "board_level", S_SEQ },
