@@ -242,7 +242,7 @@ struct dt_node *conv_controller_overlay(struct conv *c, const char *label)
 	return o;
 }
 
-static const char *irq_type_macro(unsigned type)
+const char *conv_irq_type_macro(unsigned type)
 {
 	switch (type) {
 	case 1: return "IRQ_TYPE_EDGE_RISING";
@@ -256,7 +256,7 @@ static const char *irq_type_macro(unsigned type)
 
 static void add_type_cell(struct conv *c, struct dt_chunk *chunk, unsigned type)
 {
-	dt_chunk_add_macro(c->t, chunk, irq_type_macro(type & 0xf), type & 0xf);
+	dt_chunk_add_macro(c->t, chunk, conv_irq_type_macro(type & 0xf), type & 0xf);
 }
 
 /* IRQ n in a range that maps onto GPIO lines: the GPIO controller is the parent. */

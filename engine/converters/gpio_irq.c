@@ -11,18 +11,6 @@
 
 #include "../../common/util.h"
 
-static const char *irq_type_name(long long type)
-{
-	switch (type) {
-	case 1: return "IRQ_TYPE_EDGE_RISING";
-	case 2: return "IRQ_TYPE_EDGE_FALLING";
-	case 3: return "IRQ_TYPE_EDGE_BOTH";
-	case 4: return "IRQ_TYPE_LEVEL_HIGH";
-	case 8: return "IRQ_TYPE_LEVEL_LOW";
-	default: return NULL;
-	}
-}
-
 struct dt_prop *cv_gpio_irq(struct prop_ctx *pc)
 {
 	struct dt_chunk line = { 0 };
@@ -50,9 +38,6 @@ struct dt_prop *cv_gpio_irq(struct prop_ctx *pc)
 		else
 			dt_chunk_add_u32(pc->c->t, ch, line.cells[i].val);
 	}
-	if (irq_type_name(type))
-		dt_chunk_add_macro(pc->c->t, ch, irq_type_name(type), (uint32_t)type);
-	else
-		dt_chunk_add_u32(pc->c->t, ch, (uint32_t)type);
+	dt_chunk_add_macro(pc->c->t, ch, conv_irq_type_macro((unsigned)type & 0xf), (uint32_t)type & 0xf);
 	return p;
 }
