@@ -165,7 +165,7 @@ static bool zero_means_none(const char *as)
 static bool in_place_array(const char *as)
 {
 	return str_eq(as, "enum_each") || str_eq(as, "phy_each") || str_eq(as, "todo") ||
-	       str_eq(as, "gpio_array");
+	       str_eq(as, "gpio_array") || str_eq(as, "int_array");
 }
 
 /*

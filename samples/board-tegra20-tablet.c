@@ -131,6 +131,12 @@ static struct wm8903_platform_data slate_wm8903_pdata = {
 	.micdet_cfg	= 0,
 	.micdet_delay	= 100,
 	.gpio_base	= SLATE_GPIO_WM8903(0),
+	/* GPIO3 (the speaker amplifier's enable) starts at 0; the rest untouched */
+	.gpio_cfg	= {
+		0,
+		0,
+		WM8903_GPIO_CONFIG_ZERO,
+	},
 };
 
 static struct i2c_board_info __initdata slate_i2c1_devices[] = {

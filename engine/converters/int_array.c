@@ -6,6 +6,11 @@
  * zero-initializes it): gpio_regulator_state[] -> states = <uV mask ...>.
  * `mask: M` / `shift: S`: each cell is (value >> S) & M (the initial level
  * bit of GPIOF_OUT_INIT_HIGH or GPIOD_OUT_HIGH -> gpios-states = <1>).
+ * An array member written in place (`.gpio_cfg = { 0, 0,
+ * WM8903_GPIO_CONFIG_ZERO, 0, 0 }`) is read the same way; `length: N` pads
+ * it to N elements with the 0 C gives the ones not written, and `map:`
+ * turns an element's value into the binding's (the WM8903's "don't touch"
+ * is 0 in C, 0xffffffff in DT; its "write 0" is 0x8000 in C, 0 in DT).
  */
 #include "converters.h"
 
@@ -33,33 +38,47 @@ static bool element_cells(struct prop_ctx *pc, const struct value *e, struct dt_
 			continue;
 		long long x = v ? v->ival : 0;
 
-		dt_chunk_add_num(pc->c->t, dst, (uint32_t)(masked ? (x >> shift) & mask : x),
-				 v && !masked ? conv_c_base(v) : 10);
+		const struct rnode *map = rn_get(rn_get(pc->rule, "map"), arena_printf(pc->c->a, "%lld", x));
+		long long to;
+
+		if (map && rn_long(map, &to))
+			dt_chunk_add_num(pc->c->t, dst, (uint32_t)to, 16);
+		else
+			dt_chunk_add_num(pc->c->t, dst, (uint32_t)(masked ? (x >> shift) & mask : x),
+					 v && !masked ? conv_c_base(v) : 10);
 	}
 	return true;
 }
 
 struct dt_prop *cv_int_array(struct prop_ctx *pc)
 {
-	const struct variable *var = pointee(pc);
+	bool in_place = pc->v && pc->v->kind == VAL_LIST;
+	const struct variable *var = in_place ? NULL : pointee(pc);
+	const struct value *arr = in_place ? pc->v : var ? var->init : NULL;
+	static const struct value zero = { .kind = VAL_INT, .spelling = "0" };
+	long long len = 0;
 	struct dt_prop *p;
 	struct dt_chunk *ch;
 
-	if (!var || !var->init || var->init->kind != VAL_LIST) {
+	if (!arr || arr->kind != VAL_LIST) {
 		pc->reason = "array not found in this file";
 		return NULL;
 	}
-	for (size_t i = 0; i < var->init->nkids; i++)
-		if (!element_cells(pc, var->init->kids[i], NULL)) {
+	for (size_t i = 0; i < arr->nkids; i++)
+		if (!element_cells(pc, arr->kids[i], NULL)) {
 			pc->reason = "array element not known at build time";
 			return NULL;
 		}
-	conv_mark_var(pc->c, var->name);
+	if (var)
+		conv_mark_var(pc->c, var->name);
 	p = new_prop(pc);
 	ch = dt_prop_add_cells(pc->c->t, p);
-	for (size_t i = 0; i < var->init->nkids; i++)
-		element_cells(pc, var->init->kids[i], ch);
-	if (rn_get(pc->rule, "members"))
+	for (size_t i = 0; i < arr->nkids; i++)
+		element_cells(pc, arr->kids[i], ch);
+	rn_get_long(pc->rule, "length", &len);	/* the elements C zero-initializes */
+	for (long long i = (long long)arr->nkids; in_place && i < len; i++)
+		element_cells(pc, &zero, ch);
+	if (var && rn_get(pc->rule, "members"))
 		element_facts(pc, var, p);
 	return p;
 }

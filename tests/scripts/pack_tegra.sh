@@ -69,6 +69,9 @@ has "$O" 'gpios = <TEGRA_GPIO(D, 0) GPIO_ACTIVE_HIGH>;'
 has "$O" 'nvidia,spkr-en-gpios = <&wm8903_1a 2 GPIO_ACTIVE_HIGH>;'
 # the headphone-detect line: active low, as the 3.x tegra_wm8903.c read it (.invert = 1)
 has "$O" 'nvidia,hp-det-gpios = <&gpio TEGRA_GPIO(W, 2) GPIO_ACTIVE_LOW>;'
+# the WM8903's GPIO configuration: C's 0 ("don't touch") is 0xffffffff, its
+# WM8903_GPIO_CONFIG_ZERO 0, the two pins the initializer leaves out 0xffffffff
+has "$O" 'gpio-cfg = <0xffffffff 0xffffffff 0x0 0xffffffff 0xffffffff>;'
 has "$O" 'clk32k_in: clock-32k {'
 # the pin-mux table: groups of &pinmux's default state, names checked against
 # the target's pinctrl-tegra20.c; 2.6's TEGRA_MUX_I2C on rm is i2c1 there: a TODO
