@@ -302,6 +302,9 @@ void conv_base_layer(struct conv *c, const struct machine *m);	/* engine_base_la
 /* engine_props_down.c: `on: children` props of node moved to its children from first_child on */
 /* engine_node_name.c: an array entry's node name, "timing{n}" -> timing0, else name-index */
 const char *conv_indexed_name(struct conv *c, const char *tmpl, const char *name, long index);
+/* engine_root.c: /aliases { name = &label; } */
+struct dt_prop *conv_set_alias(struct conv *c, const char *name, const char *label,
+			       const struct srcpos *pos, const char *origin);
 /* engine_call_guards.c: a function called from one guarded place takes that place's guards */
 void conv_inherit_guards(struct conv *c);
 /* engine_hog_users.c: gpio-hogs on lines a device's GPIO property names are dropped */

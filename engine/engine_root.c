@@ -145,16 +145,9 @@ void conv_build_root(struct conv *c, const struct machine *m)
 	/* `aliases: {i2c0: pxai2c1}`: /aliases entries the board sets (overriding the .dtsi's). */
 	const struct rnode *al = rn_get(c->soc, "aliases");
 
-	for (size_t i = 0; al && al->kind == RN_MAP && i < al->n; i++) {
-		struct dt_node *an = dt_child(t->root, "aliases", NULL);
-
-		if (!an)
-			an = dt_node_add(t, t->root, "aliases", NULL);
-		p = dt_prop_set(t, an, al->keys[i]);
-		dt_prop_add_ref_path(t, p, al->items[i]->scalar);
-		p->pos = m->pos;
-		p->origin = arena_printf(c->a, "SoC pack %s: aliases", rn_str(c->soc, "soc"));
-	}
+	for (size_t i = 0; al && al->kind == RN_MAP && i < al->n; i++)
+		conv_set_alias(c, al->keys[i], al->items[i]->scalar, &m->pos,
+			       arena_printf(c->a, "SoC pack %s: aliases", rn_str(c->soc, "soc")));
 	if (!c->soc && c->opt->no_pack_hint)
 		dt_node_add_todo(t, NULL, &m->pos, m->id,
 				 arena_printf(c->a, "no SoC rule pack matched (use --soc): SoC "
@@ -171,3 +164,24 @@ void conv_build_root(struct conv *c, const struct machine *m)
 
 /* --- Calls ----------------------------------------------------------------- */
 
+/* /aliases { name = &label; } (the node made on first use) */
+struct dt_prop *conv_set_alias(struct conv *c, const char *name, const char *label,
+			       const struct srcpos *pos, const char *origin)
+{
+	struct dt_node *an = dt_child(c->t->root, "aliases", NULL);
+	struct dt_prop *p;
+
+	if (!an) {	/* first among the root's nodes, as .dts files write it */
+		struct dt_node **kids;
+
+		an = dt_node_add(c->t, c->t->root, "aliases", NULL);
+		kids = c->t->root->children;
+		memmove(&kids[1], &kids[0], (c->t->root->nchildren - 1) * sizeof(kids[0]));
+		kids[0] = an;
+	}
+	p = dt_prop_set(c->t, an, name);
+	dt_prop_add_ref_path(c->t, p, label);
+	p->pos = *pos;
+	p->origin = origin;
+	return p;
+}

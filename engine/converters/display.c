@@ -27,7 +27,9 @@
  * count connector0, connector1 as upstream names them, and constant
  * properties in DTS syntax) and `struct:`, the rule that reads the device's members: its
  * props' `on: ROLE` put a property on that node (`on: endpoint`: the
- * source's endpoint); the rest go on the first node. A display no chain
+ * source's endpoint); the rest go on the first node; /aliases displayN is
+ * the chain's last node (the connector) for the board's Nth display, as
+ * upstream omap3-devkit8000.dts numbers them. A display no chain
  * takes (an LCD panel) keeps its members as TODOs, with `todo:`.
  */
 #include "converters.h"
@@ -166,7 +168,7 @@ static bool build_chain(struct prop_ctx *pc, const struct rnode *chain, const st
 }
 
 /* One display: its chain, or its members as TODOs on the source. */
-static void display(struct prop_ctx *pc, const struct variable *dev)
+static void display(struct prop_ctx *pc, const struct variable *dev, long index)
 {
 	struct conv *c = pc->c;
 	const struct rnode *chains = rn_get(pc->rule, "chains"), *chain = NULL;
@@ -181,6 +183,9 @@ static void display(struct prop_ctx *pc, const struct variable *dev)
 	if (chain && !rn_str(chain, "todo") && build_chain(pc, chain, dev, nodes, &count)) {
 		conv_apply_struct(c, nodes[0], conv_struct_rule(c, rn_str(chain, "struct")), dev->init,
 				  dev->name);
+		/* displayN: the connector of the board's Nth display (omapdrm's order) */
+		conv_set_alias(c, arena_printf(c->a, "display%ld", index), nodes[count - 1]->label,
+			       &dev->pos, dev->name);
 		conv_clear_roles(c);
 		return;
 	}
@@ -210,7 +215,7 @@ struct dt_prop *cv_display(struct prop_ctx *pc)
 		if (count && count->kind == VAL_INT && (long long)i >= count->ival)
 			break;
 		if (dev && dev->init && dev->init->kind == VAL_LIST)
-			display(pc, dev);
+			display(pc, dev, (long)i);
 	}
 	pc->reason = NULL;
 	return NULL;

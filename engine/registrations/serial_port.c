@@ -112,8 +112,7 @@ bool reg_serial_port(struct reg_ctx *r)
 	struct conv *c = r->c;
 	const struct value *id = reg_arg(r, "id"), *port = reg_arg(r, "alias");
 	const char *label = NULL;
-	struct dt_node *n, *al;
-	struct dt_prop *p;
+	struct dt_node *n;
 
 	if (!id || id->kind != VAL_INT) {
 		reg_todo(r, "UART peripheral id not known at build time");
@@ -134,15 +133,9 @@ bool reg_serial_port(struct reg_ctx *r)
 	n = conv_enable(c, label, &r->call->pos, r->call->spelling);
 	if (!flag_pins(r, n, label))
 		return true;
-	if (port && port->kind == VAL_INT && port->ival >= 0) {
-		al = dt_child(c->t->root, "aliases", NULL);
-		if (!al)
-			al = dt_node_add(c->t, c->t->root, "aliases", NULL);
-		p = dt_prop_set(c->t, al, arena_printf(c->a, "%s%lld", alias_stem(r), port->ival));
-		dt_prop_add_ref_path(c->t, p, label);
-		p->pos = port->pos;
-		p->origin = r->call->spelling;
-	}
+	if (port && port->kind == VAL_INT && port->ival >= 0)
+		conv_set_alias(c, arena_printf(c->a, "%s%lld", alias_stem(r), port->ival), label,
+			       &port->pos, r->call->spelling);
 	reg_converted(r, arena_printf(c->a, "&%s", label));
 	return true;
 }

@@ -93,6 +93,8 @@ check_tree() { # kernel-tree tag
 	has "$P" 'compatible = "dvi-connector";'
 	has "$P" 'compatible = "composite-video-connector";'
 	has "$out" '.name = "lcd": a panel of its own (LCD, DSI)'
+	has "$P" 'display1 = &connector0;'
+	has "$P" 'display2 = &connector1;'
 	has "$out" 'the board file does not say which OMAP3 it carries'
 	"$BIN" convert "$SRC/samples/board-omap3-mediabox.c" --kernel "$k" -q -o "$TMP/mb.$t.dts" 2>/dev/null ||
 		b2d_bad "$t: mediabox convert failed"
