@@ -4,8 +4,10 @@
  * (`values: {S3C_SDHCI_CD_PERMANENT: non-removable, S3C_SDHCI_CD_NONE:
  * broken-cd, S3C_SDHCI_CD_GPIO: ""}`): the key is the enumerator's name or
  * its number, the value the empty property written, "" nothing (another
- * property of the rule carries that state); a value not listed is a TODO
- * with the reason `otherwise:`.
+ * property of the rule carries that state); a value not listed is `default:`
+ * when the rule has one (`values: {"0": broken-cd}, default: ""`: no card
+ * detect GPIO, else another property's line), else a TODO with the reason
+ * `otherwise:`.
  */
 #include "converters.h"
 
@@ -23,6 +25,8 @@ struct dt_prop *cv_choice(struct prop_ctx *pc)
 		snprintf(key, sizeof(key), "%lld", pc->v->ival);
 		s = rn_str(values, key);
 	}
+	if (!s)
+		s = rn_str(pc->rule, "default");
 	if (!s) {
 		pc->reason = rn_str(pc->rule, "otherwise") ? rn_str(pc->rule, "otherwise")
 							     : "value has no device tree equivalent";
