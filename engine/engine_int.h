@@ -364,6 +364,8 @@ bool conv_register_call(struct conv *c, const struct call *call, const struct rn
 			struct fact *f);
 struct dt_node *conv_platform_device(struct conv *c, const struct variable *dev, struct fact *f);
 bool conv_add_interrupt(struct conv *c, struct dt_node *n, const struct value *irq, unsigned type);
+/* engine_resolve.c: a copy of one cell (number, macro or reference) appended to ch */
+void conv_add_cell(struct conv *c, struct dt_chunk *ch, const struct dt_cell *cell);
 /* engine_resolve.c: "IRQ_TYPE_LEVEL_LOW" for 8 (a dt-bindings IRQ_TYPE_* value), else IRQ_TYPE_NONE */
 const char *conv_irq_type_macro(unsigned type);
 bool conv_register_is_late(const struct rnode *rule);

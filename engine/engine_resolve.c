@@ -242,6 +242,17 @@ struct dt_node *conv_controller_overlay(struct conv *c, const char *label)
 	return o;
 }
 
+/* Append a copy of one cell (a number, a macro or a reference) to ch. */
+void conv_add_cell(struct conv *c, struct dt_chunk *ch, const struct dt_cell *cell)
+{
+	if (cell->kind == CELL_REF)
+		dt_chunk_add_ref(c->t, ch, cell->text);
+	else if (cell->kind == CELL_MACRO)
+		dt_chunk_add_macro(c->t, ch, cell->text, cell->val);
+	else
+		dt_chunk_add_u32(c->t, ch, cell->val);
+}
+
 const char *conv_irq_type_macro(unsigned type)
 {
 	switch (type) {

@@ -125,11 +125,11 @@ static bool build_chain(struct prop_ctx *pc, const struct rnode *chain, const st
 	}
 	for (size_t i = 0; i < list->n; i++) {
 		const struct rnode *e = list->items[i];
-		const char *name = rn_str(e, "name");
+		const char *name = rn_str(e, "name"), *numbered;
 
 		/* {n}: the first number no root node of that name has (connector0, connector1) */
-		for (long k = 0; n_template(c->a, rn_str(e, "name"), k); k++)
-			if (!dt_child(c->t->root, (name = n_template(c->a, rn_str(e, "name"), k)), NULL))
+		for (long k = 0; (numbered = n_template(c->a, rn_str(e, "name"), k)); k++)
+			if (!dt_child(c->t->root, (name = numbered), NULL))
 				break;
 		nodes[i] = dt_node_add(c->t, c->t->root, name, NULL);
 		nodes[i]->label = nodes[i]->name;

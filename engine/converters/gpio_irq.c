@@ -31,13 +31,8 @@ struct dt_prop *cv_gpio_irq(struct prop_ctx *pc)
 	p = new_prop(pc);
 	ch = dt_prop_add_cells(pc->c->t, p);
 	/* the controller and the line (its cells but the last, the flags) */
-	dt_chunk_add_ref(pc->c->t, ch, line.cells[0].text);
-	for (size_t i = 1; i + 1 < line.ncells; i++) {
-		if (line.cells[i].kind == CELL_MACRO)
-			dt_chunk_add_macro(pc->c->t, ch, line.cells[i].text, line.cells[i].val);
-		else
-			dt_chunk_add_u32(pc->c->t, ch, line.cells[i].val);
-	}
+	for (size_t i = 0; i + 1 < line.ncells; i++)
+		conv_add_cell(pc->c, ch, &line.cells[i]);
 	dt_chunk_add_macro(pc->c->t, ch, conv_irq_type_macro((unsigned)type & 0xf), (uint32_t)type & 0xf);
 	return p;
 }

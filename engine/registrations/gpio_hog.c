@@ -189,11 +189,8 @@ static const char *reset_line(struct conv *c, const struct value *gpio, const st
 		struct dt_prop *p = dt_prop_set(c->t, n, rn_str(l->items[i], "prop"));
 		struct dt_chunk *ch = dt_prop_add_cells(c->t, p);
 
-		dt_chunk_add_ref(c->t, ch, line->cells[0].text);
-		if (line->cells[1].kind == CELL_MACRO)
-			dt_chunk_add_macro(c->t, ch, line->cells[1].text, line->cells[1].val);
-		else
-			dt_chunk_add_u32(c->t, ch, line->cells[1].val);
+		conv_add_cell(c, ch, &line->cells[0]);	/* the controller and the line */
+		conv_add_cell(c, ch, &line->cells[1]);
 		dt_chunk_add_macro(c->t, ch, high ? "GPIO_ACTIVE_HIGH" : "GPIO_ACTIVE_LOW", high ? 0 : 1);
 		p->pos = gpio->pos;
 		p->origin = gpio->spelling;
@@ -273,10 +270,7 @@ static const char *hog_one(struct reg_ctx *r, struct hog_in *in)
 	p = dt_prop_set(c->t, hog, "gpios");
 	struct dt_chunk *ch = dt_prop_add_cells(c->t, p);
 
-	if (tmp.cells[1].kind == CELL_MACRO)	/* TEGRA_GPIO(D, 0) */
-		dt_chunk_add_macro(c->t, ch, tmp.cells[1].text, tmp.cells[1].val);
-	else
-		dt_chunk_add_u32(c->t, ch, tmp.cells[1].val);
+	conv_add_cell(c, ch, &tmp.cells[1]);	/* a number, or TEGRA_GPIO(D, 0) */
 	dt_chunk_add_macro(c->t, ch, fl & GPIOF_ACTIVE_LOW ? "GPIO_ACTIVE_LOW" : "GPIO_ACTIVE_HIGH",
 			   fl & GPIOF_ACTIVE_LOW ? 1 : 0);
 	p->pos = gpio->pos;

@@ -300,17 +300,24 @@ static const char *soc_dev_label(struct conv *c, const struct value *init, const
 	return label ? label : id < 0 ? rn_str(names, name) : NULL;
 }
 
+/* The platform_device's own members, then its platform data (by prule), on n. */
+static void device_data(struct conv *c, struct dt_node *n, const struct variable *dev,
+			const struct variable *pdata, const struct rnode *prule)
+{
+	conv_apply_struct(c, n, conv_struct_rule(c, "platform_device"), dev->init, dev->name);
+	if (pdata) {
+		conv_mark_var(c, pdata->name);
+		conv_apply_struct(c, n, prule, pdata->init, pdata->name);
+	}
+}
+
 /* That device: the SoC node labelled label, enabled, with the device's platform data. */
 static struct dt_node *soc_named_device(struct conv *c, const struct variable *dev,
 					const struct variable *pdata, const char *label, struct fact *f)
 {
 	struct dt_node *n = conv_enable(c, label, &dev->pos, dev->name);
 
-	conv_apply_struct(c, n, conv_struct_rule(c, "platform_device"), dev->init, dev->name);
-	if (pdata) {
-		conv_mark_var(c, pdata->name);
-		conv_apply_struct(c, n, conv_struct_rule(c, pdata->type), pdata->init, pdata->name);
-	}
+	device_data(c, n, dev, pdata, pdata ? conv_struct_rule(c, pdata->type) : NULL);
 	f->fate = FACT_CONVERTED;
 	f->became = arena_printf(c->a, "&%s (the SoC's %s)", label, value_field_str(dev->init, "name"));
 	return n;
@@ -376,11 +383,7 @@ struct dt_node *conv_platform_device(struct conv *c, const struct variable *dev,
 	}
 	resources(c, n, init, true, rn_str(rule, "irq"));
 	n = conv_mbus_place(c, n, rule);
-	conv_apply_struct(c, n, conv_struct_rule(c, "platform_device"), init, dev->name);
-	if (pdata) {
-		conv_mark_var(c, pdata->name);
-		conv_apply_struct(c, n, prule, pdata->init, pdata->name);
-	}
+	device_data(c, n, dev, pdata, prule);
 	/* The kernel names it "name.id"; a missing .id is 0 ("pwm-backlight.0"), but
 	 * tables also say plain "name" for such devices, so bind both. */
 	long long id = value_field_int(init, "id", value_field(init, "id") ? -1 : 0);
