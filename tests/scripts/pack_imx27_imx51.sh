@@ -6,7 +6,8 @@
 # imx27_add_mxc_ehci_hs(2, ...) is &usbh2 with the ULPI phy_type,
 # mxc_gpio_mode() a pin-mux TODO, the generic "at24" EEPROM of 2.6.x - 4.x
 # (size in its at24_platform_data) "atmel,24c32" with read-only and no TODO
-# for AT24_FLAG_ADDR16, the mxc_nand_platform_data on &nfc. i.MX51, 2.6.3x style: the SoC devices of
+# for AT24_FLAG_ADDR16, the mxc_nand_platform_data on &nfc, an RTC whose
+# .irq = IMX_GPIO_TO_IRQ(GPIO_PORTB + 23) is <&gpio2 23>. i.MX51, 2.6.3x style: the SoC devices of
 # mach-mx5/devices.c handed to mxc_register_device() with their platform
 # data (&usbh1 with phy_type, &usbotg as a peripheral), the ECSPI's chip
 # selects as cs-gpios. Each output compiles (the tool runs dtc).
@@ -41,6 +42,7 @@ static struct at24_platform_data acme_eeprom = {
 };
 static struct i2c_board_info acme_i2c_devices[] = {
 	{ I2C_BOARD_INFO("at24", 0x52), .platform_data = &acme_eeprom },
+	{ I2C_BOARD_INFO("pcf8563", 0x51), .irq = IMX_GPIO_TO_IRQ(GPIO_PORTB + 23) },
 };
 static const struct mxc_nand_platform_data acme_nand_data __initconst = {
 	.width = 1,
@@ -121,6 +123,8 @@ check() {	# check KERNEL SUFFIX DIR
 			b2d_bad "$(basename "$o27"): the at24 EEPROM is not a read-only atmel,24c32"
 		grep -q '&nfc{nand-bus-width=<8>;nand-ecc-mode="hw";nand-on-flash-bbt;status="okay";}' "$o27.flat" ||
 			b2d_bad "$(basename "$o27"): &nfc lacks the mxc_nand platform data"
+		grep -q 'rtc@51{compatible="nxp,pcf8563";reg=<0x51>;interrupt-parent=<&gpio2>;interrupts=<23' "$o27.flat" ||
+			b2d_bad "$(basename "$o27"): IMX_GPIO_TO_IRQ(GPIO_PORTB + 23) is not <&gpio2 23>"
 		! grep -q 'bits 0x80 of .flags' "$o27" || b2d_bad "$(basename "$o27"): AT24_FLAG_ADDR16 left as a TODO"
 	fi
 	if b2d_convert_pack "$1" "$TMP/mach-mx5/board-mx51_acme.c" "$o51" imx51; then
