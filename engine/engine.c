@@ -429,6 +429,7 @@ static void convert_machine(struct conv *c, const struct machine *m)
 	conv_base_layer(c, m);
 	find_reachable(c, m);
 	conv_inherit_guards(c);
+	conv_resolve_local_aliases(c);
 	conv_setup_gpio_spaces(c);
 	conv_apply_stores(c);
 	conv_collect_irq_types(c);

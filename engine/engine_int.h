@@ -307,6 +307,7 @@ struct dt_prop *conv_set_alias(struct conv *c, const char *name, const char *lab
 			       const struct srcpos *pos, const char *origin);
 /* engine_call_guards.c: a function called from one guarded place takes that place's guards */
 void conv_inherit_guards(struct conv *c);
+void conv_resolve_local_aliases(struct conv *c);
 /* engine_hog_users.c: gpio-hogs on lines a device's GPIO property names are dropped */
 void conv_drop_used_hogs(struct conv *c);
 /* `on: ROLE`: the node a multi-node converter registered for a role, else node */

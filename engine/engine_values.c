@@ -287,6 +287,20 @@ static bool soc_device_store(struct conv *c, const struct store *s)
 	return true;
 }
 
+/*
+ * A store through a local pointer that engine_local_alias.c could not
+ * follow (set by a call, or more than once): what it writes is unknown.
+ */
+static void local_pointer_store(struct conv *c, const struct store *s)
+{
+	struct fact *f = dt_add_fact(c->t, "store", s->spelling ? s->spelling : s->var, &s->pos);
+
+	f->fate = FACT_TODO;
+	f->reason = arena_printf(c->a, "store through local pointer %s, which the function does "
+				 "not set once to a named object: write what it sets by hand", s->var);
+	dt_node_add_todo(c->t, NULL, &s->pos, f->what, f->reason);
+}
+
 static void apply_store(struct conv *c, const struct function *fn, const struct store *s)
 {
 	const struct value *list;
@@ -299,6 +313,8 @@ static void apply_store(struct conv *c, const struct function *fn, const struct 
 			apply_param_store(c, fn, s);
 		else if (!soc_device_store(c, s) && s->global)
 			outside_store(c, s);
+		else if (!strncmp(s->path, "->", 2))
+			local_pointer_store(c, s);
 		return;		/* a local: only guards read it */
 	}
 	f = dt_add_fact(c->t, "store", s->spelling ? s->spelling : s->var, &s->pos);
