@@ -467,14 +467,36 @@ const char *conv_guard_hint(struct conv *c, struct guard **g, size_t n)
 	return s;
 }
 
+/* Is t one parenthesized whole, `(...)` or `!(...)`? */
+static bool wrapped(const char *t)
+{
+	int depth = 0;
+
+	t += *t == '!';
+	if (*t != '(')
+		return false;
+	for (const char *p = t; *p; p++) {
+		depth += *p == '(';
+		depth -= *p == ')';
+		if (!depth)
+			return !p[1];
+	}
+	return false;
+}
+
+/* The guards joined with &&; an operand with || or ?: in parentheses. */
 const char *conv_guard_text(struct conv *c, struct guard **g, size_t n)
 {
 	struct strbuf sb;
 	char *s;
 
 	sb_init(&sb);
-	for (size_t i = 0; i < n; i++)
-		sb_addf(&sb, "%s%s", i ? " && " : "", g[i]->text ? g[i]->text : "?");
+	for (size_t i = 0; i < n; i++) {
+		const char *t = g[i]->text ? g[i]->text : "?";
+		bool paren = n > 1 && (strstr(t, "||") || strchr(t, '?')) && !wrapped(t);
+
+		sb_addf(&sb, paren ? "%s(%s)" : "%s%s", i ? " && " : "", t);
+	}
 	s = arena_strdup(c->a, n ? sb.buf : "?");
 	sb_free(&sb);
 	return s;
