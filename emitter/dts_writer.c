@@ -506,6 +506,36 @@ static void write_tree_todos(struct strbuf *out, const struct dt_tree *t,
 	sb_add(out, " */\n");
 }
 
+/*
+ * Overlays of labels the target lacks, as // comments (a // line may hold
+ * the annotations' block comments), for the user to place by hand.
+ */
+static void write_dropped(struct strbuf *out, const struct dt_tree *t,
+			  const struct dts_options *o)
+{
+	struct dts_options plain = { .annotate = o->annotate };
+	struct strbuf node;
+
+	if (!t->ndropped)
+		return;
+	sb_add(out, "\n// The overlays the TODOs above name (\"no such node\"), as they would read:\n");
+	for (size_t i = 0; i < t->ndropped; i++) {
+		sb_init(&node);
+		write_node(&node, t->dropped[i], 0, &plain);
+		sb_add(out, "//\n");
+		for (const char *l = node.buf; l && *l;) {
+			const char *e = strchr(l, '\n');
+			size_t n = e ? (size_t)(e - l) : strlen(l);
+
+			sb_add(out, n ? "// " : "//");
+			sb_addn(out, l, n);
+			sb_addc(out, '\n');
+			l += n + (e != NULL);
+		}
+		sb_free(&node);
+	}
+}
+
 void dts_write(const struct dt_tree *t, const struct dts_options *o, struct strbuf *out)
 {
 	static const struct dts_options defaults = { .annotate = true };
@@ -529,4 +559,5 @@ void dts_write(const struct dt_tree *t, const struct dts_options *o, struct strb
 		write_include(out, t->tail_includes[i]);
 	write_overlays(out, t, o, true);
 	write_tree_todos(out, t, o);
+	write_dropped(out, t, o);
 }

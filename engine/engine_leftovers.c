@@ -241,7 +241,8 @@ static bool became_overlay(const struct fact *f, const char *label)
 
 /*
  * An overlay of a label no .dtsi defines would make dtc fail: it becomes a
- * TODO (with what it would have said), and so do the facts that went into it.
+ * TODO, and so do the facts that went into it; the overlay itself is kept in
+ * t->dropped, which the writer prints commented out, so no value is lost.
  */
 void conv_drop_unknown_overlays(struct conv *c)
 {
@@ -259,7 +260,9 @@ void conv_drop_unknown_overlays(struct conv *c)
 				      ov->ref, c->soc ? "the SoC .dtsi has no such label"
 						      : "no SoC rule pack matched; try --soc");
 		dt_node_add_todo(c->t, NULL, &ov->pos, arena_printf(c->a, "&%s { %zu properties, %zu nodes }",
-				 ov->ref, ov->nprops, ov->nchildren), reason);
+				 ov->ref, ov->nprops, ov->nchildren),
+				 arena_printf(c->a, "%s; it is written below the TODOs, commented out", reason));
+		arena_push(c->a, (void ***)&c->t->dropped, &c->t->ndropped, ov);
 		for (size_t k = 0; k < c->t->nfacts; k++)
 			if (c->t->facts[k]->fate == FACT_CONVERTED && became_overlay(c->t->facts[k], ov->ref)) {
 				c->t->facts[k]->fate = FACT_TODO;

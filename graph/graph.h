@@ -115,6 +115,9 @@ struct dt_tree {
 	struct dt_node *root;
 	struct dt_node **overlays;	/* nodes with ref set: &label { ... } */
 	size_t noverlays;
+	struct dt_node **dropped;	/* overlays of labels the target lacks: written as
+					 * // comments after the TODOs, for writing by hand */
+	size_t ndropped;
 	struct dt_todo **todos;		/* TODOs with no better place (end of file) */
 	size_t ntodos;
 	struct fact **facts;
