@@ -330,6 +330,10 @@ bool conv_irq_cells(struct conv *c, const struct value *v, unsigned type, struct
 			dt_add_include(c->t, "<dt-bindings/interrupt-controller/arm-gic.h>");
 			dt_chunk_add_macro(c->t, chunk, "GIC_SPI", 0);
 			cells = 3;
+			/* gic_dist_config() set every SPI level-high at boot: a
+			 * type the board never set was that (NONE is no SPI type). */
+			if (!type)
+				type = 4;	/* IRQ_TYPE_LEVEL_HIGH */
 		}
 		dt_chunk_add_u32(c->t, chunk, (uint32_t)(v->ival - base + offset));
 		if (cells > 1)

@@ -7,6 +7,8 @@
  */
 #include "registrations.h"
 
+#include <string.h>
+
 #include "../../common/util.h"
 
 static bool has_overlay(const struct dt_tree *t, const char *label)
@@ -26,6 +28,14 @@ bool reg_i2c(struct reg_ctx *r)
 
 	const struct value *info = reg_arg(r, "info");
 
+	/* A helper of another era whose argument there is another device's
+	 * data (omap4_pmic_init(type, pdata, &twl6040_data, irq) of 3.4). */
+	if (arr && arr->type && !strchr(arr->type, ' ') && !str_eq(arr->type, "i2c_board_info")) {
+		reg_todo(r, arena_printf(r->c->a, "argument %s is a struct %s, not an i2c_board_info "
+					 "table: this era's helper registers another device with it; "
+					 "describe that device by hand", arr->name, arr->type));
+		return true;
+	}
 	if (info && info->kind == VAL_NULL && label) {
 		reg_converted(r, arena_printf(r->c->a, "&%s (no devices)", label));
 		return true;

@@ -94,6 +94,12 @@ grp = keys and re.search(r'&omap4_pmx_core \{.*?%s: [\w-]+ \{\s*pinctrl-single,p
 want = ['OMAP4_IOPAD(0x66, PIN_INPUT_PULLUP | MUX_MODE3)', 'OMAP4_IOPAD(0x68, PIN_INPUT_PULLUP | MUX_MODE3)']
 sys.exit(0 if grp and re.findall(r'OMAP4_IOPAD\([^)]*\)', grp.group(1)) == want else 1)
 PY
+	# A GIC SPI whose type the board never set was level-high (the GIC's
+	# boot default); IRQ_TYPE_NONE is no SPI type (arm,gic binding).
+	grep -q 'interrupts = <GIC_SPI 7 IRQ_TYPE_LEVEL_HIGH>;' "$TMP/p4.dts" ||
+		bad "omap4-panel: the TWL6030's GIC SPI 7 is not level-high"
+	! grep -q 'GIC_SPI [0-9]* IRQ_TYPE_NONE' "$TMP/p4.dts" ||
+		bad "omap4-panel: a GIC SPI with IRQ_TYPE_NONE"
 else
 	bad "omap4-panel: convert failed"; cat "$TMP/err"
 fi
