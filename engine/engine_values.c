@@ -332,10 +332,14 @@ static void apply_store(struct conv *c, const struct function *fn, const struct 
 		return;
 	}
 	if (!conv_store_target(c, s, &list, &field)) {
-		f->fate = FACT_TODO;
 		bool element = *s->path && s->path[strlen(s->path) - 1] == ']';
 
-		f->reason = state > 0 ? "store into a member the initializer does not have"
+		f->fate = FACT_TODO;
+
+		f->reason = state > 0 ? (element || s->path[0] == '['
+					 ? "store into an array element the initializer does not have "
+					   "(past the array's end, or in a size the model does not hold)"
+					 : "store into a member the initializer does not have")
 			: arena_printf(c->a, "%s, only when %s: add it by hand if so",
 				       element ? "store into an array element"
 					       : "store into a member the initializer does not have",
