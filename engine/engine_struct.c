@@ -74,30 +74,6 @@ bool engine_known_converter(const char *as)
 	return find_converter(as) >= 0;
 }
 
-/* Alternatives from guarded stores, converted the same way, as comments. */
-static void add_alternatives(struct prop_ctx *pc, struct dt_prop *main, prop_converter fn,
-			     const struct field_override *o)
-{
-	struct dt_node scratch = { .name = "scratch" };
-
-	for (size_t i = 0; o && main && i < o->nalts; i++) {
-		struct prop_ctx alt = *pc;
-		struct dt_prop *p;
-
-		alt.node = &scratch;
-		alt.v = o->alts[i];
-		p = fn(&alt);
-		if (!p)
-			continue;
-		p->pos = o->alts[i]->pos;
-		p->origin = o->alts[i]->spelling;
-		p->condition = o->alt_conds[i];
-		arena_push(pc->c->a, (void ***)&main->alts, &main->nalts, p);
-	}
-	if (o && main && o->condition)
-		main->condition = o->condition;
-}
-
 static bool field_in(const char *field, const char **list, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
@@ -238,7 +214,7 @@ static const char *apply_prop(struct conv *c, struct dt_node *node, const struct
 	if (p && pc.v) {
 		p->pos = pc.v->pos;
 		p->origin = conv_origin(c, pc.v);
-		add_alternatives(&pc, p, converters[k].fn, conv_override(c, list, field));
+		conv_add_alternatives(&pc, p, converters[k].fn, conv_override(c, list, field));
 	}
 	if (absent) {
 		/* Not written in the C: no fact of its own; a problem is still a TODO. */

@@ -18,9 +18,15 @@ struct prop_ctx {
 	const struct value *list;	/* the struct initializer */
 	const struct value *v;		/* the field's value (NULL for constant props) */
 	const char *reason;		/* set by a converter that cannot convert */
+	bool alt;			/* an alternative value (a comment): make no nodes */
 };
 
 typedef struct dt_prop *(*prop_converter)(struct prop_ctx *pc);
+
+/* The override's alternatives as comments beside main (engine_struct_alt.c). */
+struct field_override;
+void conv_add_alternatives(struct prop_ctx *pc, struct dt_prop *main, prop_converter fn,
+			   const struct field_override *o);
 
 /* Shared by several converters (helpers.c). */
 struct dt_prop *new_prop(struct prop_ctx *pc);

@@ -7,7 +7,9 @@
  * label the first port's PHY ethphy0 whatever its address), `none:` is the
  * "no PHY" value: a fixed link, a TODO unless the struct writes the field
  * `link:` names (mv643xx_eth's .speed: the port's own speed/duplex
- * properties then describe the link, no PHY node is needed).
+ * properties then describe the link, no PHY node is needed). An alternative
+ * value (a guarded store, written as a comment) makes no node: it says in a
+ * TODO which node it would be.
  */
 #include "converters.h"
 
@@ -35,6 +37,11 @@ struct dt_prop *cv_phy(struct prop_ctx *pc)
 		return NULL;
 	}
 	addr = pc->v->ival & mask;
+	if (pc->alt) {	/* an alternative makes no node (ts219's MV88F6282 PHY at 0) */
+		pc->reason = arena_printf(pc->c->a, "the PHY would be ethernet-phy@%llx under &%s "
+					  "(reg = <%lld>), the phy-handle pointing at it", addr, bus, addr);
+		return NULL;
+	}
 	unit = arena_printf(pc->c->a, "%llx", addr);
 	label = rn_str(pc->rule, "label") ? rn_str(pc->rule, "label")
 		: arena_printf(pc->c->a, "ethphy%lld", addr);
