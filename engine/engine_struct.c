@@ -32,6 +32,7 @@ static const struct {
 	{ "bits", cv_bits, false },
 	{ "phy", cv_phy, true },
 	{ "gpio", cv_gpio, true },
+	{ "gpio_read", cv_gpio_read, true },
 	{ "partition", cv_partition, false },
 	{ "struct", cv_struct, true },
 	{ "regulator", cv_regulator, true },

@@ -63,7 +63,8 @@ check_tree() { # kernel-tree tag
 	has "$TMP/spi.$t" 'touchscreen@0 {'
 	has "$TMP/spi.$t" 'ti,x-max = /bits/ 16 <0xfff>;'
 	has "$TMP/spi.$t" 'ti,debounce-tol = /bits/ 16 <3>;'
-	has "$TMP/spi.$t" 'pendown-gpio = <&gpio4 18 GPIO_ACTIVE_HIGH>;'
+	# the legacy driver read the line as !gpio_get_value(): pen down is low
+	has "$TMP/spi.$t" 'pendown-gpio = <&gpio4 18 GPIO_ACTIVE_LOW>;'
 	has "$TMP/spi.$t" 'vcc-supply = <&vio>;'
 	lacks "$P" '&spi1'
 	block "$P" usbhshost >"$TMP/uh.$t"
