@@ -182,6 +182,51 @@ static size_t macros_spelled(const struct board *b, const struct ruleset *rs,
 	return hits;
 }
 
+/* Does `text` spell an identifier that starts with `prefix` (AT91SAM9261_)? */
+static bool spells_prefix(const char *text, const char *prefix)
+{
+	for (const char *p = text ? strstr(text, prefix) : NULL; p; p = strstr(p + 1, prefix))
+		if (p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_'))
+			return true;
+	return false;
+}
+
+static bool value_spells_prefix(const struct value *v, const char *prefix)
+{
+	if (!v)
+		return false;
+	if (v->kind != VAL_LIST && spells_prefix(v->spelling, prefix))
+		return true;
+	for (size_t i = 0; i < v->nkids; i++)
+		if (value_spells_prefix(v->kids[i], prefix))
+			return true;
+	return false;
+}
+
+/* The first `match: spells:` prefix an initializer, argument or store spells, or NULL. */
+static const char *spelled_prefix(const struct board *b, const struct rnode *prefixes)
+{
+	for (size_t p = 0; prefixes && p < prefixes->n; p++) {
+		const char *pre = prefixes->items[p]->scalar;
+
+		for (size_t i = 0; pre && i < b->nvars; i++)
+			if (value_spells_prefix(b->vars[i]->init, pre))
+				return pre;
+		for (size_t i = 0; pre && i < b->nfuncs; i++) {
+			const struct function *f = b->funcs[i];
+
+			for (size_t j = 0; j < f->ncalls; j++)
+				for (size_t k = 0; k < f->calls[j]->nargs; k++)
+					if (value_spells_prefix(f->calls[j]->args[k], pre))
+						return pre;
+			for (size_t j = 0; j < f->nstores; j++)
+				if (value_spells_prefix(f->stores[j]->rhs, pre))
+					return pre;
+		}
+	}
+	return NULL;
+}
+
 /* Fewer own macros than this are no evidence (one could be a coincidence). */
 #define MIN_OWN_MACROS 2
 
@@ -221,13 +266,14 @@ static const struct rnode *pick_by_macros(const struct board *b, const struct ru
  * aside for a board that calls omap4_mux_init(), and the OMAP2 packs come
  * first in file order and claim "OMAP2420 H4 board").
  */
-enum match_by { BY_MODEL, BY_PATH, BY_CALLS };
+enum match_by { BY_MODEL, BY_PATH, BY_SPELLS, BY_CALLS };
 
 static bool soc_matches(const struct board *b, const struct rnode *soc, enum match_by by)
 {
 	const struct rnode *match = rn_get(soc, "match");
 	bool hit = by == BY_MODEL ? named(b, rn_get(match, "model")) != NULL
 		 : by == BY_PATH ? engine_soc_path_matches(soc, b->path)
+		 : by == BY_SPELLS ? spelled_prefix(b, rn_get(match, "spells")) != NULL
 		 : engine_board_calls_any(b, rn_get(match, "calls"));
 
 	return hit && !engine_board_calls_any(b, rn_get(match, "unless_calls"));
@@ -235,10 +281,12 @@ static bool soc_matches(const struct board *b, const struct rnode *soc, enum mat
 
 /*
  * --soc, else the first pack (in file order) that matches the board by a
- * machine's name, else by the path, else by a call, else by the SoC macros
- * it spells: the more specific evidence first. AT91 boards of 3.x all call at91_initialize(), which the
- * AT91SAM9260 pack claims; "Atmel AT91SAM9263-EK" or board-sam9263ek.c
- * still go to the AT91SAM9263 pack.
+ * machine's name, else by the path, else by an identifier prefix of its
+ * `spells:` (AT91SAM9261_ID_IRQ0), else by a call, else by the SoC macros
+ * it spells: the more specific evidence first. AT91 boards of 3.x all call
+ * at91_initialize(), which the AT91SAM9260 pack claims; "Atmel
+ * AT91SAM9263-EK", board-sam9263ek.c or AT91SAM9261_ID_* still go to
+ * their own packs.
  */
 const struct rnode *engine_pick_soc(const struct board *b, const struct ruleset *rs,
 				    const char *soc)
@@ -269,6 +317,8 @@ void engine_soc_why(const struct board *b, const struct ruleset *rs,
 		}
 	if (named(b, rn_get(match, "model")))
 		sb_addf(sb, "a machine's name contains '%s'", named(b, rn_get(match, "model")));
+	else if (spelled_prefix(b, rn_get(match, "spells")))
+		sb_addf(sb, "the board spells %s...", spelled_prefix(b, rn_get(match, "spells")));
 	else if (call)
 		sb_addf(sb, "the board calls %s()", call);
 	else if (macros_spelled(b, rs, soc, &macro))

@@ -146,6 +146,7 @@ static const struct section irq_rule = { "IRQ space", "base", (const struct key_
 
 static const struct section match_rule = { "match", NULL, (const struct key_spec[]){
 	{ "paths", S_SEQ }, { "calls", S_SEQ }, { "unless_calls", S_SEQ }, { "model", S_SEQ },
+	{ "spells", S_SEQ },
 	END } };
 
 static const struct section variant_rule = { "variant", NULL, (const struct key_spec[]){

@@ -111,6 +111,37 @@ static void test_soc_pick_by_macros(void **state)
 }
 
 /*
+ * AT91 boards of 3.x all call at91_initialize(), which the AT91SAM9260 pack
+ * lists: an identifier prefix of a pack's `match: spells:` (the
+ * AT91SAM9261_ID_IRQ0 an SPI device's .irq spells, AT91RM9200_ID_US0) is
+ * more specific and comes first; without one, the call decides.
+ */
+static void test_soc_pick_by_spells(void **state)
+{
+	static const char sam9261[] =
+		"extern void at91_initialize(unsigned long);\n"
+		"static struct spi_board_info devs[] = { { .modalias = \"ads7846\",\n"
+		"	.irq = AT91SAM9261_ID_IRQ0 } };\n"
+		"static void __init board_init(void) { at91_initialize(18432000); }\n"
+		"MACHINE_START(A, \"a\")\n	.init_machine = board_init,\nMACHINE_END\n";
+	static const char rm9200[] =
+		"extern void at91_initialize(unsigned long);\n"
+		"extern void at91_register_uart(unsigned, unsigned, unsigned);\n"
+		"static void __init board_init(void)\n"
+		"{ at91_initialize(18432000); at91_register_uart(AT91RM9200_ID_US0, 1, 0); }\n"
+		"MACHINE_START(B, \"b\")\n	.init_machine = board_init,\nMACHINE_END\n";
+	static const char plain[] =
+		"extern void at91_initialize(unsigned long);\n"
+		"static void __init board_init(void) { at91_initialize(18432000); }\n"
+		"MACHINE_START(C, \"c\")\n	.init_machine = board_init,\nMACHINE_END\n";
+
+	(void)state;
+	assert_string_equal(picked_soc("/tmp/board-x.c", sam9261), "at91sam9261");
+	assert_string_equal(picked_soc("/tmp/board-y.c", rm9200), "at91rm9200");
+	assert_string_equal(picked_soc("/tmp/board-z.c", plain), "at91sam9260");
+}
+
+/*
  * The SoC words a board no pack takes names: its mach-* directory, the
  * words with letters and digits of its record helpers and callees.
  */
@@ -187,6 +218,7 @@ int main(void)
 		cmocka_unit_test(test_soc_pick_unless_calls),
 		cmocka_unit_test(test_soc_pick_record_helpers),
 		cmocka_unit_test(test_soc_pick_by_macros),
+		cmocka_unit_test(test_soc_pick_by_spells),
 		cmocka_unit_test(test_soc_words),
 		cmocka_unit_test(test_soc_pick_s5pv210),
 	};
