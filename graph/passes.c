@@ -474,7 +474,60 @@ static void pass_sort_overlays(struct dt_tree *t)
 	}
 }
 
+/* Is n an SPI bus: a child with spi-max-frequency (not a NAND chip's partitions)? */
+static bool spi_bus(const struct dt_node *n)
+{
+	for (size_t i = 0; i < n->nchildren; i++)
+		if (dt_prop_find(n->children[i], "spi-max-frequency"))
+			return true;
+	return false;
+}
+
+/* The SPI device whose first reg cell is cs, or NULL. */
+static const struct dt_node *child_at(const struct dt_node *n, uint32_t cs)
+{
+	for (size_t i = 0; i < n->nchildren; i++) {
+		const struct dt_prop *reg = dt_prop_find(n->children[i], "reg");
+
+		if (reg && dt_prop_find(n->children[i], "spi-max-frequency") && reg->nchunks && reg->chunks[0]->kind == CHUNK_CELLS &&
+		    reg->chunks[0]->ncells && reg->chunks[0]->cells[0].kind == CELL_U32 &&
+		    reg->chunks[0]->cells[0].val == cs)
+			return n->children[i];
+	}
+	return NULL;
+}
+
+/*
+ * An SPI controller's cs-gpios: gpiolib reads entry N active high when the
+ * child at reg N has spi-cs-high and active low otherwise, whatever the flag
+ * says (of_gpio_flags_quirks(), with a warning when they disagree). The C
+ * gave chip selects as bare GPIO numbers, so each entry's flag is set as the
+ * kernel will read it; an entry with no child at its reg is active low, as
+ * the legacy SPI drivers drove a chip select without SPI_CS_HIGH. A node
+ * with no SPI device (a NAND chip's own cs-gpios) is left as it is.
+ */
+static void pass_cs_polarity(struct dt_tree *t, struct dt_node *n)
+{
+	struct dt_prop *p = spi_bus(n) ? dt_prop_find(n, "cs-gpios") : NULL;
+
+	(void)t;
+	for (size_t i = 0; p && i < p->nchunks; i++) {
+		struct dt_chunk *ch = p->chunks[i];
+		struct dt_cell *flags = ch->kind == CHUNK_CELLS && ch->ncells > 1 &&
+			ch->cells[0].kind == CELL_REF ? &ch->cells[ch->ncells - 1] : NULL;
+		const struct dt_node *dev = child_at(n, (uint32_t)i);
+		bool high = dev && dt_prop_find(dev, "spi-cs-high");
+
+		if (!flags || flags->kind != CELL_MACRO || !flags->text ||
+		    (!str_eq(flags->text, "GPIO_ACTIVE_HIGH") && !str_eq(flags->text, "GPIO_ACTIVE_LOW")))
+			continue;
+		flags->text = high ? "GPIO_ACTIVE_HIGH" : "GPIO_ACTIVE_LOW";
+		flags->val = high ? 0 : 1;
+	}
+}
+
 static const struct pass passes[] = {
+	{ "cs_polarity", NULL, pass_cs_polarity },
 	{ "interrupts", NULL, pass_interrupts },
 	{ "unique_names", NULL, pass_unique_names },
 	{ "unique_labels", pass_unique_labels, NULL },

@@ -121,8 +121,9 @@ check() {	# check KERNEL SUFFIX DTSDIR
 	grep -q 'regulators{acme_mmc_consumers:vmmc1{regulator-min-microvolt=<1600000>;regulator-max-microvolt=<3000000>;};sw1a{regulator-min-microvolt=<1200000>;regulator-max-microvolt=<1200000>;regulator-always-on;};};' "$TMP/flat" ||
 		bad "$(basename "$o"): the regulators node is not vmmc1 + sw1a with their constraints"
 	hasnt "$o" 'no rule for struct mc13xxx'
-	# the SPI chip selects: MXC_SPI_CS(0) is the controller's own (<0>), then a GPIO
-	has "$o" 'cs-gpios = <0>, <&gpio2 4 GPIO_ACTIVE_HIGH>;'
+	# the SPI chip selects: MXC_SPI_CS(0) is the controller's own (<0>), then a
+	# GPIO, active low: no device with SPI_CS_HIGH is on chip select 1
+	has "$o" 'cs-gpios = <0>, <&gpio2 4 GPIO_ACTIVE_LOW>;'
 	grep -A1 '^&kpp {' "$o" | grep -q 'linux,keymap = <MATRIX_KEY(0, 0, KEY_UP) MATRIX_KEY(0, 1, KEY_DOWN)>;' ||
 		bad "$(basename "$o"): &kpp has not the keymap"
 	hasnt "$o" 'no rule for struct regulator_init_data'

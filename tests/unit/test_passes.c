@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Normalisation passes: interrupts, unique names and labels, overlay order. */
+/* Normalisation passes: chip-select polarity, interrupts, unique names and labels, overlay order. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -252,6 +252,62 @@ static void test_prop_set_keeps_position(void **state)
 	dt_tree_free(t);
 }
 
+static void add_cs(struct dt_tree *t, struct dt_prop *p, const char *ctrl, uint32_t line)
+{
+	struct dt_chunk *c = dt_prop_add_cells(t, p);
+
+	if (!ctrl) {
+		dt_chunk_add_u32(t, c, 0);	/* the controller's own chip select */
+		return;
+	}
+	dt_chunk_add_ref(t, c, ctrl);
+	dt_chunk_add_u32(t, c, line);
+	dt_chunk_add_macro(t, c, "GPIO_ACTIVE_HIGH", 0);
+}
+
+/*
+ * cs-gpios: entry N is active high when the child at reg N has spi-cs-high,
+ * else active low (gpiolib forces it so); an entry with no GPIO stays <0>,
+ * one with no child at its reg is active low (the legacy drivers' default);
+ * a node with no children (a NAND chip's cs-gpios) keeps its flags.
+ */
+static void test_cs_polarity(void **state)
+{
+	struct dt_tree *t = dt_tree_new();
+	struct dt_node *spi = dt_node_add(t, NULL, "spi", "1000");
+	struct dt_node *a = dt_node_add(t, spi, "flash", "0");
+	struct dt_node *b = dt_node_add(t, spi, "pmic", "2");
+	struct dt_node *c = dt_node_add(t, spi, "codec", "3");
+	struct dt_node *nand = dt_node_add(t, NULL, "nand", "3");
+	struct dt_prop *p = dt_prop_set(t, spi, "cs-gpios");
+	char *s;
+
+	(void)state;
+	add_cs(t, p, "gpio4", 28);
+	add_cs(t, p, NULL, 0);
+	add_cs(t, p, "gpio4", 21);
+	add_cs(t, p, "gpio4", 27);
+	add_cs(t, p, "gpio4", 26);
+	dt_chunk_add_u32(t, dt_prop_add_cells(t, dt_prop_set(t, a, "reg")), 0);
+	dt_chunk_add_u32(t, dt_prop_add_cells(t, dt_prop_set(t, b, "reg")), 2);
+	dt_chunk_add_u32(t, dt_prop_add_cells(t, dt_prop_set(t, c, "reg")), 3);
+	dt_prop_set(t, a, "spi-max-frequency");
+	dt_prop_set(t, b, "spi-max-frequency");
+	dt_prop_set(t, c, "spi-max-frequency");
+	add_cs(t, dt_prop_set(t, nand, "cs-gpios"), "gpio4", 5);
+	/* a NAND chip's partition at reg 0 is no SPI device */
+	dt_chunk_add_u32(t, dt_prop_add_cells(t, dt_prop_set(t, dt_node_add(t, nand, "partition", "0"), "reg")), 0);
+	dt_prop_set(t, b, "spi-cs-high");
+	graph_normalise(t);
+	s = body(t);
+	assert_non_null(strstr(s, "cs-gpios = <&gpio4 28 GPIO_ACTIVE_LOW>, <0>, "
+				  "<&gpio4 21 GPIO_ACTIVE_HIGH>,\n\t\t\t   <&gpio4 27 GPIO_ACTIVE_LOW>, "
+				  "<&gpio4 26 GPIO_ACTIVE_LOW>;"));
+	assert_non_null(strstr(s, "nand@3 {\n\t\tcs-gpios = <&gpio4 5 GPIO_ACTIVE_HIGH>;"));
+	free(s);
+	dt_tree_free(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -263,6 +319,7 @@ int main(void)
 		cmocka_unit_test(test_sort_overlays),
 		cmocka_unit_test(test_sort_overlays_definer_first),
 		cmocka_unit_test(test_prop_set_keeps_position),
+		cmocka_unit_test(test_cs_polarity),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
