@@ -94,7 +94,7 @@ static const struct section register_rule = { "register", "kind", (const struct 
 	{ "gpio", S_SCALAR }, { "addr", S_SCALAR }, { "irq_number", S_SCALAR },
 	{ "type", S_SCALAR }, { "pdata", S_SCALAR }, { "irq", S_SCALAR }, { "flags", S_SCALAR },
 	{ "no_map", S_SCALAR }, { "id", S_SCALAR }, { "name", S_SCALAR }, { "zero", S_SCALAR },
-	{ "alias", S_SCALAR }, { "stem", S_SCALAR }, { "flag_groups", S_MAP },
+	{ "alias", S_SCALAR }, { "stem", S_SCALAR }, { "flag_groups", S_MAP }, { "replace_pins", S_SCALAR },
 	{ "table", S_SCALAR }, { "driver", S_SCALAR }, { "pad", S_SCALAR },
 	{ "pads", S_SCALAR }, { "child", S_SCALAR }, { "cs", S_SCALAR }, { "parts", S_SCALAR },
 	{ "width", S_SCALAR }, END } };

@@ -69,7 +69,10 @@ static bool flag_pins(struct reg_ctx *r, struct dt_node *n, const char *label)
 	}
 	p = dt_prop_set(c->t, n, "pinctrl-0");
 	ch = dt_prop_add_cells(c->t, p);
-	dtsi_default_pins(c, label, ch, &n0);
+	/* `replace_pins: true`: the selected groups are all the pins (an SSC's
+	 * ATMEL_SSC_TX is its tx group alone, not the .dtsi's tx + rx) */
+	if (!str_eq(rn_str(r->reg, "replace_pins"), "true"))
+		dtsi_default_pins(c, label, ch, &n0);
 	rest = flags->ival;
 	for (size_t i = 0; i < groups->n; i++) {
 		long long bit;
