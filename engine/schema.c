@@ -96,7 +96,7 @@ static const struct section register_rule = { "register", "kind", (const struct 
 	{ "no_map", S_SCALAR }, { "id", S_SCALAR }, { "name", S_SCALAR }, { "zero", S_SCALAR },
 	{ "alias", S_SCALAR }, { "stem", S_SCALAR }, { "flag_groups", S_MAP }, { "replace_pins", S_SCALAR },
 	{ "table", S_SCALAR }, { "driver", S_SCALAR }, { "pad", S_SCALAR },
-	{ "pads", S_SCALAR }, { "child", S_SCALAR }, { "cs", S_SCALAR }, { "parts", S_SCALAR },
+	{ "pads", S_SCALAR }, { "iomux", S_SCALAR }, { "child", S_SCALAR }, { "cs", S_SCALAR }, { "parts", S_SCALAR },
 	{ "width", S_SCALAR }, END } };
 
 static const struct section call_prop_rule = { "call property", "prop", (const struct key_spec[]){

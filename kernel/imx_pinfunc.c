@@ -40,11 +40,15 @@ static bool one_define(const char *s, struct imx_pad *pad)
 	if (s == name || (*s != ' ' && *s != '\t') || !strstr(name, "_PAD_"))
 		return false;
 	e = s;
+	memset(pad->cells, 0, sizeof(pad->cells));
 	for (int i = 0; i < 5; i++) {
 		unsigned long v;
 
 		while (*s == ' ' || *s == '\t')
 			s++;
+		/* two cells: an iomux-v1 pin and its mux id (imx27-pinfunc.h) */
+		if (i == 2 && (!*s || *s == '\n' || *s == '\r' || !strncmp(s, "/*", 2)))
+			break;
 		if (!isdigit((unsigned char)*s))
 			return false;
 		v = strtoul(s, &end, 0);
@@ -119,6 +123,24 @@ void imx_pinfunc_free(struct imx_pinfunc *p)
 	free(p->pads);
 	free(p->file);
 	free(p);
+}
+
+const struct imx_pad *imx_pinfunc_v1(const struct imx_pinfunc *p, uint32_t pin, uint32_t function,
+				     long mux)
+{
+	const struct imx_pad *found = NULL;
+
+	for (size_t i = 0; p && i < p->n; i++) {
+		const struct imx_pad *d = &p->pads[i];
+
+		if (d->cells[0] != pin || (d->cells[1] & 3) != function ||
+		    (mux >= 0 && d->cells[1] != (uint32_t)mux))
+			continue;
+		if (found)
+			return NULL;
+		found = d;
+	}
+	return found;
 }
 
 const struct imx_pad *imx_pinfunc_find(const struct imx_pinfunc *p, const char *name)

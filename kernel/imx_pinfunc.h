@@ -44,6 +44,14 @@ const struct imx_pad *imx_pinfunc_find(const struct imx_pinfunc *p, const char *
  */
 const struct imx_pad *imx_pinfunc_at(const struct imx_pinfunc *p, uint32_t mux_reg,
 				     uint32_t mode, uint32_t input_reg);
+/*
+ * The iomux-v1 pad macro (imx27-pinfunc.h: `MX27_PAD_UART1_TXD__UART1_TXD
+ * 0x8c 0x004`, cells pin and mux id) of this pin whose mux id's function
+ * bits (0 primary, 1 alternate, 2 GPIO) are `function`; mux >= 0: that
+ * whole mux id. NULL when none or several match.
+ */
+const struct imx_pad *imx_pinfunc_v1(const struct imx_pinfunc *p, uint32_t pin, uint32_t function,
+				     long mux);
 /* The header, relative to arch/arm/boot/dts ("nxp/imx/imx51-pinfunc.h"). */
 const char *imx_pinfunc_file(const struct imx_pinfunc *p);
 size_t imx_pinfunc_count(const struct imx_pinfunc *p);

@@ -18,7 +18,10 @@
  * names the consumer: a GPIOb_n pad goes to the device using <&gpio<b> n>,
  * another to the device its first word names (I2C1 -> &i2c1; the pack's
  * `pinctrl: devices:` maps the letters, `{SD: "esdhc{n}", AUD: audmux}`),
- * in the pad pass (engine/engine_pinmux_omap.c).
+ * in the pad pass (engine/engine_pinmux_omap.c). With `iomux: v1` the
+ * words are the i.MX27 iomux-v1 pins of mxc_gpio_setup_multiple_pins(pins,
+ * count, label) (PE12_PF_UART1_TXD), the target's imx27-pinfunc.h
+ * macros with a pull-up config cell (v1_pad()).
  */
 #include "registrations.h"
 
@@ -102,20 +105,80 @@ static void consumer_of(struct conv *c, struct omap_pin *p)
 	p->device = device_of(c, f, word);
 }
 
+/*
+ * An iomux-v1 pin word of iomux-mx27.h (gone from the kernel with the
+ * board files): PE12_PF_UART1_TXD = GPIO_PORTE | GPIO_PF | GPIO_OUT | 12.
+ * The name gives the pin (port * 32 + n) and the primary (PF) or alternate
+ * (AF) function; a build directory's number gives the whole mux id
+ * (imx27-pinfunc.h: function + direction << 2 + the GPIO config fields)
+ * and the pull-up (GPIO_PUEN, config 1). The target's macro is the one of
+ * that pin and function.
+ */
+/*
+ * The mode word of a pin name (PD0_AIN_FEC_TXD0): PF/AF the primary or
+ * alternate function (any direction); AIN/BIN/CIN a GPIO-mode output
+ * driven by peripheral A/B/C (mux ids 0x006, 0x016, 0x026), AOUT/BOUT a
+ * GPIO-mode input feeding one (0x002).
+ */
+static const struct {
+	const char *name;
+	uint32_t function;
+	long mux;
+} v1_kinds[] = {
+	{ "PF", 0, -1 }, { "AF", 1, -1 }, { "AIN", 2, 0x006 }, { "BIN", 2, 0x016 },
+	{ "CIN", 2, 0x026 }, { "AOUT", 2, 0x002 }, { "BOUT", 2, 0x002 },
+};
+
+static const struct imx_pad *v1_pad(const struct imx_pinfunc *pf, const struct value *e,
+				    uint32_t *config)
+{
+	const char *s = e->spelling ? e->spelling + strspn(e->spelling, " (") : "";
+	long mux = -1;
+	unsigned n = 0, fn;
+	char port = 0, kind[5] = "";
+	int used = 0;
+
+	*config = 0;
+	if (e->kind == VAL_INT) {
+		unsigned long long w = (unsigned long long)e->ival;
+
+		fn = w & (1u << 10) ? 0 : w & (1u << 11) ? 1 : 2;
+		mux = (long)(fn | ((w >> 8) & 1) << 2 | ((w >> 12) & 3) << 4 |
+			     ((w >> 14) & 3) << 8 | ((w >> 16) & 3) << 10);
+		*config = (w >> 9) & 1;
+		return imx_pinfunc_v1(pf, (uint32_t)(w & 0xff), fn, mux);
+	}
+	if (sscanf(s, "P%c%u_%4[A-Z]_%n", &port, &n, kind, &used) != 3 || !used ||
+	    port < 'A' || port > 'F' || n > 31)
+		return NULL;
+	for (size_t i = 0; i < sizeof(v1_kinds) / sizeof(v1_kinds[0]); i++)
+		if (!strcmp(kind, v1_kinds[i].name))
+			return imx_pinfunc_v1(pf, (uint32_t)(port - 'A') * 32 + n,
+					      v1_kinds[i].function, v1_kinds[i].mux);
+	return NULL;
+}
+
 /* One pad word: kept for the pass (true), or *why not. */
 static bool one_pad(struct conv *c, const struct value *e, const struct call *call,
-		    const char **became, const char **why)
+		    bool v1, const char **became, const char **why)
 {
 	const struct imx_pinfunc *pf = c->opt->imx_pads;
-	const struct imx_pad *d = pad_in_spelling(pf, e->spelling);
+	uint32_t v1_config = 0;
+	const struct imx_pad *d = v1 ? v1_pad(pf, e, &v1_config) : pad_in_spelling(pf, e->spelling);
 	struct omap_pin *p;
 	const char *fn;
 
-	if (!d && e->kind == VAL_INT) {	/* a build directory's number, spelled otherwise */
+	if (!d && !v1 && e->kind == VAL_INT) {	/* a build directory's number, spelled otherwise */
 		unsigned long long w = (unsigned long long)e->ival;
 
 		d = imx_pinfunc_at(pf, (uint32_t)(w & 0xfff), (uint32_t)((w >> 36) & 0xf),
 				   (uint32_t)((w >> 24) & 0xfff));
+	}
+	if (!d && v1) {
+		*why = arena_printf(c->a, "%s: no pin of %s in this mode (a plain GPIO, "
+				    "or a pin held in a variable)",
+				    e->spelling ? e->spelling : "?", imx_pinfunc_file(pf));
+		return false;
 	}
 	if (!d) {
 		*why = arena_printf(c->a, "%s: no pad macro of %s (a pad held in a variable "
@@ -134,7 +197,9 @@ static bool one_pad(struct conv *c, const struct value *e, const struct call *ca
 	p->gpio = -1;
 	p->v = e;
 	p->call = call;
-	if (e->kind == VAL_INT) {
+	if (v1) {
+		p->val = v1_config;	/* fsl,imx27-pinctrl: 1 = pull-up enabled */
+	} else if (e->kind == VAL_INT) {
 		unsigned long long w = (unsigned long long)e->ival;
 		uint32_t ctrl = (uint32_t)((w >> 41) & 0x1ffff);
 
@@ -172,6 +237,7 @@ bool reg_imx_iomux(struct reg_ctx *r)
 	const struct value *pad = reg_arg(r, "pad"), *count = reg_arg(r, "count");
 	const struct variable *arr = pad ? NULL : conv_deref(c, reg_arg(r, "pads"));
 	const char *became = NULL, *why = NULL;
+	bool v1 = str_eq(rn_str(r->reg, "iomux"), "v1");
 	struct strbuf bad;
 	size_t n, used = 0;
 
@@ -180,7 +246,7 @@ bool reg_imx_iomux(struct reg_ctx *r)
 		return true;
 	}
 	if (pad) {
-		if (one_pad(c, pad, r->call, &became, &why))
+		if (one_pad(c, pad, r->call, v1, &became, &why))
 			reg_converted(r, became);
 		else
 			reg_todo(r, arena_printf(c->a, "IOMUX pad %s; write it by hand", why));
@@ -197,7 +263,7 @@ bool reg_imx_iomux(struct reg_ctx *r)
 		const struct value *e = arr->init->kids[i];
 
 		became = why = NULL;
-		if (one_pad(c, e, r->call, &became, &why)) {
+		if (one_pad(c, e, r->call, v1, &became, &why)) {
 			entry_fact(c, entry_what(c, arr, e), e, became, NULL);
 			used++;
 			continue;

@@ -61,9 +61,22 @@ static const struct spi_imx_master acme_spi0_data __initconst = {
 static struct mxc_usbh_platform_data acme_usbh2_pdata __initdata = {
 	.portsc = MXC_EHCI_MODE_ULPI,
 };
+static const struct imxuart_platform_data acme_uart_pdata __initconst = {
+	.flags = 0,
+};
+static const int acme_pins[] __initconst = {
+	PE12_PF_UART1_TXD,
+	PE13_PF_UART1_RXD,
+	PD0_AIN_FEC_TXD0,
+	PD4_AOUT_FEC_RX_ER,
+	PB4_PF_SD2_D0,
+	PC5_PF_I2C2_SDA,
+};
 static void __init acme27_init(void)
 {
 	imx27_soc_init();
+	mxc_gpio_setup_multiple_pins(acme_pins, ARRAY_SIZE(acme_pins), "ACME27");
+	imx27_add_imx_uart0(&acme_uart_pdata);
 	mxc_gpio_mode(GPIO_PORTD | 28 | GPIO_GPIO | GPIO_OUT);
 	imx27_add_spi_imx0(&acme_spi0_data);
 	imx27_add_mxc_ehci_hs(2, &acme_usbh2_pdata);
@@ -126,6 +139,16 @@ check() {	# check KERNEL SUFFIX DIR
 		grep -q 'rtc@51{compatible="nxp,pcf8563";reg=<0x51>;interrupt-parent=<&gpio2>;interrupts=<23' "$o27.flat" ||
 			b2d_bad "$(basename "$o27"): IMX_GPIO_TO_IRQ(GPIO_PORTB + 23) is not <&gpio2 23>"
 		! grep -q 'bits 0x80 of .flags' "$o27" || b2d_bad "$(basename "$o27"): AT24_FLAG_ADDR16 left as a TODO"
+		# iomux-v1 pins: the imx27-pinfunc.h macro of the same pin and mode
+		# (PF primary, AIN/AOUT the FEC's GPIO-mode signals); the enabled
+		# UART's pins are its group, the others (no device) the hog group
+		grep -q 'uart1grp{fsl,pins=<MX27_PAD_UART1_TXD__UART1_TXD0x0>,<MX27_PAD_UART1_RXD__UART1_RXD0x0>;}' "$o27.flat" ||
+			b2d_bad "$(basename "$o27"): the UART1 pins are not the uart1grp group"
+		grep -q '&uart1{pinctrl-0=<&uart1grp>;' "$o27.flat" || b2d_bad "$(basename "$o27"): &uart1 lacks its pins"
+		grep -q 'hoggrp{fsl,pins=<MX27_PAD_SD3_CMD__FEC_TXD00x0>,<MX27_PAD_ATA_DATA2__FEC_RX_ER0x0>,' "$o27.flat" ||
+			b2d_bad "$(basename "$o27"): PD0_AIN_FEC_TXD0, PD4_AOUT_FEC_RX_ER are not the FEC's pads"
+		b2d_has "$o27" '<MX27_PAD_SD2_D0__SD2_D0 0x0>'
+		b2d_has "$o27" '<MX27_PAD_I2C2_SDA__I2C2_SDA 0x0>'
 	fi
 	if b2d_convert_pack "$1" "$TMP/mach-mx5/board-mx51_acme.c" "$o51" imx51; then
 		b2d_has "$o51" "#include \"$3imx51.dtsi\""
