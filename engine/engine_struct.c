@@ -33,6 +33,7 @@ static const struct {
 	{ "phy", cv_phy, true },
 	{ "gpio", cv_gpio, true },
 	{ "gpio_read", cv_gpio_read, true },
+	{ "gpio_write", cv_gpio_write, true },
 	{ "partition", cv_partition, false },
 	{ "struct", cv_struct, true },
 	{ "regulator", cv_regulator, true },
