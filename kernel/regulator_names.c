@@ -146,10 +146,11 @@ static char *macro(const char *text, const char *id)
 }
 
 /*
- * A macro use pairing the id's tail with its lower-case form,
- * `MC13783_DEFINE_REGU(VMMC1, vmmc1, ...)` for MC13783_REG_VMMC1 (the
- * mc13xxx drivers name the node by that second argument, `.name = #_node`
- * in drivers/regulator/mc13xxx.h): that lower-case name.
+ * A macro use pairing the id's tail with its lower-case form as the next
+ * argument, `MC13783_DEFINE_REGU(VMMC1, vmmc1, ...)` for MC13783_REG_VMMC1
+ * or `MC13783_GPO_DEFINE(REG, GPO1, gpo1, ...)` for MC13783_REG_GPO1 (the
+ * mc13xxx drivers name the node by that argument, `.name = #_node` in
+ * drivers/regulator/mc13xxx.h): that lower-case name.
  */
 static char *pair(const char *text, const char *id)
 {
@@ -164,7 +165,7 @@ static char *pair(const char *text, const char *id)
 
 			while (b > text && (b[-1] == ' ' || b[-1] == '\t'))
 				b--;
-			if (!ident_at(text, u, tail + 1) || b == text || b[-1] != '(')
+			if (!ident_at(text, u, tail + 1) || b == text || (b[-1] != '(' && b[-1] != ','))
 				continue;
 			while (*a == ' ' || *a == '\t')
 				a++;

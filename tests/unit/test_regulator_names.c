@@ -5,7 +5,8 @@
  * two forms of regulator_desc tables (made-up texts), and the real 6.1
  * drivers of the MAX8998 (MAX8998_LINEAR_REG(LDO2, ...)), MAX8997
  * (MAX8997_VOLTAGE_REGULATOR), MAX8660 (written out) and MC13783/MC13892
- * (MC13783_DEFINE_REGU(VMMC1, vmmc1, ...), named by the second argument).
+ * (MC13783_DEFINE_REGU(VMMC1, vmmc1, ...), MC13783_GPO_DEFINE(REG, GPO1, gpo1,
+ * ...), named by the argument after the id's tail).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -45,6 +46,7 @@ static const char pair_text[] =
 	"\tFX_DEFINE_REGU(VMMC1, vmmc1),\n"
 	"\tFX_DEFINE_REGU( SW1A ,sw1a),\n"
 	"\tFX_DEFINE_REGU(GPO1, GPO1),\n"
+	"\tFX_DEFINE(FX_REG_, GPO2, gpo2),\n"
 	"};\n";
 
 static void expect(const char *text, const char *id, const char *want)
@@ -74,6 +76,7 @@ static void test_forms(void **state)
 	expect(pair_text, "FX_REG_VMMC1", "vmmc1");
 	expect(pair_text, "FX_REG_SW1A", "sw1a");
 	expect(pair_text, "FX_REG_GPO1", NULL);	/* no lower-case partner */
+	expect(pair_text, "FX_REG_GPO2", "gpo2");	/* a later argument: MC13783_GPO_DEFINE */
 	expect(pair_text, "FX_REG_VCAM", NULL);	/* not in the table */
 	expect(macro_text, "FX_REG_VMMC1", NULL);	/* no such pair there */
 }
@@ -88,6 +91,7 @@ static void test_real_drivers(void **state)
 		{ "MAX8660_V6", "V6(LDO)", "drivers/regulator/max8660.c" },
 		{ "MC13783_REG_VMMC1", "vmmc1", "drivers/regulator/mc13783-regulator.c" },
 		{ "MC13783_REG_SW1A", "sw1a", "drivers/regulator/mc13783-regulator.c" },
+		{ "MC13783_REG_GPO1", "gpo1", "drivers/regulator/mc13783-regulator.c" },
 		{ "MC13892_VCAM", "vcam", "drivers/regulator/mc13892-regulator.c" },
 	};
 
