@@ -12,7 +12,7 @@
 #     u16 properties (/bits/ 16), its supply "spi1.0" finds the node;
 #   - usbhs_init(): &usbhshost port1-mode, &usbhsehci enabled, the port's
 #     PHY reset GPIO a TODO, &usbhsohci disabled; usb_musb_init(): &usb_otg_hs
-#     mode/interface-type/power (mA/2);
+#     mode/interface-type/power (mA/2) and its PHY &usb2_phy;
 #   - omap_display_init(): &dss enabled; the DVI output a TFP410 encoder
 #     (powerdown-gpios active low) and a dvi-connector linked to &dss's
 #     dpi_out (data-lines), the TV output a composite connector on &venc
@@ -81,6 +81,10 @@ check_tree() { # kernel-tree tag
 	has "$TMP/otg.$t" 'power = <50>;'
 	has "$TMP/otg.$t" 'mode = <3>;'
 	has "$TMP/otg.$t" 'interface-type = <0>;'
+	# its PHY: the TWL4030's USB transceiver of twl4030.dtsi, as upstream links it
+	has "$TMP/otg.$t" 'phys = <&usb2_phy>;'
+	has "$TMP/otg.$t" 'usb-phy = <&usb2_phy>;'
+	has "$TMP/otg.$t" 'phy-names = "usb2-phy";'
 	block "$P" dss | grep -q 'status = "okay";' && b2d_ok "$t: &dss okay" || b2d_bad "$t: &dss not enabled"
 	block "$P" dss >"$TMP/dss.$t"
 	has "$TMP/dss.$t" 'remote-endpoint = <&encoder0_in>;'
