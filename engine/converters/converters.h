@@ -31,6 +31,8 @@ void conv_add_alternatives(struct prop_ctx *pc, struct dt_prop *main, prop_conve
 /* Shared by several converters (helpers.c). */
 struct dt_prop *new_prop(struct prop_ctx *pc);
 bool spelling_matches(const char *spelling, const char *pattern);
+bool rule_lists(const struct rnode *rule, const char *key, const char *const *defaults, size_t n,
+		const char *name);
 bool is_active_low(struct prop_ctx *pc);
 const struct variable *pointee(struct prop_ctx *pc);
 const char *last_macro_arg(struct arena *a, const char *spelling);

@@ -18,15 +18,7 @@ static const char *const default_reads[] = {
 
 static bool is_read(const struct rnode *rule, const char *callee)
 {
-	const struct rnode *reads = rn_get(rule, "reads");
-
-	for (size_t i = 0; reads && i < reads->n; i++)
-		if (str_eq(reads->items[i]->scalar, callee))
-			return true;
-	for (size_t i = 0; !reads && i < sizeof(default_reads) / sizeof(default_reads[0]); i++)
-		if (str_eq(default_reads[i], callee))
-			return true;
-	return false;
+	return rule_lists(rule, "reads", default_reads, sizeof(default_reads) / sizeof(default_reads[0]), callee);
 }
 
 /* The GPIO number value that e reads, *low when it is negated; else NULL. */

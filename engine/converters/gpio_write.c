@@ -21,15 +21,7 @@ static const char *const default_writes[] = {
 
 static bool is_write(const struct rnode *rule, const char *callee)
 {
-	const struct rnode *writes = rn_get(rule, "writes");
-
-	for (size_t i = 0; writes && i < writes->n; i++)
-		if (str_eq(writes->items[i]->scalar, callee))
-			return true;
-	for (size_t i = 0; !writes && i < sizeof(default_writes) / sizeof(default_writes[0]); i++)
-		if (str_eq(default_writes[i], callee))
-			return true;
-	return false;
+	return rule_lists(rule, "writes", default_writes, sizeof(default_writes) / sizeof(default_writes[0]), callee);
 }
 
 /* The one line fn drives and the level it drives it to; false when fn does more. */

@@ -102,3 +102,21 @@ const char *n_template(struct arena *a, const char *tmpl, long n)
 		return NULL;
 	return arena_printf(a, "%.*s%ld%s", (int)(at - tmpl), tmpl, n, at + 3);
 }
+
+/*
+ * Is `name` in the rule's list `key:` (gpio_read's `reads:`), or, when the
+ * rule has no such list, among the n defaults?
+ */
+bool rule_lists(const struct rnode *rule, const char *key, const char *const *defaults, size_t n,
+		const char *name)
+{
+	const struct rnode *list = rn_get(rule, key);
+
+	for (size_t i = 0; list && i < list->n; i++)
+		if (str_eq(list->items[i]->scalar, name))
+			return true;
+	for (size_t i = 0; !list && i < n; i++)
+		if (str_eq(defaults[i], name))
+			return true;
+	return false;
+}
