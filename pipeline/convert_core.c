@@ -268,7 +268,8 @@ static bool dtsi_confirmed(const struct soc_dtsi *d, const struct rnode *soc)
  * The pack's `dtsi_variants:` entry the board names: one of its `match:`
  * words in the file's name, a machine id or a machine's name
  * (board-sam9g20ek.c, AT91SAM9G20EK, "Atmel AT91SAM9G20-EK": "sam9g20"),
- * case-insensitive; its `dtsi:` or NULL.
+ * case-insensitive, or one of its `calls:` the board makes or its machine
+ * record names (`.init_early = omap4430_init_early`); its `dtsi:` or NULL.
  */
 const char *conv_dtsi_variant(const struct rnode *soc, const struct board *b)
 {
@@ -276,6 +277,9 @@ const char *conv_dtsi_variant(const struct rnode *soc, const struct board *b)
 
 	for (size_t i = 0; b && vs && i < vs->n; i++) {
 		const struct rnode *words = rn_get(vs->items[i], "match");
+
+		if (engine_board_calls_any(b, rn_get(vs->items[i], "calls")))
+			return rn_str(vs->items[i], "dtsi");
 
 		for (size_t k = 0; words && k < words->n; k++) {
 			const char *w = words->items[k]->scalar;

@@ -96,6 +96,8 @@ sys.exit(0 if grp and re.findall(r'OMAP4_IOPAD\([^)]*\)', grp.group(1)) == want 
 PY
 	# A GIC SPI whose type the board never set was level-high (the GIC's
 	# boot default); IRQ_TYPE_NONE is no SPI type (arm,gic binding).
+	# .init_early = omap4430_init_early: the 4430's .dtsi (dtsi_variants: calls:)
+	grep -q '#include "omap443x.dtsi"' "$TMP/p4.dts" || bad "omap4-panel: omap443x.dtsi is not included"
 	grep -q 'interrupts = <GIC_SPI 7 IRQ_TYPE_LEVEL_HIGH>;' "$TMP/p4.dts" ||
 		bad "omap4-panel: the TWL6030's GIC SPI 7 is not level-high"
 	! grep -q 'GIC_SPI [0-9]* IRQ_TYPE_NONE' "$TMP/p4.dts" ||

@@ -189,7 +189,7 @@ static void test_soc_defines(void **state)
 	ruleset_free(rs);
 }
 
-/* dtsi_variants: the board names its SoC by file name, machine id or machine name. */
+/* dtsi_variants: the board names its SoC by file name, machine id or machine name, or a call. */
 static void test_dtsi_variant(void **state)
 {
 	struct ruleset *rs = NULL;
@@ -212,6 +212,21 @@ static void test_dtsi_variant(void **state)
 	m.name = "Example AT91SAM9G20 gateway";
 	assert_string_equal(conv_dtsi_variant(soc, &b), "at91sam9g20.dtsi");
 	assert_null(conv_dtsi_variant(rules_soc(rs, "at91sam9263"), &b));	/* no variants */
+	/* or by a call it makes or its record names: .init_early = omap4430_init_early */
+	{
+		struct value fn = { .kind = VAL_FUNC, .field = "init_early", .text = "omap4430_init_early" };
+		struct value *kids[] = { &fn };
+		struct value rec = { .kind = VAL_LIST, .kids = kids, .nkids = 1 };
+		struct machine m4 = { .id = "OMAP_4430SDP", .name = "OMAP4430 4430SDP board" };
+		struct machine *ms4[] = { &m4 };
+		struct board b4 = { .path = "x/board-4430sdp.c", .machines = ms4, .nmachines = 1 };
+
+		assert_null(conv_dtsi_variant(rules_soc(rs, "omap4"), &b4));
+		m4.record = &rec;
+		assert_string_equal(conv_dtsi_variant(rules_soc(rs, "omap4"), &b4), "omap443x.dtsi");
+		fn.text = "omap4460_init_early";
+		assert_null(conv_dtsi_variant(rules_soc(rs, "omap4"), &b4));
+	}
 	ruleset_free(rs);
 }
 
