@@ -110,33 +110,50 @@ static bool spells_call(const char *text, const char *name, size_t n)
 	return false;
 }
 
-static bool value_spells(const struct value *v, const char *name, size_t n)
+/* What a board may spell: `name(` (a macro call), or an identifier starting with `name`. */
+struct spelling {
+	const char *name;
+	size_t n;
+	bool prefix;
+};
+
+/* Does `text` spell an identifier that starts with `prefix` (AT91SAM9261_)? */
+static bool spells_prefix(const char *text, const char *prefix)
 {
-	if (!v)
-		return false;
-	if (v->kind != VAL_LIST && spells_call(v->spelling, name, n))
-		return true;
-	for (size_t i = 0; i < v->nkids; i++)
-		if (value_spells(v->kids[i], name, n))
+	for (const char *p = text ? strstr(text, prefix) : NULL; p; p = strstr(p + 1, prefix))
+		if (p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_'))
 			return true;
 	return false;
 }
 
-/* Does an initializer, a call's argument or a store of the board spell `name(`? */
-static bool board_spells(const struct board *b, const char *name, size_t n)
+static bool value_spells(const struct value *v, const struct spelling *sp)
+{
+	if (!v)
+		return false;
+	if (v->kind != VAL_LIST && (sp->prefix ? spells_prefix(v->spelling, sp->name)
+					       : spells_call(v->spelling, sp->name, sp->n)))
+		return true;
+	for (size_t i = 0; i < v->nkids; i++)
+		if (value_spells(v->kids[i], sp))
+			return true;
+	return false;
+}
+
+/* Does an initializer, a call's argument or a store of the board spell it? */
+static bool board_spells(const struct board *b, const struct spelling *sp)
 {
 	for (size_t i = 0; i < b->nvars; i++)
-		if (value_spells(b->vars[i]->init, name, n))
+		if (value_spells(b->vars[i]->init, sp))
 			return true;
 	for (size_t i = 0; i < b->nfuncs; i++) {
 		const struct function *f = b->funcs[i];
 
 		for (size_t j = 0; j < f->ncalls; j++)
 			for (size_t k = 0; k < f->calls[j]->nargs; k++)
-				if (value_spells(f->calls[j]->args[k], name, n))
+				if (value_spells(f->calls[j]->args[k], sp))
 					return true;
 		for (size_t j = 0; j < f->nstores; j++)
-			if (value_spells(f->stores[j]->rhs, name, n))
+			if (value_spells(f->stores[j]->rhs, sp))
 				return true;
 	}
 	return false;
@@ -175,54 +192,22 @@ static size_t macros_spelled(const struct board *b, const struct ruleset *rs,
 			continue;
 		name = xstrndup(key, (size_t)(paren - key));
 		if (!defined_elsewhere(rs, soc, name, strlen(name)) &&
-		    board_spells(b, name, strlen(name)) && !hits++ && first)
+		    board_spells(b, &(struct spelling){ name, strlen(name), false }) &&
+		    !hits++ && first)
 			*first = key;
 		free(name);
 	}
 	return hits;
 }
 
-/* Does `text` spell an identifier that starts with `prefix` (AT91SAM9261_)? */
-static bool spells_prefix(const char *text, const char *prefix)
-{
-	for (const char *p = text ? strstr(text, prefix) : NULL; p; p = strstr(p + 1, prefix))
-		if (p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_'))
-			return true;
-	return false;
-}
-
-static bool value_spells_prefix(const struct value *v, const char *prefix)
-{
-	if (!v)
-		return false;
-	if (v->kind != VAL_LIST && spells_prefix(v->spelling, prefix))
-		return true;
-	for (size_t i = 0; i < v->nkids; i++)
-		if (value_spells_prefix(v->kids[i], prefix))
-			return true;
-	return false;
-}
-
-/* The first `match: spells:` prefix an initializer, argument or store spells, or NULL. */
+/* The first `match: spells:` prefix the board spells, or NULL. */
 static const char *spelled_prefix(const struct board *b, const struct rnode *prefixes)
 {
 	for (size_t p = 0; prefixes && p < prefixes->n; p++) {
 		const char *pre = prefixes->items[p]->scalar;
 
-		for (size_t i = 0; pre && i < b->nvars; i++)
-			if (value_spells_prefix(b->vars[i]->init, pre))
-				return pre;
-		for (size_t i = 0; pre && i < b->nfuncs; i++) {
-			const struct function *f = b->funcs[i];
-
-			for (size_t j = 0; j < f->ncalls; j++)
-				for (size_t k = 0; k < f->calls[j]->nargs; k++)
-					if (value_spells_prefix(f->calls[j]->args[k], pre))
-						return pre;
-			for (size_t j = 0; j < f->nstores; j++)
-				if (value_spells_prefix(f->stores[j]->rhs, pre))
-					return pre;
-		}
+		if (pre && board_spells(b, &(struct spelling){ pre, strlen(pre), true }))
+			return pre;
 	}
 	return NULL;
 }
@@ -305,6 +290,7 @@ void engine_soc_why(const struct board *b, const struct ruleset *rs,
 {
 	const struct rnode *match = rn_get(soc, "match"), *paths = rn_get(match, "paths");
 	const char *call = called(b, rn_get(match, "calls")), *macro = NULL;
+	const char *spelled = spelled_prefix(b, rn_get(match, "spells"));
 
 	if (forced) {
 		sb_add(sb, "given with --soc");
@@ -317,8 +303,8 @@ void engine_soc_why(const struct board *b, const struct ruleset *rs,
 		}
 	if (named(b, rn_get(match, "model")))
 		sb_addf(sb, "a machine's name contains '%s'", named(b, rn_get(match, "model")));
-	else if (spelled_prefix(b, rn_get(match, "spells")))
-		sb_addf(sb, "the board spells %s...", spelled_prefix(b, rn_get(match, "spells")));
+	else if (spelled)
+		sb_addf(sb, "the board spells %s...", spelled);
 	else if (call)
 		sb_addf(sb, "the board calls %s()", call);
 	else if (macros_spelled(b, rs, soc, &macro))

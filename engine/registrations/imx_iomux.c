@@ -106,15 +106,6 @@ static void consumer_of(struct conv *c, struct omap_pin *p)
 }
 
 /*
- * An iomux-v1 pin word of iomux-mx27.h (gone from the kernel with the
- * board files): PE12_PF_UART1_TXD = GPIO_PORTE | GPIO_PF | GPIO_OUT | 12.
- * The name gives the pin (port * 32 + n) and the primary (PF) or alternate
- * (AF) function; a build directory's number gives the whole mux id
- * (imx27-pinfunc.h: function + direction << 2 + the GPIO config fields)
- * and the pull-up (GPIO_PUEN, config 1). The target's macro is the one of
- * that pin and function.
- */
-/*
  * The mode word of a pin name (PD0_AIN_FEC_TXD0): PF/AF the primary or
  * alternate function (any direction); AIN/BIN/CIN a GPIO-mode output
  * driven by peripheral A/B/C (mux ids 0x006, 0x016, 0x026), AOUT/BOUT a
@@ -129,6 +120,14 @@ static const struct {
 	{ "CIN", 2, 0x026 }, { "AOUT", 2, 0x002 }, { "BOUT", 2, 0x002 },
 };
 
+/*
+ * An iomux-v1 pin word of iomux-mx27.h (gone from the kernel with the
+ * board files): PE12_PF_UART1_TXD = GPIO_PORTE | GPIO_PF | GPIO_OUT | 12.
+ * The name gives the pin (port * 32 + n) and the mode; a build directory's
+ * number gives the whole mux id (imx27-pinfunc.h: function + direction << 2
+ * + the GPIO config fields) and the pull-up (GPIO_PUEN, config 1). The
+ * target's macro is the one of that pin and mode.
+ */
 static const struct imx_pad *v1_pad(const struct imx_pinfunc *pf, const struct value *e,
 				    uint32_t *config)
 {
@@ -158,32 +157,34 @@ static const struct imx_pad *v1_pad(const struct imx_pinfunc *pf, const struct v
 	return NULL;
 }
 
+/* An iomux-v3 pad word: the pad macro it spells, or a build directory's number's. */
+static const struct imx_pad *v3_pad(const struct imx_pinfunc *pf, const struct value *e)
+{
+	const struct imx_pad *d = pad_in_spelling(pf, e->spelling);
+	unsigned long long w = (unsigned long long)e->ival;
+
+	if (d || e->kind != VAL_INT)
+		return d;
+	return imx_pinfunc_at(pf, (uint32_t)(w & 0xfff), (uint32_t)((w >> 36) & 0xf),
+			      (uint32_t)((w >> 24) & 0xfff));
+}
+
 /* One pad word: kept for the pass (true), or *why not. */
 static bool one_pad(struct conv *c, const struct value *e, const struct call *call,
 		    bool v1, const char **became, const char **why)
 {
 	const struct imx_pinfunc *pf = c->opt->imx_pads;
 	uint32_t v1_config = 0;
-	const struct imx_pad *d = v1 ? v1_pad(pf, e, &v1_config) : pad_in_spelling(pf, e->spelling);
+	const struct imx_pad *d = v1 ? v1_pad(pf, e, &v1_config) : v3_pad(pf, e);
 	struct omap_pin *p;
 	const char *fn;
 
-	if (!d && !v1 && e->kind == VAL_INT) {	/* a build directory's number, spelled otherwise */
-		unsigned long long w = (unsigned long long)e->ival;
-
-		d = imx_pinfunc_at(pf, (uint32_t)(w & 0xfff), (uint32_t)((w >> 36) & 0xf),
-				   (uint32_t)((w >> 24) & 0xfff));
-	}
-	if (!d && v1) {
-		*why = arena_printf(c->a, "%s: no pin of %s in this mode (a plain GPIO, "
-				    "or a pin held in a variable)",
-				    e->spelling ? e->spelling : "?", imx_pinfunc_file(pf));
-		return false;
-	}
 	if (!d) {
-		*why = arena_printf(c->a, "%s: no pad macro of %s (a pad held in a variable "
-				    "is not followed)", e->spelling ? e->spelling : "?",
-				    imx_pinfunc_file(pf));
+		*why = arena_printf(c->a, v1 ? "%s: no pin of %s in this mode (a plain GPIO, or "
+					       "a pin held in a variable)"
+					     : "%s: no pad macro of %s (a pad held in a variable "
+					       "is not followed)",
+				    e->spelling ? e->spelling : "?", imx_pinfunc_file(pf));
 		return false;
 	}
 	p = arena_alloc(c->a, sizeof(*p));
