@@ -222,3 +222,20 @@ bool conv_store_was_whole(const struct conv *c, const struct store *s)
 			return true;
 	return false;
 }
+
+/*
+ * An object the helper a board calls defines in SoC code
+ * (common-board-devices.c's ads7846_config, which omap_ads7846_init()
+ * registers when the board passes no data of its own): this conversion's
+ * view gains it, so that a pointer to it reads like one to the board's.
+ */
+void conv_add_var(struct conv *c, struct variable *var)
+{
+	struct board *b = own_board(c);
+	struct variable **vars = arena_alloc(c->a, (b->nvars + 1) * sizeof(*vars));
+
+	/* own_board() sized the array exactly: a new one, one longer */
+	memcpy(vars, b->vars, b->nvars * sizeof(*vars));
+	vars[b->nvars++] = var;
+	b->vars = vars;
+}

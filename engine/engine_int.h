@@ -180,6 +180,7 @@ const char *conv_guard_text(struct conv *c, struct guard **g, size_t n);
 const char *conv_guard_hint(struct conv *c, struct guard **g, size_t n);
 /* engine_grow.c: stores the machine certainly makes add the members they name */
 void conv_grow_stores(struct conv *c);
+void conv_add_var(struct conv *c, struct variable *var);
 bool conv_store_was_whole(const struct conv *c, const struct store *s);
 /* An array, or a list whose kids have no member names (tolerant mode's synthesized structs). */
 bool conv_list_indexed(const struct value *list);
@@ -294,6 +295,7 @@ struct field_override *conv_override(const struct conv *c, const struct value *l
 const struct variable *conv_deref(const struct conv *c, const struct value *v);
 const struct variable *conv_element(const struct conv *c, const struct variable *arr, long index);
 const struct variable *conv_deref_one(const struct conv *c, const struct value *v);
+void conv_set_field(struct conv *c, const struct value *list, const char *field, struct value *v);
 bool value_is_zero(const struct value *v);
 void conv_apply_stores(struct conv *c);
 void conv_finish_soc_pdata(struct conv *c);

@@ -78,14 +78,19 @@ struct mpp_pin *conv_add_pin(struct conv *c, unsigned pin, const char *function,
 	return p;
 }
 
-/* Does one of n's *gpios properties (or a fixed regulator's gpio) reference <&label line ...>? */
+/*
+ * Does one of n's *gpios properties (or a fixed regulator's gpio, or a
+ * singular *-gpio the older bindings still read: pendown-gpio) reference
+ * <&label line ...>?
+ */
 static bool uses_line(const struct dt_node *n, const char *label, uint32_t line)
 {
 	for (size_t i = 0; i < n->nprops; i++) {
 		const struct dt_prop *p = n->props[i];
 		size_t len = strlen(p->name);
 
-		if ((len < 5 || strcmp(p->name + len - 5, "gpios")) && strcmp(p->name, "gpio"))
+		if ((len < 5 || strcmp(p->name + len - 5, "gpios")) && strcmp(p->name, "gpio") &&
+		    (len < 5 || strcmp(p->name + len - 5, "-gpio")))
 			continue;
 		for (size_t k = 0; k < p->nchunks; k++) {
 			const struct dt_chunk *ch = p->chunks[k];

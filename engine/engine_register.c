@@ -84,6 +84,7 @@ static const struct {
 	{ "i2c", reg_i2c },
 	{ "i2c_device", reg_i2c_device },
 	{ "spi", reg_spi },
+	{ "spi_device", reg_spi_device },
 	{ "gpio_hog", reg_gpio_hog },
 	{ "gpio_hog_array", reg_gpio_hog_array },
 	{ "gpio_claim", reg_gpio_claim },

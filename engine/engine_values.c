@@ -180,6 +180,16 @@ static struct field_override *override_for(struct conv *c, const struct value *l
 	return o;
 }
 
+/*
+ * A store a helper makes into the data the board passes it
+ * (omap_ads7846_init()'s board_pdata->gpio_pendown = gpio_pendown): this
+ * conversion reads v as that member's value.
+ */
+void conv_set_field(struct conv *c, const struct value *list, const char *field, struct value *v)
+{
+	override_for(c, list, field)->value = v;
+}
+
 /* The function's parameter named `name`: its position, or -1. */
 static long param_index(const struct function *fn, const char *name)
 {

@@ -4,7 +4,8 @@
  *
  * Larkspur MB-1: an OMAP3530 media box with an SD slot, a DVI framer, a
  * debug UART on UART3, one LED, one button, a USB hub on EHCI port 2 and
- * a LAN9221 on GPMC chip select 5 (gpmc_smsc911x_init()).
+ * a LAN9221 on GPMC chip select 5 (gpmc_smsc911x_init()) and a TSC2046
+ * touch controller on McSPI1 for its front panel (omap_ads7846_init()).
  * Its pins are set by the mux framework of the 2.6.3x - 3.x kernels: a
  * board_mux[] table for the pads that must be right before anything else
  * runs, omap_mux_init_signal() / omap_mux_init_gpio() for the rest.
@@ -34,10 +35,12 @@
 
 #include "mux.h"
 #include "hsmmc.h"
+#include "common-board-devices.h"
 
 #define LARK_GPIO_USER_KEY	7	/* sys_boot5 in mode 4 */
 #define LARK_GPIO_LED_STATUS	150	/* uart1_cts in mode 4 */
 #define LARK_GPIO_DVI_NPD	170	/* hdq_sio in mode 4 */
+#define LARK_GPIO_TS_PENDOWN	114	/* cam_d5 in mode 4 */
 #define LARK_LAN_CS		5
 #define LARK_LAN_GPIO_IRQ	176	/* the LAN9221's IRQ line */
 
@@ -145,6 +148,10 @@ static void __init lark_init(void)
 
 	lark_mmc_init();
 	gpmc_smsc911x_init(&lark_lan_cfg);
+
+	/* the front panel's touch controller, with the common defaults */
+	omap_mux_init_gpio(LARK_GPIO_TS_PENDOWN, OMAP_PIN_INPUT_PULLUP);
+	omap_ads7846_init(1, LARK_GPIO_TS_PENDOWN, 310, NULL);
 
 	/* the DVI framer stays powered down until the display is used */
 	omap_mux_init_gpio(LARK_GPIO_DVI_NPD, OMAP_PIN_OUTPUT);

@@ -55,6 +55,10 @@ bool reg_i2c_device(struct reg_ctx *r);
 
 /* spi.c */
 bool reg_spi(struct reg_ctx *r);
+struct dt_node *spi_entry(struct conv *c, const struct value *e, const char *what, struct fact *f);
+
+/* spi_device.c */
+bool reg_spi_device(struct reg_ctx *r);
 
 /* gpio_hog.c */
 bool reg_gpio_hog(struct reg_ctx *r);

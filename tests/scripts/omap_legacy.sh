@@ -22,6 +22,9 @@
 #   - gpmc_smsc911x_init() (the media box): ethernet@gpmc under &gpmc with
 #     reg <CS 0 0xff> and its GPIO as a level-low interrupt, completed by
 #     the target's omap-gpmc-smsc911x.dtsi;
+#   - omap_ads7846_init(1, gpio, 310, NULL) (the media box): a ti,ads7846
+#     on &mcspi1 CS0 at 1.5 MHz with the helper's default data, its pen-down
+#     GPIO both the interrupt and pendown-gpio (active low);
 #   - the --dtb written by board2dts equals the .dts (16-bit cells encoded);
 #   - the root compatible: the terminal names no OMAP3 variant (a TODO),
 #     the media box calls omap35xx_init_early (no TODO).
@@ -112,6 +115,16 @@ check_tree() { # kernel-tree tag
 	has "$TMP/gpmc.$t" 'interrupts = <16 IRQ_TYPE_LEVEL_LOW>;'
 	has "$TMP/mb.$t.dts" 'omap-gpmc-smsc911x.dtsi"'
 	has "$P" 'reg-io-width = <4>;'
+	# omap_ads7846_init(): the touch controller with the helper's defaults
+	block "$TMP/mb.$t.dts" mcspi1 | sed 's@/\*.*\*/@@; s/[[:space:]]*$//' >"$TMP/spi.$t"
+	has "$TMP/spi.$t" 'touchscreen@0 {'
+	has "$TMP/spi.$t" 'compatible = "ti,ads7846";'
+	has "$TMP/spi.$t" 'spi-max-frequency = <1500000>;'
+	has "$TMP/spi.$t" 'interrupt-parent = <&gpio4>;'
+	has "$TMP/spi.$t" 'pendown-gpio = <&gpio4 18 GPIO_ACTIVE_LOW>;'
+	has "$TMP/spi.$t" 'ti,x-plate-ohms = /bits/ 16 <180>;'
+	has "$TMP/spi.$t" 'ti,keep-vref-on;'
+	lacks "$TMP/mb.$t.dts" 'no rule for call omap_ads7846_init'
 	has "$P" 'smsc,save-mac-address;'
 	if "$BIN" diff "$TMP/term.$t.dtb" "$out" --kernel "$k" >"$TMP/diff.$t" 2>&1; then
 		b2d_ok "$t: the .dtb equals the .dts"
