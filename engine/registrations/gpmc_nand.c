@@ -13,7 +13,9 @@
  *
  * Keys: `cs`, `parts`, `count`, `width` name the call's arguments, `pdata`
  * the argument whose struct (its `struct:` rule) carries them; `container`
- * the partitions' node. Bus width: NAND_BUSWIDTH_16 (bit 1) is 16, else 8.
+ * the partitions' node. Bus width: NAND_BUSWIDTH_16 (bit 1) is 16, else 8;
+ * a non-zero .devsize is 16 (1 in 2.6.3x - 3.3, "'1' for 16-bit device",
+ * GPMC_DEVICESIZE_16 later; NAND_BUSWIDTH_16 between).
  * What the helper learns at run time is a TODO, the written default says so.
  */
 #include "registrations.h"
@@ -31,7 +33,7 @@ static const struct value *nand_value(struct reg_ctx *r, const struct value *pd,
 	return rn_str(r->reg, key) ? reg_arg(r, rn_str(r->reg, key)) : NULL;
 }
 
-static void nand_width(struct reg_ctx *r, struct dt_node *n, const struct value *w)
+static void nand_width(struct reg_ctx *r, struct dt_node *n, const struct value *w, bool devsize)
 {
 	struct conv *c = r->c;
 	struct dt_prop *p;
@@ -42,7 +44,8 @@ static void nand_width(struct reg_ctx *r, struct dt_node *n, const struct value 
 		return;
 	}
 	p = dt_prop_set(c->t, n, "nand-bus-width");
-	dt_chunk_add_u32(c->t, dt_prop_add_cells(c->t, p), w && (w->ival & NAND_BUSWIDTH_16) ? 16 : 8);
+	dt_chunk_add_u32(c->t, dt_prop_add_cells(c->t, p),
+			 w && (devsize ? w->ival != 0 : (w->ival & NAND_BUSWIDTH_16)) ? 16 : 8);
 	p->pos = w ? w->pos : r->call->pos;
 	p->origin = w ? conv_origin(c, w) : "no NAND_BUSWIDTH_16: 8 bits";
 }
@@ -54,6 +57,7 @@ bool reg_gpmc_nand(struct reg_ctx *r)
 		conv_deref_one(c, reg_arg(r, rn_str(r->reg, "pdata"))) : NULL;
 	const struct value *pd = pdv ? pdv->init : NULL;
 	const struct value *cs, *parts, *count, *width;
+	bool devsize = pd && conv_field(c, pd, "devsize");
 	const struct variable *arr;
 	struct dt_node *gpmc, *n;
 	struct dt_prop *p;
@@ -67,7 +71,7 @@ bool reg_gpmc_nand(struct reg_ctx *r)
 	parts = nand_value(r, pd, "parts", "parts");
 	count = nand_value(r, pd, "count", "nr_parts");
 	/* 3.x .devsize, 2.6.3x .options */
-	width = nand_value(r, pd, "width", conv_field(c, pd, "devsize") ? "devsize" : "options");
+	width = nand_value(r, pd, "width", devsize ? "devsize" : "options");
 	if (cs && cs->kind == VAL_INT)
 		csn = cs->ival;
 	gpmc = dt_overlay(c->t, "gpmc");
@@ -102,7 +106,7 @@ bool reg_gpmc_nand(struct reg_ctx *r)
 	dt_node_add_todo(c->t, gpmc, &r->call->pos, "ranges",
 			 arena_printf(c->a, "the GPMC window of chip select %lld (the bootloader's "
 				      "configuration): ranges = <%lld 0 BASE SIZE>", csn, csn));
-	nand_width(r, n, width);
+	nand_width(r, n, width, devsize);
 	arr = parts ? conv_deref(c, parts) : NULL;
 	if (arr && arr->init)
 		conv_add_children(c, n, arr, count, conv_struct_rule(c, "mtd_partition"),

@@ -12,12 +12,74 @@
  * which &fb0's `display` property points to). `tail_include:` includes a
  * .dtsi of the target after the overlays, which holds the rest of that node
  * (OMAP's omap-gpmc-smsc911x.dtsi: the LAN9221's compatible and supplies).
+ * A second call of the helper is a second device: `again: {child:
+ * "ethernet@{cs},0", compatible: [...], todo: "..."}` names its node from
+ * its struct's fields (cm-t35's two gpmc_smsc911x_init() calls, CS5 and
+ * CS4), with the compatible and a TODO for what the include gives the
+ * first one only.
  */
 #include "registrations.h"
 
 #include "../../common/util.h"
 
 #include <string.h>
+
+/* NAME@UNIT under parent (made, or the one an earlier rule made). */
+static struct dt_node *named_child(struct reg_ctx *r, struct dt_node *parent, const char *spec)
+{
+	char *name = arena_strdup(r->c->a, spec), *at = strchr(name, '@');
+	struct dt_node *n;
+
+	if (at)
+		*at++ = 0;
+	n = dt_child(parent, name, at) ? dt_child(parent, name, at) : dt_node_add(r->c->t, parent, name, at);
+	n->pos = r->call->pos;
+	return n;
+}
+
+/*
+ * A second device of the same helper (`again:`): a node of its own, named
+ * from its struct, never the first device's node.
+ */
+static struct dt_node *again_node(struct reg_ctx *r, struct dt_node *parent, const struct rnode *again)
+{
+	struct conv *c = r->c;
+	const struct variable *var = conv_deref_one(c, reg_arg(r, "array"));
+	const char *spec = var && var->init ? conv_template(c, rn_str(again, "child"), var->init, NULL, NULL)
+			   : NULL;
+	const struct rnode *compat = rn_get(again, "compatible");
+	struct dt_node *n;
+	struct dt_prop *p;
+
+	if (!spec || dt_child(parent, arena_strndup(c->a, spec, strcspn(spec, "@")),
+			      strchr(spec, '@') ? strchr(spec, '@') + 1 : NULL))
+		return NULL;
+	n = named_child(r, parent, spec);
+	p = dt_prop_set(c->t, n, "compatible");
+	for (size_t i = 0; compat && compat->kind == RN_SEQ && i < compat->n; i++)
+		dt_prop_add_string(c->t, p, compat->items[i]->scalar);
+	p->pos = r->call->pos;
+	p->origin = r->call->spelling;
+	if (rn_str(again, "todo"))
+		dt_node_add_todo(c->t, n, &r->call->pos, r->call->spelling, rn_str(again, "todo"));
+	return n;
+}
+
+static struct dt_node *child_node(struct reg_ctx *r, struct dt_node *parent, const char *spec)
+{
+	char *name = arena_strdup(r->c->a, spec), *at = strchr(name, '@');
+	const struct rnode *again = rn_get(r->reg, "again");
+	struct dt_node *n;
+
+	if (at)
+		*at++ = 0;
+	if (again && dt_child(parent, name, at) && (n = again_node(r, parent, again)))
+		return n;
+	n = named_child(r, parent, spec);
+	if (rn_str(r->reg, "label"))	/* `label: display0`: the parent points to it */
+		n->label = rn_str(r->reg, "label");
+	return n;
+}
 
 bool reg_struct_array(struct reg_ctx *r)
 {
@@ -35,17 +97,8 @@ bool reg_struct_array(struct reg_ctx *r)
 		target = dt_overlay(c->t, conv_template(c, node->scalar, NULL, r->call,
 							rn_get(r->rule, "args")));
 	/* `child: nand@3`: a node of that name under it (the chip under its controller) */
-	if (target && rn_str(r->reg, "child")) {
-		char *name = arena_strdup(c->a, rn_str(r->reg, "child")), *at = strchr(name, '@');
-
-		if (at)
-			*at++ = 0;
-		target = dt_child(target, name, at) ? dt_child(target, name, at)
-						    : dt_node_add(c->t, target, name, at);
-		target->pos = r->call->pos;
-		if (rn_str(r->reg, "label"))	/* `label: display0`: the parent points to it */
-			target->label = rn_str(r->reg, "label");
-	}
+	if (target && rn_str(r->reg, "child"))
+		target = child_node(r, target, rn_str(r->reg, "child"));
 	/* `tail_include: omap-gpmc-smsc911x.dtsi`: the target's .dtsi that completes the node */
 	if (target && rn_str(r->reg, "tail_include"))
 		dt_add_tail_include(c->t, arena_printf(c->a, "\"%s\"",

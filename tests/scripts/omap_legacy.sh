@@ -6,7 +6,7 @@
 # node/property:
 #   - a TPS65930 (TWL4030 variant) is "ti,twl4030" + twl4030.dtsi, and the
 #     twl4030 platform data's keypad (&twl_keypad, no trailing 0 entry, a
-#     PERSISTENT_KEY), USB (&usb2_phy) and VIO (&vio) go on the labels the
+#     PERSISTENT_KEY, the 3x3 matrix the board wires), USB (&usb2_phy) and VIO (&vio) go on the labels the
 #     tail include defines (no "no such node" TODO);
 #   - spi_register_board_info() bus_num 1 is &mcspi1; the ads7846 pdata are
 #     u16 properties (/bits/ 16), its supply "spi1.0" finds the node;
@@ -60,6 +60,8 @@ check_tree() { # kernel-tree tag
 	[ "$(grep -o 'MATRIX_KEY(' "$TMP/kp.$t" | wc -l)" = 5 ] && b2d_ok "$t: 5 keys in &twl_keypad" ||
 		b2d_bad "$t: &twl_keypad has not 5 keys: $(cat "$TMP/kp.$t")"
 	has "$TMP/kp.$t" 'MATRIX_KEY(2, 2, 0)'
+	has "$TMP/kp.$t" 'keypad,num-rows = <3>;'
+	has "$TMP/kp.$t" 'keypad,num-columns = <3>;'
 	lacks "$P" 'no such node'
 	block "$P" vio | grep -q 'regulator-max-microvolt = <1800000>;' && b2d_ok "$t: &vio" || b2d_bad "$t: &vio lacks its voltage"
 	block "$P" mcspi1 >"$TMP/spi.$t"

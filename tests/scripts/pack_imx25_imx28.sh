@@ -4,7 +4,8 @@
 # (written here, in a temporary directory), against the 6.1 tree and, when
 # it is there, 6.12 (nxp/imx/, nxp/mxs/). i.MX25: imx25_add_imx_uart0() /
 # imx25_add_imx_i2c0() / imx25_add_sdhci_esdhc_imx(0) are &uart1, &i2c1,
-# &esdhc1 (1-based labels), IMX_GPIO_NR(2, 1) is <&gpio2 1 ...>, the FEC's
+# &esdhc1 (1-based labels; ESDHC_WP_CONTROLLER is fsl,wp-controller),
+# IMX_GPIO_NR(2, 1) is <&gpio2 1 ...>, the FEC's
 # phy mode converts, the USB device port's fsl_usb2_platform_data and the
 # host port's mxc_usbh_platform_data give &usbotg and &usbhost1 their
 # dr_mode and phy_type. i.MX28: mx28_add_auart0() and mx28_add_mxs_mmc(1) are
@@ -51,7 +52,7 @@ static const struct imxi2c_platform_data acme_i2c0_data __initconst = {
 };
 static const struct esdhc_platform_data acme_esdhc_pdata __initconst = {
 	.cd_gpio = ACME_SD_CD,
-	.wp_type = ESDHC_WP_NONE,
+	.wp_type = ESDHC_WP_CONTROLLER,
 	.cd_type = ESDHC_CD_GPIO,
 };
 static const struct fsl_usb2_platform_data acme_otg_pdata __initconst = {
@@ -141,6 +142,7 @@ check() {	# check KERNEL SUFFIX DIR25 DIR28
 		has "$o25" 'phy-mode = "rmii";'
 		has "$o25" 'cd-gpios = <&gpio2 1 GPIO_ACTIVE_LOW>;'
 		has "$o25" '&esdhc1 {'
+		has "$o25" 'fsl,wp-controller;'
 		has "$o25" '&i2c1 {'
 		tr -d '\n' <"$o25" | sed 's|/\*[^*]*\*/||g; s/[[:space:]]//g' >"$TMP/flat25"
 		grep -q '&usbotg{dr_mode="peripheral";phy_type="utmi";status="okay";}' "$TMP/flat25" ||

@@ -113,7 +113,8 @@ static void test_soc_pick_by_macros(void **state)
 /*
  * AT91 boards of 3.x all call at91_initialize(), which the AT91SAM9260 pack
  * lists: an identifier prefix of a pack's `match: spells:` (the
- * AT91SAM9261_ID_IRQ0 an SPI device's .irq spells, AT91RM9200_ID_US0) is
+ * AT91SAM9261_ID_IRQ0 an SPI device's .irq spells, AT91RM9200_ID_US0,
+ * AT91SAM9RL_ID_US0) is
  * more specific and comes first; without one, the call decides.
  */
 static void test_soc_pick_by_spells(void **state)
@@ -130,6 +131,12 @@ static void test_soc_pick_by_spells(void **state)
 		"static void __init board_init(void)\n"
 		"{ at91_initialize(18432000); at91_register_uart(AT91RM9200_ID_US0, 1, 0); }\n"
 		"MACHINE_START(B, \"b\")\n	.init_machine = board_init,\nMACHINE_END\n";
+	static const char sam9rl[] =
+		"extern void at91_initialize(unsigned long);\n"
+		"extern void at91_register_uart(unsigned, unsigned, unsigned);\n"
+		"static void __init board_init(void)\n"
+		"{ at91_initialize(12000000); at91_register_uart(AT91SAM9RL_ID_US0, 1, 0); }\n"
+		"MACHINE_START(D, \"d\")\n	.init_machine = board_init,\nMACHINE_END\n";
 	static const char plain[] =
 		"extern void at91_initialize(unsigned long);\n"
 		"static void __init board_init(void) { at91_initialize(18432000); }\n"
@@ -138,6 +145,7 @@ static void test_soc_pick_by_spells(void **state)
 	(void)state;
 	assert_string_equal(picked_soc("/tmp/board-x.c", sam9261), "at91sam9261");
 	assert_string_equal(picked_soc("/tmp/board-y.c", rm9200), "at91rm9200");
+	assert_string_equal(picked_soc("/tmp/board-w.c", sam9rl), "at91sam9rl");
 	assert_string_equal(picked_soc("/tmp/board-z.c", plain), "at91sam9260");
 }
 
