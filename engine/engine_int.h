@@ -225,9 +225,12 @@ struct dt_node *conv_gpio_user(struct conv *c, long gpio);
  * (engine/engine_pinmux_dtsi.c): *attached when the output enables the
  * device the .dtsi gives it to, else only when the table sets all its pins
  * (*device: the enabled device its function names, or NULL: hogged); NULL: none.
+ * *override: the board routes that enabled device's function to other pins
+ * (the group's marvell,pins become the table's: conv_dtsi_override_pin).
  */
 const char *conv_dtsi_pin_group(struct conv *c, const char *ctrl_label, const struct mpp_pin *p,
-				bool *attached, struct dt_node **device);
+				bool *attached, struct dt_node **device, bool *override);
+void conv_dtsi_override_pin(struct conv *c, const char *group, const struct mpp_pin *p);
 /* Does the .dtsi have a node name under &ctrl_label? */
 bool conv_dtsi_has_node(const struct conv *c, const char *ctrl_label, const char *name);
 

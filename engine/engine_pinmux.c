@@ -416,10 +416,12 @@ void conv_pinmux_pass(struct conv *c)
 		struct dt_node *user = gpio_consumer(c, p);
 		const char *key = p->function;
 		struct group *g;
-		bool attached;
+		bool attached, override;
 		struct dt_node *dev;
-		const char *dg = user ? NULL : conv_dtsi_pin_group(c, label, p, &attached, &dev);
+		const char *dg = user ? NULL : conv_dtsi_pin_group(c, label, p, &attached, &dev, &override);
 
+		if (dg && override)	/* the board routes the function elsewhere */
+			conv_dtsi_override_pin(c, dg, p);
 		if (dg) {	/* the .dtsi's group: its device has it, or &pinctrl hogs it */
 			size_t k = 0;
 

@@ -15,13 +15,20 @@
  *
  * and otherwise (the table sets only part of the group) a new group of its
  * own, never the .dtsi's node extended (that would change what the .dtsi's
- * device gets). Used by the MPP pass (engine/engine_pinmux.c).
+ * device gets). One exception: the board routes an enabled device's
+ * function to other pins than the .dtsi's group (t5325: SPI on mpp1-3 and
+ * mpp7, mpp0 is NAND; pmx_spi is mpp0-3). Then the group is overridden
+ * with the table's pins of that function (`&pmx_spi { marvell,pins =
+ * "mpp1", "mpp2", "mpp3", "mpp7"; }`, as upstream kirkwood-t5325.dts
+ * writes), so that no pin is claimed twice and none is left out. Used by
+ * the MPP pass (engine/engine_pinmux.c).
  */
 #include "engine_int.h"
 
 #include <libfdt.h>
 #include <string.h>
 
+#include "../common/util.h"
 #include "../kernel/soc_dtsi.h"
 
 /* Does the string list prop (marvell,pins) of node off contain s? */
@@ -100,19 +107,96 @@ static struct dt_node *function_device(const struct conv *c, const char *functio
 	return n;
 }
 
+/* The table's function of pin name pin ("mpp0"), or NULL: the table leaves it. */
+static const char *table_function(const struct conv *c, const char *pin)
+{
+	for (size_t k = 0; k < c->nmpp; k++)
+		if (!strcmp(arena_printf(c->a, "mpp%u", c->mpp[k]->pin), pin))
+			return c->mpp[k]->function;
+	return NULL;
+}
+
+/* Is pin in a group of function fn under ctrl? */
+static bool in_function_group(const void *fdt, int ctrl, const char *fn, const char *pin)
+{
+	int off;
+
+	fdt_for_each_subnode(off, fdt, ctrl) {
+		const char *f = fdt_getprop(fdt, off, "marvell,function", NULL);
+
+		if (f && !strcmp(f, fn) && list_has(fdt, off, "marvell,pins", pin))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Does the board route the group's function elsewhere: the table sets a
+ * pin of it to another function, or sets a pin of no such group to it?
+ */
+static bool routed_elsewhere(const struct conv *c, const void *fdt, int ctrl, int off,
+			     const char *fn)
+{
+	int len;
+	const char *v = fdt_getprop(fdt, off, "marvell,pins", &len);
+
+	for (int i = 0; v && i < len; i += (int)strlen(v + i) + 1) {
+		const char *f = table_function(c, v + i);
+
+		if (f && strcmp(f, fn))
+			return true;
+	}
+	for (size_t k = 0; k < c->nmpp; k++)
+		if (!c->mpp[k]->generic && !strcmp(c->mpp[k]->function, fn) &&
+		    !in_function_group(fdt, ctrl, fn, arena_printf(c->a, "mpp%u", c->mpp[k]->pin)))
+			return true;
+	return false;
+}
+
+/*
+ * The .dtsi group of p's function an enabled device gets, which the board
+ * routes elsewhere: its label (*device: that device when no .dtsi node
+ * names the group), or NULL.
+ */
+static const char *overridden_group(struct conv *c, const void *fdt, int ctrl,
+				    const struct mpp_pin *p, struct dt_node **device)
+{
+	int off;
+
+	fdt_for_each_subnode(off, fdt, ctrl) {
+		const char *fn = fdt_getprop(fdt, off, "marvell,function", NULL);
+		const char *label = soc_dtsi_label_of(c->opt->dtsi, off);
+		const char *user;
+
+		if (!fn || !label || strcmp(fn, p->function) || !routed_elsewhere(c, fdt, ctrl, off, fn))
+			continue;
+		user = fdt_get_phandle(fdt, off) ? group_user(c, fdt, fdt_get_phandle(fdt, off)) : NULL;
+		if (user ? output_enables(c, user) != NULL : (*device = function_device(c, fn)) != NULL)
+			return label;
+	}
+	return NULL;
+}
+
 const char *conv_dtsi_pin_group(struct conv *c, const char *ctrl_label, const struct mpp_pin *p,
-				bool *attached, struct dt_node **device)
+				bool *attached, struct dt_node **device, bool *override)
 {
 	const void *fdt = c->opt->dtsi ? soc_dtsi_fdt(c->opt->dtsi) : NULL;
 	const char *path = fdt ? soc_dtsi_label_path(c->opt->dtsi, ctrl_label) : NULL;
 	const char *pin = arena_printf(c->a, "mpp%u", p->pin);
 	int ctrl = path ? fdt_path_offset(fdt, path) : -1;
+	const char *over;
 	int off;
 
 	*attached = false;
+	*override = false;
 	*device = NULL;
 	if (ctrl < 0 || p->generic)
 		return NULL;
+	if ((over = overridden_group(c, fdt, ctrl, p, device))) {
+		*override = true;
+		*attached = *device == NULL;
+		return over;
+	}
 	fdt_for_each_subnode(off, fdt, ctrl) {
 		const char *fn = fdt_getprop(fdt, off, "marvell,function", NULL);
 		const char *label = soc_dtsi_label_of(c->opt->dtsi, off);
@@ -140,4 +224,49 @@ bool conv_dtsi_has_node(const struct conv *c, const char *ctrl_label, const char
 	int ctrl = path ? fdt_path_offset(fdt, path) : -1;
 
 	return ctrl >= 0 && fdt_subnode_offset(fdt, ctrl, name) >= 0;
+}
+
+/*
+ * A group the board routes elsewhere (conv_dtsi_pin_group's *override):
+ * the overlay &group's marvell,pins, written once, are the .dtsi's pins
+ * the table leaves or sets to the function (mpp4 and mpp5 of pmx_nand stay
+ * when the table says nothing of them), then the table's other pins of
+ * the function (t5325's mpp7).
+ */
+void conv_dtsi_override_pin(struct conv *c, const char *group, const struct mpp_pin *p)
+{
+	const void *fdt = soc_dtsi_fdt(c->opt->dtsi);
+	const char *path = soc_dtsi_label_path(c->opt->dtsi, group);
+	int off = path ? fdt_path_offset(fdt, path) : -1, len;
+	const char *v = off >= 0 ? fdt_getprop(fdt, off, "marvell,pins", &len) : NULL;
+	struct dt_node *n = dt_overlay(c->t, group);
+	struct dt_prop *pins;
+	struct strbuf why;
+
+	if (dt_prop_find(n, "marvell,pins") || !v)
+		return;
+	pins = dt_prop_set(c->t, n, "marvell,pins");
+	sb_init(&why);
+	for (int i = 0; i < len; i += (int)strlen(v + i) + 1) {
+		const char *f = table_function(c, v + i);
+
+		if (!f || !strcmp(f, p->function))
+			dt_prop_add_string(c->t, pins, v + i);
+		else
+			sb_addf(&why, "%s%s is %s", why.len ? ", " : "", v + i, f);
+	}
+	for (size_t k = 0; k < c->nmpp; k++) {
+		const char *pin = arena_printf(c->a, "mpp%u", c->mpp[k]->pin);
+
+		if (!c->mpp[k]->generic && !strcmp(c->mpp[k]->function, p->function) &&
+		    !list_has(fdt, off, "marvell,pins", pin)) {
+			dt_prop_add_string(c->t, pins, pin);
+			sb_addf(&why, "%s%s is %s", why.len ? ", " : "", pin, p->function);
+		}
+	}
+	pins->pos = p->v->pos;
+	pins->origin = arena_printf(c->a, "%s: the board routes %s elsewhere than the .dtsi (%s)",
+				    p->call->spelling, p->function, why.buf);
+	n->pos = p->call->pos;
+	sb_free(&why);
 }

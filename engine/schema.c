@@ -41,7 +41,7 @@ static const struct section prop_rule = { "property rule", "as", (const struct k
 	{ "include", S_SCALAR }, { "scale", S_SCALAR }, { "active_low", S_SCALAR }, { "active_low_mask", S_SCALAR },
 	{ "size", S_SCALAR }, { "label", S_SCALAR }, { "note", S_SCALAR },
 	{ "skip_below", S_SCALAR }, { "value", S_SCALAR_OR_SEQ }, { "count", S_SCALAR },
-	{ "reads", S_SEQ }, { "writes", S_SEQ }, { "invert", S_SCALAR },
+	{ "reads", S_SEQ }, { "writes", S_SEQ }, { "invert", S_SCALAR }, { "vendors", S_MAP },
 	{ "target", S_SCALAR }, { "arg", S_SCALAR }, { "bus", S_SCALAR }, { "none", S_SCALAR },
 	{ "zero", S_SCALAR }, { "labels", S_SEQ }, { "struct", S_SCALAR },
 	{ "size_shift", S_SCALAR }, { "otherwise", S_SCALAR }, { "before", S_SEQ },

@@ -6,8 +6,12 @@
 # legacy driver's fixed modes-map; an mvsdio slot with .gpio_card_detect = -1
 # (no line: the legacy driver polled) is broken-cd; a PHY address stored
 # under a condition the engine cannot decide is an alternative that makes
-# no second ethernet-phy node, but a TODO naming it. The output compiles
-# (the tool runs dtc).
+# no second ethernet-phy node, but a TODO naming it; an MPP table that
+# routes SPI to mpp1-3 and mpp7 (mpp0 is NAND) while &spi0 is enabled
+# overrides the .dtsi's pmx_spi (mpp0-3) with those pins, as upstream
+# kirkwood-t5325.dts does, with no second SPI group and mpp0 in the NAND
+# group only; the SPI flash's .type is its first compatible as the binding
+# spells it (mxicy,mx25l8005). The output compiles (the tool runs dtc).
 #
 #   bash pack_kirkwood.sh BOARD2DTS SOURCE_DIR    (run by ctest; exit 77 = skipped)
 set -uo pipefail
@@ -34,6 +38,31 @@ cat >"$TMP/mach-kirkwood/acme_nas-setup.c" <<'C'
 #define ACME_GPIO_LED_CMD	30
 #define ACME_GPIO_LED_SLOW	29
 
+static unsigned int acme_mpp_config[] __initdata = {
+	MPP0_NF_IO2,
+	MPP1_SPI_MOSI,
+	MPP2_SPI_SCK,
+	MPP3_SPI_MISO,
+	MPP4_NF_IO6,
+	MPP5_NF_IO7,
+	MPP7_SPI_SCn,
+	MPP18_NF_IO0,
+	MPP19_NF_IO1,
+	0
+};
+static const struct flash_platform_data acme_flash = {
+	.type		= "mx25l8005",
+};
+static struct spi_board_info __initdata acme_spi_slave_info[] = {
+	{
+		.modalias	= "m25p80",
+		.platform_data	= &acme_flash,
+		.irq		= -1,
+		.max_speed_hz	= 20000000,
+		.bus_num	= 0,
+		.chip_select	= 0,
+	},
+};
 static struct mv643xx_eth_platform_data acme_ge00_data = {
 	.phy_addr	= MV643XX_ETH_PHY_ADDR(8),
 };
@@ -61,6 +90,9 @@ static void __init acme_init(void)
 	u32 dev, rev;
 
 	kirkwood_init();
+	kirkwood_mpp_conf(acme_mpp_config);
+	spi_register_board_info(acme_spi_slave_info, ARRAY_SIZE(acme_spi_slave_info));
+	kirkwood_spi_init();
 	kirkwood_pcie_id(&dev, &rev);
 	if (dev == MV88F6282_DEV_ID)
 		acme_ge00_data.phy_addr = MV643XX_ETH_PHY_ADDR(0);
@@ -82,6 +114,13 @@ if b2d_convert_pack "$KERNEL" "$TMP/mach-kirkwood/acme_nas-setup.c" "$O" kirkwoo
 	[ "$(grep -c 'ethernet-phy@' "$O.flat")" = 1 ] && grep -q 'ethphy0:ethernet-phy@8{reg=<8>;}' "$O.flat" ||
 		b2d_bad "acme_nas: not exactly the one PHY at 8"
 	b2d_has "$O" 'alternative if dev == MV88F6282_DEV_ID: the PHY would be ethernet-phy@0 under &mdio'
+	grep -q '&pmx_spi{marvell,pins="mpp1","mpp2","mpp3","mpp7";}' "$O.flat" ||
+		b2d_bad "acme_nas: &pmx_spi is not overridden with mpp1-3 and mpp7"
+	grep -q '&spi0{status="okay";' "$O.flat" || b2d_bad "acme_nas: &spi0 is not enabled"
+	! grep -q 'pmx_spi_2' "$O.flat" || b2d_bad "acme_nas: a second SPI group"
+	grep -q 'flash@0{compatible="mxicy,mx25l8005","jedec,spi-nor";' "$O.flat" ||
+		b2d_bad "acme_nas: the SPI flash's .type is not its first compatible"
+	[ "$(grep -o '"mpp0"' "$O.flat" | wc -l)" = 1 ] || b2d_bad "acme_nas: mpp0 claimed more than once"
 fi
 
 [ $B2D_FAIL = 0 ] && echo "ok: pack_kirkwood.sh"
