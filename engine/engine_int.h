@@ -342,6 +342,7 @@ bool conv_gpio_cells(struct conv *c, const struct value *v, struct dt_chunk *chu
 const char *conv_provider_label(const struct conv *c, const struct value *entry);
 struct dt_node *conv_controller_overlay(struct conv *c, const char *label);
 void conv_collect_irq_types(struct conv *c);
+unsigned conv_irq_board_type(const struct conv *c, const struct value *v);
 bool conv_irq_cells(struct conv *c, const struct value *v, unsigned type, struct dt_chunk *chunk);
 bool conv_gpio_irq_callee(const struct conv *c, const char *name);
 bool conv_soc_setup_call(struct conv *c, const struct function *fn, const struct call *call,

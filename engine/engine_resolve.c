@@ -300,15 +300,23 @@ static bool is_gpio_irq_call(const struct conv *c, const struct value *v)
 	return conv_gpio_irq_callee(c, v->text) && v->kind == VAL_UNKNOWN && v->nkids == 1;
 }
 
+/* The trigger type the board sets for IRQ v at run time (irq_set_irq_type()), or 0. */
+unsigned conv_irq_board_type(const struct conv *c, const struct value *v)
+{
+	for (size_t i = 0; v && i < c->nirq_types; i++)
+		if ((v->kind == VAL_INT && c->irq_nums[i] == v->ival) ||
+		    (c->irq_spellings[i] && str_eq(c->irq_spellings[i], v->spelling)))
+			return c->irq_types[i];
+	return 0;
+}
+
 bool conv_irq_cells(struct conv *c, const struct value *v, unsigned type, struct dt_chunk *chunk)
 {
 	const struct rnode *irq = rn_get(c->soc, "irq");
 
 	/* A trigger type set at run time by irq_set_irq_type() belongs in the specifier. */
-	for (size_t i = 0; v && !type && i < c->nirq_types; i++)
-		if ((v->kind == VAL_INT && c->irq_nums[i] == v->ival) ||
-		    (c->irq_spellings[i] && str_eq(c->irq_spellings[i], v->spelling)))
-			type = c->irq_types[i];
+	if (!type)
+		type = conv_irq_board_type(c, v);
 	if (v && v->text && is_gpio_irq_call(c, v) && v->kids[0]->kind == VAL_INT)
 		return gpio_irq_cells(c, v->kids[0]->ival, type, chunk);
 	if (!v || v->kind != VAL_INT)

@@ -83,7 +83,7 @@ static const struct section platform_rule = { "platform device rule", "name", (c
 static const struct section device_rule = { "device rule", "name", (const struct key_spec[]){
 	{ "name", S_SCALAR }, { "compatible", S_SCALAR }, { "node", S_SCALAR },
 	{ "label", S_SCALAR }, { "pdata", S_SCALAR }, { "gpio_count", S_SCALAR },
-	{ "tail_include", S_SCALAR }, { "props", S_SEQ, &prop_rule }, END } };
+	{ "tail_include", S_SCALAR }, { "props", S_SEQ, &prop_rule }, { "irq_type", S_SCALAR }, END } };
 
 static const struct section register_rule = { "register", "kind", (const struct key_spec[]){
 	{ "kind", S_SCALAR }, { "bus_node", S_SCALAR }, { "info", S_SCALAR }, { "tail_include", S_SCALAR },
@@ -99,7 +99,7 @@ static const struct section register_rule = { "register", "kind", (const struct 
 	{ "table", S_SCALAR }, { "driver", S_SCALAR }, { "pad", S_SCALAR },
 	{ "pads", S_SCALAR }, { "iomux", S_SCALAR }, { "child", S_SCALAR }, { "cs", S_SCALAR }, { "parts", S_SCALAR },
 	{ "width", S_SCALAR }, { "board_info", S_MAP }, { "irq_gpio", S_SCALAR },
-	{ "pdata_struct", S_SCALAR }, { "pdata_args", S_MAP }, { "default_pdata", S_MAP }, { "again", S_MAP }, END } };
+	{ "pdata_struct", S_SCALAR }, { "pdata_args", S_MAP }, { "again", S_MAP }, { "default", S_MAP }, END } };
 
 static const struct section call_prop_rule = { "call property", "prop", (const struct key_spec[]){
 	{ "prop", S_SCALAR }, { "arg", S_SCALAR }, { "as", S_SCALAR }, { "scale", S_SCALAR },

@@ -153,6 +153,9 @@ static void __init lark_init(void)
 	omap_mux_init_gpio(LARK_GPIO_TS_PENDOWN, OMAP_PIN_INPUT_PULLUP);
 	omap_ads7846_init(1, LARK_GPIO_TS_PENDOWN, 310, NULL);
 
+	/* the OTG port with the common defaults */
+	usb_musb_init(NULL);
+
 	/* the DVI framer stays powered down until the display is used */
 	omap_mux_init_gpio(LARK_GPIO_DVI_NPD, OMAP_PIN_OUTPUT);
 	gpio_request_one(LARK_GPIO_DVI_NPD, GPIOF_OUT_INIT_LOW, "DVI_nPD");

@@ -48,7 +48,8 @@ struct dt_node *bus_device(struct conv *c, struct dt_node *bus, const char *type
 	n->pos = e->pos;
 	n->origin = what;
 	const char *origin = arena_printf(c->a, "\"%s\"", type ? type : "?");
-	const char *learned = drule ? NULL
+	/* a device rule without a compatible (`irq_type:` alone) still learns it */
+	const char *learned = rn_str(drule, "compatible") ? NULL
 		: conv_learned_compatible(c, n, e->type && strstr(e->type, "spi") ? "spi" : "i2c",
 					  type, origin, &e->pos, &origin);
 
@@ -58,7 +59,7 @@ struct dt_node *bus_device(struct conv *c, struct dt_node *bus, const char *type
 	 * "atmel,24c512", as the binding's $nodename usually wants.
 	 */
 	generic = learned && c->opt ? compat_map_node_name(c->opt->compat, learned, 2) : NULL;
-	if (generic)
+	if (generic && !name)
 		n->name = arena_strdup(c->a, generic);
 	p = dt_prop_set(c->t, n, "compatible");
 	dt_prop_add_string(c->t, p, rn_str(drule, "compatible") ? rn_str(drule, "compatible")
@@ -79,8 +80,15 @@ struct dt_node *bus_device(struct conv *c, struct dt_node *bus, const char *type
 	if (conv_provider_label(c, e))
 		provider_props(c, n, e);
 	/* 0, or a negative number (spi_board_info's .irq = -1, ARM's NO_IRQ): no interrupt */
-	if (irq && !value_is_zero(irq) && !(irq->kind == VAL_INT && irq->ival < 0))
-		add_interrupt(c, n, irq, 0);
+	if (irq && !value_is_zero(irq) && !(irq->kind == VAL_INT && irq->ival < 0)) {
+		long long type = 0;
+
+		/* `irq_type: 4`: the trigger the legacy driver requested itself (the
+		 * 3.x mc13xxx core's IRQF_TRIGGER_HIGH), unless the board sets one */
+		if (conv_irq_board_type(c, irq) || !rn_get_long(drule, "irq_type", &type))
+			type = 0;
+		add_interrupt(c, n, irq, (unsigned)type);
+	}
 	resources(c, n, e, false, NULL);
 	/* The entry's own fields (flags, ...): its struct rule, leftovers become TODOs. */
 	conv_apply_struct(c, n, conv_struct_rule(c, e->type), e, what);

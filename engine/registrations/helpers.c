@@ -72,3 +72,59 @@ size_t table_len(const struct variable *arr, const struct value *count)
 		n = (size_t)count->ival;
 	return n;
 }
+
+/* --- values a helper fixes (spi_device.c, struct_array.c) ------------------------ */
+
+struct value *reg_new_value(struct conv *c, enum value_kind kind, const struct srcpos *pos,
+		     const char *spelling)
+{
+	struct value *v = arena_alloc(c->a, sizeof(*v));
+
+	v->kind = kind;
+	v->pos = *pos;
+	v->spelling = spelling;
+	return v;
+}
+
+/* A member the helper fixes, from a rule scalar: an integer, else a string. */
+static struct value *fixed_member(struct reg_ctx *r, const char *field, const struct rnode *val)
+{
+	struct conv *c = r->c;
+	struct value *v;
+	long long n;
+
+	if (rn_long(val, &n)) {
+		v = reg_new_value(c, VAL_INT, &r->call->pos,
+			      arena_printf(c->a, "%s(): .%s = %s", r->call->callee, field, val->scalar));
+		v->ival = n;
+	} else {
+		v = reg_new_value(c, VAL_STRING, &r->call->pos,
+			      arena_printf(c->a, "%s(): .%s = \"%s\"", r->call->callee, field,
+					   val->scalar ? val->scalar : ""));
+		v->text = val->scalar ? val->scalar : "";
+	}
+	v->field = field;
+	return v;
+}
+
+void reg_add_member(struct conv *c, struct value *list, struct value *v, const char *field)
+{
+	struct value *m = arena_alloc(c->a, sizeof(*m));
+
+	*m = *v;
+	m->field = field;
+	m->index = (long)list->nkids;
+	arena_push(c->a, (void ***)&list->kids, &list->nkids, m);
+}
+
+/* A struct value of the rule's fixed members (`board_info:`, `default:`). */
+struct value *reg_fixed_struct(struct reg_ctx *r, const char *type, const struct rnode *map)
+{
+	struct value *list = reg_new_value(r->c, VAL_LIST, &r->call->pos, r->call->spelling);
+
+	list->type = type;
+	for (size_t i = 0; map && map->kind == RN_MAP && i < map->n; i++)
+		reg_add_member(r->c, list, fixed_member(r, map->keys[i], map->items[i]), map->keys[i]);
+	return list;
+}
+

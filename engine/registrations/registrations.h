@@ -21,6 +21,11 @@ struct fact *entry_fact(struct conv *c, const char *what, const struct value *e,
 			const char *became, const char *reason);
 const char *entry_what(struct conv *c, const struct variable *arr, const struct value *e);
 size_t table_len(const struct variable *arr, const struct value *count);
+/* Values a helper fixes: a member, a struct of the rule's map (`default:`). */
+struct value *reg_new_value(struct conv *c, enum value_kind kind, const struct srcpos *pos,
+			    const char *spelling);
+void reg_add_member(struct conv *c, struct value *list, struct value *v, const char *field);
+struct value *reg_fixed_struct(struct reg_ctx *r, const char *type, const struct rnode *map);
 
 /* platform_device.c */
 const struct rnode *soc_device_rule(const struct conv *c, const char *var);

@@ -14,70 +14,17 @@
  *       irq_gpio: gpio_pendown          # .irq = gpio_to_irq(that argument)
  *       pdata_struct: ads7846_platform_data
  *       pdata_args: {gpio_pendown: gpio_pendown}   # stored into the data used
- *       default_pdata: {x_max: 0x0fff, x_plate_ohms: 180}
+ *       default: {x_max: 0x0fff, x_plate_ohms: 180}
  *
  * `bus` (the bus number) and `pdata` (the board's platform data, or NULL)
  * are argument names. With NULL, the helper's own data is used:
- * `default_pdata:`, a struct `pdata_struct` whose values say they are the
+ * `default:`, a struct `pdata_struct` whose values say they are the
  * helper's. The entry then becomes a node as one of an spi_board_info
  * table does (spi.c), its platform data read by its struct rule.
  */
 #include "registrations.h"
 
 #include "../../common/util.h"
-
-static struct value *new_value(struct conv *c, enum value_kind kind, const struct srcpos *pos,
-			       const char *spelling)
-{
-	struct value *v = arena_alloc(c->a, sizeof(*v));
-
-	v->kind = kind;
-	v->pos = *pos;
-	v->spelling = spelling;
-	return v;
-}
-
-/* A member the helper fixes, from a rule scalar: an integer, else a string. */
-static struct value *fixed_member(struct reg_ctx *r, const char *field, const struct rnode *val)
-{
-	struct conv *c = r->c;
-	struct value *v;
-	long long n;
-
-	if (rn_long(val, &n)) {
-		v = new_value(c, VAL_INT, &r->call->pos,
-			      arena_printf(c->a, "%s(): .%s = %s", r->call->callee, field, val->scalar));
-		v->ival = n;
-	} else {
-		v = new_value(c, VAL_STRING, &r->call->pos,
-			      arena_printf(c->a, "%s(): .%s = \"%s\"", r->call->callee, field,
-					   val->scalar ? val->scalar : ""));
-		v->text = val->scalar ? val->scalar : "";
-	}
-	v->field = field;
-	return v;
-}
-
-static void add_member(struct conv *c, struct value *list, struct value *v, const char *field)
-{
-	struct value *m = arena_alloc(c->a, sizeof(*m));
-
-	*m = *v;
-	m->field = field;
-	m->index = (long)list->nkids;
-	arena_push(c->a, (void ***)&list->kids, &list->nkids, m);
-}
-
-/* A struct value of the rule's fixed members (`board_info:`, `default_pdata:`). */
-static struct value *fixed_list(struct reg_ctx *r, const char *type, const struct rnode *map)
-{
-	struct value *list = new_value(r->c, VAL_LIST, &r->call->pos, r->call->spelling);
-
-	list->type = type;
-	for (size_t i = 0; map && map->kind == RN_MAP && i < map->n; i++)
-		add_member(r->c, list, fixed_member(r, map->keys[i], map->items[i]), map->keys[i]);
-	return list;
-}
 
 /*
  * The platform data the device gets: the board's (its variable, with the
@@ -94,18 +41,18 @@ static struct value *platform_data(struct reg_ctx *r)
 	const struct value *list;
 
 	if (board && board->init && board->init->kind == VAL_LIST) {
-		ptr = new_value(c, VAL_ADDR, &arg->pos, arg->spelling);
+		ptr = reg_new_value(c, VAL_ADDR, &arg->pos, arg->spelling);
 		ptr->text = board->name;
 		list = board->init;
-	} else if (rn_get(r->reg, "default_pdata") && (!arg || value_is_zero(arg))) {
+	} else if (rn_get(r->reg, "default") && (!arg || value_is_zero(arg))) {
 		struct variable *var = arena_alloc(c->a, sizeof(*var));
 
 		var->name = arena_printf(c->a, "%s() default data", r->call->callee);
 		var->type = rn_str(r->reg, "pdata_struct");
-		var->init = fixed_list(r, var->type, rn_get(r->reg, "default_pdata"));
+		var->init = reg_fixed_struct(r, var->type, rn_get(r->reg, "default"));
 		var->pos = r->call->pos;
 		conv_add_var(c, var);
-		ptr = new_value(c, VAL_ADDR, &r->call->pos, var->name);
+		ptr = reg_new_value(c, VAL_ADDR, &r->call->pos, var->name);
 		ptr->text = var->name;
 		list = var->init;
 	} else {
@@ -123,7 +70,7 @@ static struct value *platform_data(struct reg_ctx *r)
 bool reg_spi_device(struct reg_ctx *r)
 {
 	struct conv *c = r->c;
-	struct value *e = fixed_list(r, "spi_board_info", rn_get(r->reg, "board_info"));
+	struct value *e = reg_fixed_struct(r, "spi_board_info", rn_get(r->reg, "board_info"));
 	const struct value *bus = reg_arg(r, "bus");
 	const struct value *pin = rn_str(r->reg, "irq_gpio") ? reg_arg(r, rn_str(r->reg, "irq_gpio")) : NULL;
 	const char *what = arena_printf(c->a, "%s()", r->call->callee);
@@ -131,18 +78,18 @@ bool reg_spi_device(struct reg_ctx *r)
 	struct dt_node *dn;
 
 	if (bus)
-		add_member(c, e, (struct value *)bus, "bus_num");
+		reg_add_member(c, e, (struct value *)bus, "bus_num");
 	if (pin && c->rs->ngpio_irq_calls) {
 		/* .irq = gpio_to_irq(pin): its GPIO controller's interrupt */
-		struct value *irq = new_value(c, VAL_UNKNOWN, &pin->pos,
+		struct value *irq = reg_new_value(c, VAL_UNKNOWN, &pin->pos,
 					      arena_printf(c->a, "gpio_to_irq(%s)", pin->spelling ? pin->spelling : "?"));
 
 		irq->text = c->rs->gpio_irq_calls[0]->scalar;
 		arena_push(c->a, (void ***)&irq->kids, &irq->nkids, (void *)pin);
-		add_member(c, e, irq, "irq");
+		reg_add_member(c, e, irq, "irq");
 	}
 	if (pdata)
-		add_member(c, e, pdata, "platform_data");
+		reg_add_member(c, e, pdata, "platform_data");
 	dn = spi_entry(c, e, what, r->f);
 	if (dn && !pdata && reg_arg(r, "pdata") && !value_is_zero(reg_arg(r, "pdata")))
 		dt_node_add_todo(c->t, dn, &r->call->pos, what,

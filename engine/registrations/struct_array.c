@@ -12,7 +12,10 @@
  * which &fb0's `display` property points to). `tail_include:` includes a
  * .dtsi of the target after the overlays, which holds the rest of that node
  * (OMAP's omap-gpmc-smsc911x.dtsi: the LAN9221's compatible and supplies).
- * A second call of the helper is a second device: `again: {child:
+ * `default: {member: value}`: the data the helper uses when the board
+ * passes NULL (3.x usb_musb_init(NULL): musb_default_board_data, ULPI,
+ * OTG, 100 mA), each value annotated as the helper's. A second call of
+ * the helper is a second device: `again: {child:
  * "ethernet@{cs},0", compatible: [...], todo: "..."}` names its node from
  * its struct's fields (cm-t35's two gpmc_smsc911x_init() calls, CS5 and
  * CS4), with the compatible and a TODO for what the include gives the
@@ -104,6 +107,18 @@ bool reg_struct_array(struct reg_ctx *r)
 		dt_add_tail_include(c->t, arena_printf(c->a, "\"%s\"",
 						       conv_include_path(c, rn_str(r->reg, "tail_include"))));
 	arr = target ? conv_deref_one(c, reg_arg(r, "array")) : conv_deref(c, reg_arg(r, "array"));
+	if ((!arr || !arr->init) && rn_get(r->reg, "default") && value_is_zero(reg_arg(r, "array"))) {
+		/* NULL: the helper's own data (usb_musb_init(NULL): ULPI, OTG, 100 mA) */
+		struct value *d = reg_fixed_struct(r, rn_str(r->reg, "struct"), rn_get(r->reg, "default"));
+		const char *what = arena_printf(c->a, "%s() default data", r->call->callee);
+
+		if (target)
+			conv_apply_struct(c, target, rule, d, what);
+		else
+			conv_struct_node(c, c->t->root, rule, d, what, -1);
+		reg_converted(r, what);
+		return true;
+	}
 	if (!arr || !arr->init) {
 		/* NULL platform data: the SoC defaults, nothing more to convert. */
 		if (!target)

@@ -25,6 +25,8 @@
 #   - omap_ads7846_init(1, gpio, 310, NULL) (the media box): a ti,ads7846
 #     on &mcspi1 CS0 at 1.5 MHz with the helper's default data, its pen-down
 #     GPIO both the interrupt and pendown-gpio (active low);
+#     usb_musb_init(NULL): &usb_otg_hs with the helper's defaults (ULPI, OTG,
+#     power 50 in 2 mA units);
 #   - the --dtb written by board2dts equals the .dts (16-bit cells encoded);
 #   - the root compatible: the terminal names no OMAP3 variant (a TODO),
 #     the media box calls omap35xx_init_early (no TODO).
@@ -127,6 +129,11 @@ check_tree() { # kernel-tree tag
 	has "$TMP/spi.$t" 'ti,x-plate-ohms = /bits/ 16 <180>;'
 	has "$TMP/spi.$t" 'ti,keep-vref-on;'
 	lacks "$TMP/mb.$t.dts" 'no rule for call omap_ads7846_init'
+	# usb_musb_init(NULL): the helper's defaults (ULPI, OTG, 100 mA)
+	block "$TMP/mb.$t.dts" usb_otg_hs | sed 's@/\*.*\*/@@; s/[[:space:]]*$//' >"$TMP/otg.$t"
+	has "$TMP/otg.$t" 'interface-type = <0>;'
+	has "$TMP/otg.$t" 'mode = <3>;'
+	has "$TMP/otg.$t" 'power = <50>;'
 	has "$P" 'smsc,save-mac-address;'
 	if "$BIN" diff "$TMP/term.$t.dtb" "$out" --kernel "$k" >"$TMP/diff.$t" 2>&1; then
 		b2d_ok "$t: the .dtb equals the .dts"
