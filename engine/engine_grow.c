@@ -86,23 +86,29 @@ static void put_kid(struct conv *c, struct value *list, struct value *kid)
 	list->nkids++;
 }
 
-/* One step of a store path: "[3]" or ".name"; false when it is neither. */
-bool conv_path_step(struct conv *c, const char **p, long *index, const char **name)
+/*
+ * One step of a store path: "[3]", ".name" or "->name" (*deref: through the
+ * pointer the path has reached); false when it is none of them.
+ */
+bool conv_path_step(struct conv *c, const char **p, long *index, const char **name, bool *deref)
 {
 	const char *s = *p;
 	char *end;
 
 	*name = NULL;
-	if (*s == '[') {
+	*deref = s[0] == '-' && s[1] == '>';
+	if (*deref)
+		s++;		/* "->name" reads as ".name" of the object pointed to */
+	if (*s == '[' && !*deref) {
 		*index = strtol(s + 1, &end, 0);
 		if (end == s + 1 || *end != ']')
 			return false;
 		*p = end + 1;
 		return true;
 	}
-	if (*s != '.')
+	if (*s != '.' && *s != '>')
 		return false;
-	for (end = (char *)++s; *end && *end != '.' && *end != '['; end++)
+	for (end = (char *)++s; *end && *end != '.' && *end != '[' && strncmp(end, "->", 2); end++)
 		;
 	if (end == s)
 		return false;
@@ -136,8 +142,10 @@ static struct value *grow(struct conv *c, const struct variable *var, const stru
 	while (*p) {
 		const char *name;
 		long index = 0, at;
+		bool deref;
 
-		if (!conv_path_step(c, &p, &index, &name))
+		/* never through a pointer: the object it points to is another variable */
+		if (!conv_path_step(c, &p, &index, &name, &deref) || deref)
 			return NULL;
 		if (!*p && name)
 			break;		/* the last member: a field override */

@@ -185,7 +185,7 @@ bool conv_store_was_whole(const struct conv *c, const struct store *s);
 /* An array, or a list whose kids have no member names (tolerant mode's synthesized structs). */
 bool conv_list_indexed(const struct value *list);
 /* One step of a store path, "[3]" (*name NULL) or ".name"; false when it is neither. */
-bool conv_path_step(struct conv *c, const char **p, long *index, const char **name);
+bool conv_path_step(struct conv *c, const char **p, long *index, const char **name, bool *deref);
 /* The kid of list at index (name NULL) or named name: its position, or -1. */
 long conv_find_kid(const struct value *list, long index, const char *name);
 /* engine_values.c: the struct list and last member a store's path names, when they exist. */

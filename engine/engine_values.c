@@ -148,9 +148,17 @@ bool conv_store_target(const struct conv *c, const struct store *s,
 	while (*p) {
 		const char *name;
 		long index = 0, at;
+		bool deref;
 
-		if (!cur || cur->kind != VAL_LIST ||
-		    !conv_path_step((struct conv *)c, &p, &index, &name))
+		if (!cur || !conv_path_step((struct conv *)c, &p, &index, &name, &deref))
+			return false;
+		/* `.vpll2->constraints.name`: into the object the member points to */
+		if (deref) {
+			const struct variable *to = cur->kind == VAL_ADDR ? conv_deref_one(c, cur) : NULL;
+
+			cur = to ? to->init : NULL;
+		}
+		if (!cur || cur->kind != VAL_LIST)
 			return false;
 		if (name && !*p) {
 			*list = cur;
@@ -311,6 +319,30 @@ static void local_pointer_store(struct conv *c, const struct store *s)
 	dt_node_add_todo(c->t, NULL, &s->pos, f->what, f->reason);
 }
 
+/* A store whose member the model cannot reach: a TODO saying why. */
+static void untargeted_store(struct conv *c, const struct store *s, struct fact *f, int state,
+			     const char *cond)
+{
+	bool element = *s->path && s->path[strlen(s->path) - 1] == ']';
+
+	f->fate = FACT_TODO;
+	if (strstr(s->path, "->"))	/* omap3_pmic_get_config() sets .vpll2 at run time */
+		f->reason = arena_printf(c->a, "store through a pointer member the initializer "
+					 "does not point at an object of this file (a helper "
+					 "sets it at run time)%s%s: write what it sets by hand",
+					 state > 0 ? "" : ", only when ", state > 0 ? "" : cond);
+	else
+		f->reason = state > 0 ? (element || s->path[0] == '['
+					 ? "store into an array element the initializer does not have "
+					   "(past the array's end, or in a size the model does not hold)"
+					 : "store into a member the initializer does not have")
+			: arena_printf(c->a, "%s, only when %s: add it by hand if so",
+				       element ? "store into an array element"
+					       : "store into a member the initializer does not have",
+				       cond);
+	dt_node_add_todo(c->t, NULL, &s->pos, f->what, f->reason);
+}
+
 static void apply_store(struct conv *c, const struct function *fn, const struct store *s)
 {
 	const struct value *list;
@@ -342,19 +374,7 @@ static void apply_store(struct conv *c, const struct function *fn, const struct 
 		return;
 	}
 	if (!conv_store_target(c, s, &list, &field)) {
-		bool element = *s->path && s->path[strlen(s->path) - 1] == ']';
-
-		f->fate = FACT_TODO;
-
-		f->reason = state > 0 ? (element || s->path[0] == '['
-					 ? "store into an array element the initializer does not have "
-					   "(past the array's end, or in a size the model does not hold)"
-					 : "store into a member the initializer does not have")
-			: arena_printf(c->a, "%s, only when %s: add it by hand if so",
-				       element ? "store into an array element"
-					       : "store into a member the initializer does not have",
-				       cond);
-		dt_node_add_todo(c->t, NULL, &s->pos, f->what, f->reason);
+		untargeted_store(c, s, f, state, cond);
 		return;
 	}
 	struct field_override *o = override_for(c, list, field);
