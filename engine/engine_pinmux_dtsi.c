@@ -228,10 +228,12 @@ bool conv_dtsi_has_node(const struct conv *c, const char *ctrl_label, const char
 
 /*
  * A group the board routes elsewhere (conv_dtsi_pin_group's *override):
- * the overlay &group's marvell,pins, written once, are the .dtsi's pins
- * the table leaves or sets to the function (mpp4 and mpp5 of pmx_nand stay
- * when the table says nothing of them), then the table's other pins of
- * the function (t5325's mpp7).
+ * the overlay &group's marvell,pins, written once. When the table puts the
+ * function on pins outside the group (t5325's mpp7, TS-419's mpp15 for
+ * sata0), the table's pins of the function are the group, as upstream
+ * writes it; when it only takes pins of the group for other functions,
+ * the group keeps the rest (mpp4 and mpp5 of pmx_nand, which the table
+ * says nothing of).
  */
 void conv_dtsi_override_pin(struct conv *c, const char *group, const struct mpp_pin *p)
 {
@@ -242,18 +244,22 @@ void conv_dtsi_override_pin(struct conv *c, const char *group, const struct mpp_
 	struct dt_node *n = dt_overlay(c->t, group);
 	struct dt_prop *pins;
 	struct strbuf why;
+	bool outside = false;
 
 	if (dt_prop_find(n, "marvell,pins") || !v)
 		return;
+	for (size_t k = 0; k < c->nmpp; k++)
+		outside |= !c->mpp[k]->generic && !strcmp(c->mpp[k]->function, p->function) &&
+			   !list_has(fdt, off, "marvell,pins", arena_printf(c->a, "mpp%u", c->mpp[k]->pin));
 	pins = dt_prop_set(c->t, n, "marvell,pins");
 	sb_init(&why);
 	for (int i = 0; i < len; i += (int)strlen(v + i) + 1) {
 		const char *f = table_function(c, v + i);
 
-		if (!f || !strcmp(f, p->function))
+		if (f ? !strcmp(f, p->function) : !outside)
 			dt_prop_add_string(c->t, pins, v + i);
 		else
-			sb_addf(&why, "%s%s is %s", why.len ? ", " : "", v + i, f);
+			sb_addf(&why, "%s%s is %s", why.len ? ", " : "", v + i, f ? f : "not the board's");
 	}
 	for (size_t k = 0; k < c->nmpp; k++) {
 		const char *pin = arena_printf(c->a, "mpp%u", c->mpp[k]->pin);

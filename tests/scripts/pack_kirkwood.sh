@@ -10,7 +10,9 @@
 # routes SPI to mpp1-3 and mpp7 (mpp0 is NAND) while &spi0 is enabled
 # overrides the .dtsi's pmx_spi (mpp0-3) with those pins, as upstream
 # kirkwood-t5325.dts does, with no second SPI group and mpp0 in the NAND
-# group only; the SPI flash's .type is its first compatible as the binding
+# group only; a SATA activity LED on mpp15 makes &pmx_sata0 that one pin
+# (kirkwood-6281.dtsi's is mpp5/21/23), selected by &sata, as upstream
+# kirkwood-ts419.dtsi; the SPI flash's .type is its first compatible as the binding
 # spells it (mxicy,mx25l8005). The output compiles (the tool runs dtc).
 #
 #   bash pack_kirkwood.sh BOARD2DTS SOURCE_DIR    (run by ctest; exit 77 = skipped)
@@ -46,6 +48,7 @@ static unsigned int acme_mpp_config[] __initdata = {
 	MPP4_NF_IO6,
 	MPP5_NF_IO7,
 	MPP7_SPI_SCn,
+	MPP15_SATA0_ACTn,
 	MPP18_NF_IO0,
 	MPP19_NF_IO1,
 	0
@@ -62,6 +65,9 @@ static struct spi_board_info __initdata acme_spi_slave_info[] = {
 		.bus_num	= 0,
 		.chip_select	= 0,
 	},
+};
+static struct mv_sata_platform_data acme_sata_data = {
+	.n_ports	= 2,
 };
 static struct mv643xx_eth_platform_data acme_ge00_data = {
 	.phy_addr	= MV643XX_ETH_PHY_ADDR(8),
@@ -93,6 +99,7 @@ static void __init acme_init(void)
 	kirkwood_mpp_conf(acme_mpp_config);
 	spi_register_board_info(acme_spi_slave_info, ARRAY_SIZE(acme_spi_slave_info));
 	kirkwood_spi_init();
+	kirkwood_sata_init(&acme_sata_data);
 	kirkwood_pcie_id(&dev, &rev);
 	if (dev == MV88F6282_DEV_ID)
 		acme_ge00_data.phy_addr = MV643XX_ETH_PHY_ADDR(0);
@@ -121,6 +128,9 @@ if b2d_convert_pack "$KERNEL" "$TMP/mach-kirkwood/acme_nas-setup.c" "$O" kirkwoo
 	grep -q 'flash@0{compatible="mxicy,mx25l8005","jedec,spi-nor";' "$O.flat" ||
 		b2d_bad "acme_nas: the SPI flash's .type is not its first compatible"
 	[ "$(grep -o '"mpp0"' "$O.flat" | wc -l)" = 1 ] || b2d_bad "acme_nas: mpp0 claimed more than once"
+	grep -q '&pmx_sata0{marvell,pins="mpp15";}' "$O.flat" ||
+		b2d_bad "acme_nas: &pmx_sata0 is not the table's one sata0 pin"
+	grep -q '&sata{nr-ports=<2>;pinctrl-0=<&pmx_sata0>;' "$O.flat" || b2d_bad "acme_nas: &sata does not select &pmx_sata0"
 fi
 
 [ $B2D_FAIL = 0 ] && echo "ok: pack_kirkwood.sh"
