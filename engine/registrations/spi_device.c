@@ -36,33 +36,30 @@ static struct value *platform_data(struct reg_ctx *r)
 	struct conv *c = r->c;
 	const struct value *arg = reg_arg(r, "pdata");
 	const struct rnode *sets = rn_get(r->reg, "pdata_args");
-	const struct variable *board = arg && !value_is_zero(arg) ? conv_deref_one(c, arg) : NULL;
+	bool passed = arg && !value_is_zero(arg);
+	const struct variable *var = passed ? conv_deref_one(c, arg) : NULL;
 	struct value *ptr;
-	const struct value *list;
 
-	if (board && board->init && board->init->kind == VAL_LIST) {
-		ptr = reg_new_value(c, VAL_ADDR, &arg->pos, arg->spelling);
-		ptr->text = board->name;
-		list = board->init;
-	} else if (rn_get(r->reg, "default") && (!arg || value_is_zero(arg))) {
-		struct variable *var = arena_alloc(c->a, sizeof(*var));
+	if (!passed && rn_get(r->reg, "default")) {
+		struct variable *d = arena_alloc(c->a, sizeof(*d));
 
-		var->name = arena_printf(c->a, "%s() default data", r->call->callee);
-		var->type = rn_str(r->reg, "pdata_struct");
-		var->init = reg_fixed_struct(r, var->type, rn_get(r->reg, "default"));
-		var->pos = r->call->pos;
-		conv_add_var(c, var);
-		ptr = reg_new_value(c, VAL_ADDR, &r->call->pos, var->name);
-		ptr->text = var->name;
-		list = var->init;
-	} else {
-		return NULL;
+		d->name = arena_printf(c->a, "%s() default data", r->call->callee);
+		d->type = rn_str(r->reg, "pdata_struct");
+		d->init = reg_fixed_struct(r, d->type, rn_get(r->reg, "default"));
+		d->pos = r->call->pos;
+		conv_add_var(c, d);
+		var = d;
 	}
+	if (!var || !var->init || var->init->kind != VAL_LIST)
+		return NULL;
+	ptr = reg_new_value(c, VAL_ADDR, passed ? &arg->pos : &r->call->pos,
+			    passed ? arg->spelling : var->name);
+	ptr->text = var->name;
 	for (size_t i = 0; sets && sets->kind == RN_MAP && i < sets->n; i++) {
 		const struct value *v = reg_arg(r, sets->items[i]->scalar);
 
 		if (v)
-			conv_set_field(c, list, sets->keys[i], (struct value *)v);
+			conv_set_field(c, var->init, sets->keys[i], (struct value *)v);
 	}
 	return ptr;
 }
@@ -91,7 +88,7 @@ bool reg_spi_device(struct reg_ctx *r)
 	if (pdata)
 		reg_add_member(c, e, pdata, "platform_data");
 	dn = spi_entry(c, e, what, r->f);
-	if (dn && !pdata && reg_arg(r, "pdata") && !value_is_zero(reg_arg(r, "pdata")))
+	if (dn && !pdata && !value_is_zero(reg_arg(r, "pdata")))
 		dt_node_add_todo(c->t, dn, &r->call->pos, what,
 				 "its platform data is not a struct of this file: its properties by hand");
 	return true;

@@ -27,15 +27,24 @@
 
 #include <string.h>
 
+/* The child NAME@UNIT of parent the output has, or NULL. */
+static struct dt_node *spec_child(struct conv *c, struct dt_node *parent, const char *spec)
+{
+	const char *at = strchr(spec, '@');
+
+	return dt_child(parent, at ? arena_strndup(c->a, spec, (size_t)(at - spec)) : spec,
+			at ? at + 1 : NULL);
+}
+
 /* NAME@UNIT under parent (made, or the one an earlier rule made). */
 static struct dt_node *named_child(struct reg_ctx *r, struct dt_node *parent, const char *spec)
 {
-	char *name = arena_strdup(r->c->a, spec), *at = strchr(name, '@');
-	struct dt_node *n;
+	struct dt_node *n = spec_child(r->c, parent, spec);
+	const char *at = strchr(spec, '@');
 
-	if (at)
-		*at++ = 0;
-	n = dt_child(parent, name, at) ? dt_child(parent, name, at) : dt_node_add(r->c->t, parent, name, at);
+	if (!n)
+		n = dt_node_add(r->c->t, parent, at ? arena_strndup(r->c->a, spec, (size_t)(at - spec)) : spec,
+				at ? at + 1 : NULL);
 	n->pos = r->call->pos;
 	return n;
 }
@@ -54,8 +63,7 @@ static struct dt_node *again_node(struct reg_ctx *r, struct dt_node *parent, con
 	struct dt_node *n;
 	struct dt_prop *p;
 
-	if (!spec || dt_child(parent, arena_strndup(c->a, spec, strcspn(spec, "@")),
-			      strchr(spec, '@') ? strchr(spec, '@') + 1 : NULL))
+	if (!spec || spec_child(c, parent, spec))
 		return NULL;
 	n = named_child(r, parent, spec);
 	p = dt_prop_set(c->t, n, "compatible");
@@ -70,13 +78,10 @@ static struct dt_node *again_node(struct reg_ctx *r, struct dt_node *parent, con
 
 static struct dt_node *child_node(struct reg_ctx *r, struct dt_node *parent, const char *spec)
 {
-	char *name = arena_strdup(r->c->a, spec), *at = strchr(name, '@');
 	const struct rnode *again = rn_get(r->reg, "again");
 	struct dt_node *n;
 
-	if (at)
-		*at++ = 0;
-	if (again && dt_child(parent, name, at) && (n = again_node(r, parent, again)))
+	if (again && spec_child(r->c, parent, spec) && (n = again_node(r, parent, again)))
 		return n;
 	n = named_child(r, parent, spec);
 	if (rn_str(r->reg, "label"))	/* `label: display0`: the parent points to it */
