@@ -144,7 +144,7 @@ static bool zero_means_none(const char *as)
 static bool in_place_array(const char *as)
 {
 	return str_eq(as, "enum_each") || str_eq(as, "phy_each") || str_eq(as, "todo") ||
-	       str_eq(as, "gpio_array") || str_eq(as, "int_array");
+	       str_eq(as, "gpio_array") || str_eq(as, "int_array") || str_eq(as, "ignore");
 }
 
 /*
@@ -229,7 +229,8 @@ static const char *apply_prop(struct conv *c, struct dt_node *node, const struct
 			dt_node_add_todo(c->t, node, &pc.v->pos, conv_origin(c, pc.v), pc.reason);
 		field_fact(c, pc.v, what, node, p, pc.reason);
 	} else if (pc.v && pc.v->kind == VAL_LIST && in_place_array(rn_str(pr, "as"))) {
-		/* An array member written in place (.port_mode[0] = ...): one fact. */
+		/* An array member written in place (.port_mode[0] = ...), or a struct
+		 * one a rule ignores (.port = {...}): one fact. */
 		if (pc.reason)
 			dt_node_add_todo(c->t, node, &pc.v->pos, conv_origin(c, pc.v), pc.reason);
 		field_fact(c, pc.v, what, node, p, pc.reason);

@@ -200,6 +200,9 @@ void dt_node_path_sb(const struct dt_node *n, struct strbuf *sb);
 
 /* Run every pass over the graph in order (graph/passes.c has the table). */
 void graph_normalise(struct dt_tree *t);
+/* The unique_todos pass (graph/unique_todos.c): a TODO said twice is said once. */
+void graph_unique_node_todos(struct dt_tree *t, struct dt_node *n);
+void graph_unique_tree_todos(struct dt_tree *t);
 
 /* A valid node name / label from arbitrary text ("DVI nPD" -> "dvi-npd"); malloc'd (naming.c). */
 char *dts_node_name(const char *s);

@@ -533,6 +533,7 @@ static const struct pass passes[] = {
 	{ "unique_labels", pass_unique_labels, NULL },
 	{ "references", pass_references, NULL },
 	{ "sort_overlays", pass_sort_overlays, NULL },
+	{ "unique_todos", graph_unique_tree_todos, graph_unique_node_todos },
 };
 
 void graph_normalise(struct dt_tree *t)

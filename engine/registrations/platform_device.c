@@ -61,7 +61,10 @@ void resources(struct conv *c, struct dt_node *n, const struct value *dev, bool 
 
 		f->fate = FACT_CONVERTED;
 		f->became = dt_node_path(c->t, n);
-		if (!start || start->kind != VAL_INT) {
+		if (start && start->kind != VAL_INT && (flags & IORESOURCE_IRQ) && !irq_note &&
+		    conv_add_interrupt(c, n, start, (unsigned)(flags & 0xf))) {
+			/* an IRQ the machine stores at run time, gpio_to_irq(GPIO) */
+		} else if (!start || start->kind != VAL_INT) {
 			f->fate = FACT_TODO;
 			f->reason = "resource start not known at build time";
 			dt_node_add_todo(c->t, n, &r->pos, r->spelling, f->reason);

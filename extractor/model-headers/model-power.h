@@ -110,6 +110,21 @@ extern void regulator_has_full_constraints(void);
 extern struct regulator *regulator_get(struct device *dev, const char *id);
 extern int regulator_enable(struct regulator *regulator);
 
+/*
+ * The MC13783/MC13xxx platform-data flags of 2.6.33 - 3.x (<linux/mfd/mc13783.h>,
+ * 3.1+ <linux/mfd/mc13xxx.h>). 6.1 keeps MC13XXX_USE_TOUCHSCREEN .. _RTC (bits
+ * 0-3, the same values); the MC13783_ names and the REGULATOR and LED bits
+ * are gone, so an old board's .flags would be unknown without them.
+ */
+#define MC13783_USE_TOUCHSCREEN	(1 << 0)
+#define MC13783_USE_CODEC	(1 << 1)
+#define MC13783_USE_ADC		(1 << 2)
+#define MC13783_USE_RTC		(1 << 3)
+#define MC13783_USE_REGULATOR	(1 << 4)
+#define MC13783_USE_LED		(1 << 5)
+#define MC13XXX_USE_REGULATOR	(1 << 4)
+#define MC13XXX_USE_LED		(1 << 5)
+
 /* TWL4030/TPS659x0 companion chip. */
 struct twl4030_gpio_platform_data {
 	bool use_leds;

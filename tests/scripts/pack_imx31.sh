@@ -8,8 +8,14 @@
 # named as drivers/regulator/mc13783-regulator.c names its id
 # (MC13783_REG_VMMC1 -> vmmc1, MC13783_REG_SW1A -> sw1a) with its
 # constraints; the SPI controller's chip selects are cs-gpios (a native
-# one <0>) and the keypad's keymap data its linux,keymap. Each output
-# compiles (the tool runs dtc).
+# one <0>) and the keypad's keymap data its linux,keymap. The 3.x
+# iomux-mx3.h pin names (the pack's defines): IOMUX_TO_IRQ(MX31_PIN_GPIO1_3)
+# is the PMIC's interrupt <&gpio1 3>, IOMUX_TO_GPIO(MX31_PIN_GPIO3_1) a
+# key's <&gpio3 1>, and an IRQ resource the machine stores at run time
+# (gpio_to_irq(IOMUX_TO_GPIO(MX31_PIN_SFS6))) the LAN chip's <&gpio1 26>;
+# the MC13783_USE_* flags of 2.6.33 - 3.x (the tolerant-mode model headers)
+# are known, _REGULATOR read; a "mxc-mmc.0" consumer supply is &sdhci1's (the pack's dev_names).
+# Each output compiles (the tool runs dtc).
 #
 #   bash pack_imx31.sh BOARD2DTS SOURCE_DIR    (run by ctest; exit 77 = skipped)
 set -uo pipefail
@@ -33,11 +39,15 @@ cat >"$TMP/mach-imx/mach-acme31.c" <<'C'
 #include <linux/mfd/mc13xxx.h>
 #include <linux/regulator/machine.h>
 #include <asm/mach/arch.h>
+#include <linux/gpio.h>
+#include <linux/gpio_keys.h>
+#include <linux/smsc911x.h>
 #include <mach/common.h>
+#include <mach/iomux-mx3.h>
 #include "devices-imx31.h"
 
 static struct regulator_consumer_supply acme_mmc_consumers[] = {
-	REGULATOR_SUPPLY("vmmc", "imx-mmc.0"),
+	REGULATOR_SUPPLY("vmmc", "mxc-mmc.0"),
 };
 static struct regulator_init_data acme_vmmc1 = {
 	.constraints = {
@@ -64,7 +74,8 @@ static struct mc13xxx_platform_data acme_pmic = {
 		.regulators = acme_regulators,
 		.num_regulators = ARRAY_SIZE(acme_regulators),
 	},
-	.flags = MC13XXX_USE_RTC | MC13XXX_USE_ADC,
+	/* 2.6.33 - 3.x names, which the target no longer has; REGULATOR (1 << 4) too */
+	.flags = MC13783_USE_RTC | MC13783_USE_ADC | MC13783_USE_REGULATOR,
 };
 static struct spi_board_info acme_spi_info[] __initdata = {
 	{
@@ -74,7 +85,29 @@ static struct spi_board_info acme_spi_info[] __initdata = {
 		.chip_select = 0,
 		.platform_data = &acme_pmic,
 		.mode = SPI_CS_HIGH,
+		.irq = IOMUX_TO_IRQ(MX31_PIN_GPIO1_3),
 	},
+};
+static struct gpio_keys_button acme_buttons[] = {
+	{ .gpio = IOMUX_TO_GPIO(MX31_PIN_GPIO3_1), .code = KEY_POWER, .desc = "power" },
+};
+static const struct gpio_keys_platform_data acme_keys __initconst = {
+	.buttons = acme_buttons,
+	.nbuttons = ARRAY_SIZE(acme_buttons),
+};
+static struct smsc911x_platform_config acme_lan_config = {
+	.flags = SMSC911X_USE_16BIT,
+};
+static struct resource acme_lan_resources[] = {
+	{ .start = 0xb4000000, .end = 0xb40000ff, .flags = IORESOURCE_MEM },
+	{ .flags = IORESOURCE_IRQ },	/* assigned at run time */
+};
+static struct platform_device acme_lan = {
+	.name = "smsc911x",
+	.id = -1,
+	.num_resources = ARRAY_SIZE(acme_lan_resources),
+	.resource = acme_lan_resources,
+	.dev = { .platform_data = &acme_lan_config },
 };
 static int acme_spi1_cs[] = { MXC_SPI_CS(0), IMX_GPIO_NR(2, 4) };
 static const struct spi_imx_master acme_spi1_pdata __initconst = {
@@ -94,6 +127,11 @@ static void __init acme31_init(void)
 	imx31_soc_init();
 	imx31_add_spi_imx1(&acme_spi1_pdata);
 	imx31_add_imx_keypad(&acme_keymap_data);
+	imx31_add_mxc_mmc(0, NULL);
+	imx_add_gpio_keys(&acme_keys);
+	acme_lan_resources[1].start = gpio_to_irq(IOMUX_TO_GPIO(MX31_PIN_SFS6));
+	acme_lan_resources[1].end = gpio_to_irq(IOMUX_TO_GPIO(MX31_PIN_SFS6));
+	platform_device_register(&acme_lan);
 	spi_register_board_info(acme_spi_info, ARRAY_SIZE(acme_spi_info));
 }
 MACHINE_START(ACME31, "Acme i.MX31 logger")
@@ -117,6 +155,8 @@ check() {	# check KERNEL SUFFIX DTSDIR
 	has "$o" 'fsl,mc13xxx-uses-rtc;'
 	hasnt "$o" 'fsl,mc13xxx-uses-touch'
 	hasnt "$o" 'fsl,mc13xxx-uses-codec'
+	hasnt "$o" 'value not known at build time'
+	hasnt "$o" 'of .flags: no rule reads them'
 	tr -d '\n' <"$o" | sed 's|/\*[^*]*\*/||g; s/[[:space:]]//g' >"$TMP/flat"
 	grep -q 'regulators{acme_mmc_consumers:vmmc1{regulator-min-microvolt=<1600000>;regulator-max-microvolt=<3000000>;};sw1a{regulator-min-microvolt=<1200000>;regulator-max-microvolt=<1200000>;regulator-always-on;};};' "$TMP/flat" ||
 		bad "$(basename "$o"): the regulators node is not vmmc1 + sw1a with their constraints"
@@ -127,6 +167,21 @@ check() {	# check KERNEL SUFFIX DTSDIR
 	grep -A1 '^&kpp {' "$o" | grep -q 'linux,keymap = <MATRIX_KEY(0, 0, KEY_UP) MATRIX_KEY(0, 1, KEY_DOWN)>;' ||
 		bad "$(basename "$o"): &kpp has not the keymap"
 	hasnt "$o" 'no rule for struct regulator_init_data'
+	# iomux-mx3.h pins, their GPIOs and interrupts
+	grep -A12 'mc13783@0 {' "$o" | grep -q 'interrupt-parent = <&gpio1>;' ||
+		bad "$(basename "$o"): the PMIC's interrupt is not GPIO1_3's"
+	grep -A12 'mc13783@0 {' "$o" | grep -q 'interrupts = <3 ' ||
+		bad "$(basename "$o"): the PMIC's interrupt is not GPIO1_3's"
+	has "$o" 'gpios = <&gpio3 1 GPIO_ACTIVE_HIGH>;'
+	grep -A4 'ethernet@b4000000 {' "$o" | grep -q 'interrupt-parent = <&gpio1>;' ||
+		bad "$(basename "$o"): the LAN chip's run-time IRQ is not on &gpio1"
+	grep -A4 'ethernet@b4000000 {' "$o" | grep -q 'interrupts = <26 ' ||
+		bad "$(basename "$o"): the LAN chip's run-time IRQ is not SFS6's GPIO 26"
+	grep 'TODO' "$o" | grep -q 'IOMUX_TO' && bad "$(basename "$o"): a TODO on IOMUX_TO_*"
+	# "mxc-mmc.0" is &sdhci1
+	grep -A3 '^&sdhci1 {' "$o" | grep -q 'vmmc-supply = <&acme_mmc_consumers>;' ||
+		bad "$(basename "$o"): &sdhci1 has not its vmmc supply"
+	hasnt "$o" 'device not in the tree'
 }
 
 check "$KERNEL" 61 ""

@@ -117,6 +117,15 @@ hasnt "$M" 'no rule for struct s3c24xx_mci_pdata'
 hasnt "$M" 'SoC SD/MMC interface: no node'
 # mini2440 registers no ADC: no node for it.
 hasnt "$M" 'adc@58000000'
+# the USB host (ohci-s3c2410.c): its clocks the S3C2410 clock driver's
+# "usb-bus-host" (UCLK) and "usb-host" (HCLK_USBH)
+has "$M" 'ohci: usb@49000000 {'
+has "$M" 'compatible = "samsung,s3c2410-ohci";'
+has "$M" 'interrupts = <0 0 26 3>;'
+has "$M" 'clocks = <&clocks UCLK>, <&clocks HCLK_USBH>;'
+has "$M" 'clock-names = "usb-bus-host", "usb-host";'
+enabled "$M" ohci mini2440
+hasnt "$M" 'SoC USB host: no node'
 
 # An S3C2410 board: the target's pinctrl driver has no S3C2410 table, so no
 # banks and no pin-controller compatible; its GPIO references stay TODOs.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Normalisation passes: chip-select polarity, interrupts, unique names and labels, overlay order. */
+/* Normalisation passes: chip-select polarity, interrupts, unique names and labels, overlay order, unique TODOs. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -308,6 +308,36 @@ static void test_cs_polarity(void **state)
 	dt_tree_free(t);
 }
 
+/* The same TODO twice on one node (four flag rules, one unknown .flags) is written once;
+ * one at another line, or with another reason, stays; so do file-end TODOs alike. */
+static void test_unique_todos(void **state)
+{
+	struct dt_tree *t = dt_tree_new();
+	struct dt_node *n = dt_node_add(t, NULL, "pmic", "0");
+	struct dt_node *m = dt_node_add(t, NULL, "codec", "1");
+	struct srcpos a = { "board.c", 242, 3 }, b = { "board.c", 243, 3 };
+	const char *why = "value not known at build time";
+
+	(void)state;
+	for (int i = 0; i < 4; i++)
+		dt_node_add_todo(t, n, &a, ".flags = MC13783_USE_X", why);
+	dt_node_add_todo(t, n, &b, ".flags = MC13783_USE_X", why);
+	dt_node_add_todo(t, n, &a, ".flags = MC13783_USE_X", "another reason");
+	dt_node_add_todo(t, m, &a, ".flags = MC13783_USE_X", why);
+	dt_node_add_todo(t, NULL, &a, "foo()", why);
+	dt_node_add_todo(t, NULL, &a, "foo()", why);
+	dt_node_add_todo(t, NULL, &b, "foo()", why);
+	graph_normalise(t);
+	assert_int_equal(n->ntodos, 3);
+	assert_int_equal(n->todos[0]->pos.line, 242);
+	assert_string_equal(n->todos[0]->reason, why);
+	assert_int_equal(n->todos[1]->pos.line, 243);
+	assert_string_equal(n->todos[2]->reason, "another reason");
+	assert_int_equal(m->ntodos, 1);
+	assert_int_equal(t->ntodos, 2);
+	dt_tree_free(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -320,6 +350,7 @@ int main(void)
 		cmocka_unit_test(test_sort_overlays_definer_first),
 		cmocka_unit_test(test_prop_set_keeps_position),
 		cmocka_unit_test(test_cs_polarity),
+		cmocka_unit_test(test_unique_todos),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
