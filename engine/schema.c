@@ -51,7 +51,8 @@ static const struct section prop_rule = { "property rule", "as", (const struct k
 	{ "shift", S_SCALAR }, { "member", S_SCALAR }, { "members", S_SEQ },
 	{ "native", S_SCALAR }, { "on", S_SCALAR }, { "compatible", S_SCALAR },
 	{ "gpio_prop", S_SCALAR }, { "chains", S_SEQ, &chain_rule }, { "after", S_SEQ },
-	{ "type", S_SCALAR }, { "length", S_SCALAR }, END } };
+	{ "type", S_SCALAR }, { "length", S_SCALAR }, { "widths", S_MAP }, { "slot", S_SCALAR },
+	{ "groups", S_SEQ }, END } };
 
 static const struct section container_rule = { "children container", "node", (const struct key_spec[]){
 	{ "node", S_SCALAR }, { "compatible", S_SCALAR }, { "address_cells", S_SCALAR },

@@ -74,5 +74,6 @@ struct dt_prop *cv_display(struct prop_ctx *pc);
 struct dt_prop *cv_ref(struct prop_ctx *pc);
 struct dt_prop *cv_gpio_irq(struct prop_ctx *pc);
 struct dt_prop *cv_chip(struct prop_ctx *pc);
+struct dt_prop *cv_pin_groups(struct prop_ctx *pc);
 
 #endif

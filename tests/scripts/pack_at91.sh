@@ -1,0 +1,135 @@
+#!/usr/bin/env bash
+# The AT91 packs' MMC slots (rules/bindings/at91.yaml) on boards of the
+# test's own (written here, in a temporary directory, 2.6.3x - 3.x
+# mach-at91 style), against the 6.1 tree: the controller's pinctrl-0 is
+# the pin groups its .dtsi defines for the slot the board wired and its
+# width, as upstream boards select them (at91sam9260.dtsi: &mmc0's
+# pinctrl_mmc0_clk, _slot1_cmd_dat0, and _slot1_dat1_3 for 4 bits), for
+# at91_add_device_mmc()'s at91_mmc_data (.slot_b, .wire4) and
+# at91_add_device_mci()'s mci_platform_data (.slot[N].bus_width): a 1-bit
+# slot takes no dat1_3 group, the AT91SAM9G45's HSMCI its
+# _slot0_clk_cmd_dat0 and, 8 bits wide, _dat4_7; a slot whose groups the
+# .dtsi lacks is a TODO. Each output compiles (the tool runs dtc).
+#
+#   bash pack_at91.sh BOARD2DTS SOURCE_DIR    (run by ctest; exit 77 = skipped)
+set -uo pipefail
+
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+b2d_init pack_at91.sh "$@"
+b2d_kernel || b2d_skip "pack_at91.sh: no kernel tree (B2D_KERNEL; bash scripts/kernel-tree.sh)"
+b2d_tmpdir b2d-at91
+export XDG_CACHE_HOME=$TMP/cache
+
+mkdir -p "$TMP/mach-at91"
+# An AT91SAM9260 board, 2.6.3x: one slot B, 4 bits; an AT91SAM9G20 board,
+# 3.x: mci_platform_data, slot B, 1 bit.
+cat >"$TMP/mach-at91/board-acme9260.c" <<'C'
+// SPDX-License-Identifier: GPL-2.0
+/* board2dts test board: an AT91SAM9260 logger, 2.6.3x mach-at91 style. */
+#include <linux/init.h>
+#include <asm/mach/arch.h>
+#include <mach/board.h>
+#include <mach/gpio.h>
+#include <mach/at91sam9260.h>
+
+static struct at91_mmc_data __initdata acme_mmc_data = {
+	.slot_b		= 1,
+	.wire4		= 1,
+	.det_pin	= AT91_PIN_PC8,
+};
+static void __init acme_init_early(void)
+{
+	at91sam9260_initialize(18432000);
+}
+static void __init acme_board_init(void)
+{
+	at91_add_device_serial();
+	at91_add_device_mmc(0, &acme_mmc_data);
+}
+MACHINE_START(ACME9260, "Acme AT91SAM9260 logger")
+	.map_io		= acme_init_early,
+	.init_machine	= acme_board_init,
+MACHINE_END
+C
+cat >"$TMP/mach-at91/board-acme9g20.c" <<'C'
+// SPDX-License-Identifier: GPL-2.0
+/* board2dts test board: an AT91SAM9G20 gateway, 3.x mach-at91 style. */
+#include <linux/init.h>
+#include <asm/mach/arch.h>
+#include <mach/board.h>
+#include <mach/at91sam9260.h>
+#include "board.h"
+
+static struct mci_platform_data __initdata acme_mci0_data = {
+	.slot[1] = {
+		.bus_width	= 1,
+		.detect_pin	= -EINVAL,
+		.wp_pin		= -EINVAL,
+	},
+};
+static void __init acme_board_init(void)
+{
+	at91_add_device_serial();
+	at91_add_device_mci(0, &acme_mci0_data);
+}
+MACHINE_START(ACME9G20, "Acme AT91SAM9G20 gateway")
+	.init_early	= at91_initialize,
+	.init_machine	= acme_board_init,
+MACHINE_END
+C
+# An AT91SAM9G45 board: HSMCI0 slot A 8 bits wide, HSMCI1 slot B (no
+# groups in at91sam9g45.dtsi).
+cat >"$TMP/mach-at91/board-acme9g45.c" <<'C'
+// SPDX-License-Identifier: GPL-2.0
+/* board2dts test board: an AT91SAM9G45 panel, 3.x mach-at91 style. */
+#include <linux/init.h>
+#include <asm/mach/arch.h>
+#include <mach/board.h>
+#include <mach/at91sam9g45.h>
+
+static struct mci_platform_data __initdata acme_mci0_data = {
+	.slot[0] = {
+		.bus_width	= 8,
+		.detect_pin	= AT91_PIN_PD10,
+		.wp_pin		= -EINVAL,
+	},
+};
+static struct mci_platform_data __initdata acme_mci1_data = {
+	.slot[1] = {
+		.bus_width	= 4,
+		.detect_pin	= AT91_PIN_PD11,
+		.wp_pin		= -EINVAL,
+	},
+};
+static void __init acme_board_init(void)
+{
+	at91_add_device_serial();
+	at91_add_device_mci(0, &acme_mci0_data);
+	at91_add_device_mci(1, &acme_mci1_data);
+}
+MACHINE_START(AT91SAM9G45EKES, "Acme AT91SAM9G45 panel")
+	.init_machine	= acme_board_init,
+MACHINE_END
+C
+
+O=$TMP/acme9260.dts
+if b2d_convert_pack "$KERNEL" "$TMP/mach-at91/board-acme9260.c" "$O" at91sam9260; then
+	grep -q '&mmc0{pinctrl-names="default";pinctrl-0=<&pinctrl_mmc0_clk&pinctrl_mmc0_slot1_cmd_dat0&pinctrl_mmc0_slot1_dat1_3>;status="okay";slot@1{reg=<1>;bus-width=<4>;' "$O.flat" ||
+		b2d_bad "acme9260: &mmc0 has not slot B's 4-bit pin groups"
+fi
+O=$TMP/acme9g20.dts
+if b2d_convert_pack "$KERNEL" "$TMP/mach-at91/board-acme9g20.c" "$O" at91sam9260; then
+	grep -q '&mmc0{pinctrl-names="default";pinctrl-0=<&pinctrl_mmc0_clk&pinctrl_mmc0_slot1_cmd_dat0>;' "$O.flat" ||
+		b2d_bad "acme9g20: &mmc0 has not slot B's 1-bit pin groups"
+	b2d_hasnt "$O" 'dat1_3'
+fi
+O=$TMP/acme9g45.dts
+if b2d_convert_pack "$KERNEL" "$TMP/mach-at91/board-acme9g45.c" "$O" at91sam9g45; then
+	grep -q '&mmc0{pinctrl-names="default";pinctrl-0=<&pinctrl_mmc0_slot0_clk_cmd_dat0&pinctrl_mmc0_slot0_dat1_3&pinctrl_mmc0_slot0_dat4_7>;' "$O.flat" ||
+		b2d_bad "acme9g45: &mmc0 has not slot A's 8-bit pin groups"
+	b2d_has "$O" 'no pin group of &mmc1 for slot 1 in the target'"'"'s .dtsi: its pinctrl-0 by hand'
+	b2d_hasnt "$O" 'pinctrl_mmc1_'
+fi
+
+[ $B2D_FAIL = 0 ] && echo "ok: pack_at91.sh"
+b2d_exit $B2D_FAIL
