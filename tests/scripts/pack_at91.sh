@@ -9,7 +9,8 @@
 # at91_add_device_mci()'s mci_platform_data (.slot[N].bus_width): a 1-bit
 # slot takes no dat1_3 group, the AT91SAM9G45's HSMCI its
 # _slot0_clk_cmd_dat0 and, 8 bits wide, _dat4_7; a slot whose groups the
-# .dtsi lacks is a TODO. Each output compiles (the tool runs dtc).
+# .dtsi lacks is a TODO. A board whose file or machine names a "G20" gets
+# at91sam9g20.dtsi. Each output compiles (the tool runs dtc).
 #
 #   bash pack_at91.sh BOARD2DTS SOURCE_DIR    (run by ctest; exit 77 = skipped)
 set -uo pipefail
@@ -51,7 +52,7 @@ MACHINE_START(ACME9260, "Acme AT91SAM9260 logger")
 	.init_machine	= acme_board_init,
 MACHINE_END
 C
-cat >"$TMP/mach-at91/board-acme9g20.c" <<'C'
+cat >"$TMP/mach-at91/board-acmegw.c" <<'C'
 // SPDX-License-Identifier: GPL-2.0
 /* board2dts test board: an AT91SAM9G20 gateway, 3.x mach-at91 style. */
 #include <linux/init.h>
@@ -72,7 +73,7 @@ static void __init acme_board_init(void)
 	at91_add_device_serial();
 	at91_add_device_mci(0, &acme_mci0_data);
 }
-MACHINE_START(ACME9G20, "Acme AT91SAM9G20 gateway")
+MACHINE_START(ACMEGW, "Acme gateway G20")
 	.init_early	= at91_initialize,
 	.init_machine	= acme_board_init,
 MACHINE_END
@@ -116,12 +117,15 @@ O=$TMP/acme9260.dts
 if b2d_convert_pack "$KERNEL" "$TMP/mach-at91/board-acme9260.c" "$O" at91sam9260; then
 	grep -q '&mmc0{pinctrl-names="default";pinctrl-0=<&pinctrl_mmc0_clk&pinctrl_mmc0_slot1_cmd_dat0&pinctrl_mmc0_slot1_dat1_3>;status="okay";slot@1{reg=<1>;bus-width=<4>;' "$O.flat" ||
 		b2d_bad "acme9260: &mmc0 has not slot B's 4-bit pin groups"
+	b2d_has "$O" '#include "at91sam9260.dtsi"'
 fi
 O=$TMP/acme9g20.dts
-if b2d_convert_pack "$KERNEL" "$TMP/mach-at91/board-acme9g20.c" "$O" at91sam9260; then
+if b2d_convert_pack "$KERNEL" "$TMP/mach-at91/board-acmegw.c" "$O" at91sam9260; then
 	grep -q '&mmc0{pinctrl-names="default";pinctrl-0=<&pinctrl_mmc0_clk&pinctrl_mmc0_slot1_cmd_dat0>;' "$O.flat" ||
 		b2d_bad "acme9g20: &mmc0 has not slot B's 1-bit pin groups"
 	b2d_hasnt "$O" 'dat1_3'
+	# "G20" in the machine's name: the AT91SAM9G20's own .dtsi
+	b2d_has "$O" '#include "at91sam9g20.dtsi"'
 fi
 O=$TMP/acme9g45.dts
 if b2d_convert_pack "$KERNEL" "$TMP/mach-at91/board-acme9g45.c" "$O" at91sam9g45; then
