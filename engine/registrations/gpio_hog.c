@@ -41,9 +41,19 @@ static const char *hog_name(struct conv *c, const struct value *gpio, const stru
  * the wrong one. A write of the level it already has changes nothing.
  * level: the level the line starts at (0 or 1).
  */
+/* The same line: one number, or one callback parameter plus one offset (TWL's gpio + 2) */
+static bool same_line(const struct value *a, const struct value *b)
+{
+	if (a->kind == VAL_INT && b->kind == VAL_INT)
+		return a->ival == b->ival;
+	return a->kind == VAL_SYMBOLIC && b->kind == VAL_SYMBOLIC && a->ival == b->ival &&
+	       a->sym_index == b->sym_index && str_eq(a->sym, b->sym) &&
+	       str_eq(a->sym_meaning, b->sym_meaning);
+}
+
 static bool is_write(const struct call *w, const struct value *gpio)
 {
-	return w->nargs == 2 && w->args[0]->kind == VAL_INT && w->args[0]->ival == gpio->ival &&
+	return w->nargs == 2 && same_line(w->args[0], gpio) &&
 	       w->callee && (!strcmp(w->callee, "gpio_set_value") ||
 			     !strcmp(w->callee, "gpio_set_value_cansleep") ||
 			     !strcmp(w->callee, "__gpio_set_value"));
@@ -99,7 +109,7 @@ static int settled_level(const struct conv *c, const struct call *req, const str
 static const struct call *later_write(const struct conv *c, const struct value *gpio, int level,
 				      const struct function **in)
 {
-	for (size_t i = 0; gpio->kind == VAL_INT && i < c->b->nfuncs; i++)
+	for (size_t i = 0; (gpio->kind == VAL_INT || gpio->kind == VAL_SYMBOLIC) && i < c->b->nfuncs; i++)
 		for (size_t k = 0; k < c->b->funcs[i]->ncalls; k++) {
 			const struct call *w = c->b->funcs[i]->calls[k];
 

@@ -48,10 +48,11 @@ static void test_predicate_grows_element(void **state)
 	char *dts = convert("at91sam9260", MMC_SRC(BOTH), NULL, 0, NULL);
 
 	(void)state;
+	/* (the harness's .dtsi has no pin groups: each slot's pinctrl-0 is a TODO after these) */
 	expect_contains(dts, "slot@0 {\n\t\treg = <0>;\n\t\tbus-width = <4>;\n"
-			"\t\tcd-gpios = <&pioC 2 GPIO_ACTIVE_HIGH>;\n\t};");
+			"\t\tcd-gpios = <&pioC 2 GPIO_ACTIVE_HIGH>;\n");
 	expect_contains(dts, "slot@1 {\n\t\treg = <1>;\n\t\tbus-width = <4>;\n"
-			"\t\tcd-gpios = <&pioC 9 GPIO_ACTIVE_HIGH>;\n\t};");
+			"\t\tcd-gpios = <&pioC 9 GPIO_ACTIVE_HIGH>;\n");
 	expect_absent(dts, "initializer does not have");
 	expect_absent(dts, "only when");
 	free(dts);

@@ -330,6 +330,51 @@ static void test_symbolic(void **state)
 	board_free(b);
 }
 
+/* A local set once where it is declared is its initializer's value (a
+ * parameter plus an offset); one written again, or whose address is taken,
+ * stays unknown. */
+static const char *src_locals =
+	"int gpio_request_one(unsigned gpio, unsigned long flags, const char *label);\n"
+	"void take(int *p);\n"
+	"static int foo_setup(void *dev, unsigned gpio, unsigned ngpio)\n"
+	"{\n"
+	"	int wlan_rst = gpio + 2;\n"
+	"	int twice = 7;\n"
+	"	int moved = gpio + 3;\n"
+	"	int lent = 4;\n"
+	"	moved += 1;\n"
+	"	take(&lent);\n"
+	"	gpio_request_one(wlan_rst, 0, \"a\");\n"
+	"	gpio_request_one(twice, 0, \"b\");\n"
+	"	gpio_request_one(moved, 0, \"c\");\n"
+	"	gpio_request_one(lent, 0, \"d\");\n"
+	"	return 0;\n"
+	"}\n";
+
+static void test_symbolic_locals(void **state)
+{
+	struct board *b = parse_src(src_locals, NULL, 0);
+	struct function *f = board_find_func(b, "foo_setup");
+	const struct call *c[4];
+	size_t n = 0;
+
+	(void)state;
+	assert_non_null(f);
+	for (size_t i = 0; i < f->ncalls && n < 4; i++)
+		if (!strcmp(f->calls[i]->callee, "gpio_request_one"))
+			c[n++] = f->calls[i];
+	assert_int_equal(n, 4);
+	assert_int_equal(c[0]->args[0]->kind, VAL_SYMBOLIC);
+	assert_string_equal(c[0]->args[0]->sym, "gpio");
+	assert_int_equal(c[0]->args[0]->ival, 2);
+	assert_int_equal(c[0]->args[0]->pos.line, 11);
+	assert_int_equal(c[1]->args[0]->kind, VAL_INT);
+	assert_int_equal(c[1]->args[0]->ival, 7);
+	assert_int_not_equal(c[2]->args[0]->kind, VAL_SYMBOLIC);
+	assert_int_not_equal(c[3]->args[0]->kind, VAL_INT);
+	board_free(b);
+}
+
 static void test_guards(void **state)
 {
 	const char *defs[] = { "TWL4030_GPIO_MAX=18" };
@@ -472,6 +517,7 @@ int main(void)
 		cmocka_unit_test(test_dt_compat_machines),
 		cmocka_unit_test(test_dt_only_machines),
 		cmocka_unit_test(test_symbolic),
+		cmocka_unit_test(test_symbolic_locals),
 		cmocka_unit_test(test_guards),
 		cmocka_unit_test(test_token_fallback),
 		cmocka_unit_test(test_kbuild_names_and_setup),
