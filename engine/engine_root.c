@@ -25,18 +25,46 @@ static char *lower_dashed(struct arena *a, const char *id)
 	return s;
 }
 
+/* The pack's `dtsi_variants:` entry whose .dtsi the output includes, or NULL. */
+static const struct rnode *chosen_variant(const struct conv *c, const char *dtsi)
+{
+	const struct rnode *vs = rn_get(c->soc, "dtsi_variants");
+	size_t n = dtsi ? strlen(dtsi) : 0;
+
+	for (size_t i = 0; vs && i < vs->n; i++) {
+		const char *d = rn_str(vs->items[i], "dtsi");
+		size_t k = d ? strlen(d) : 0;
+
+		if (k && n >= k && !strcmp(dtsi + n - k, d) && (n == k || dtsi[n - k - 1] == '/'))
+			return vs->items[i];
+	}
+	return NULL;
+}
+
 /*
  * The root compatible ends with the SoC's own compatibles, as the target's
- * SoC .dtsi gives them ("ti,omap3430", "ti,omap3"); the pack's
- * `compatible:` stands in when the .dtsi says none or is not known.
+ * SoC .dtsi gives them ("ti,omap3430", "ti,omap3"), or as the chosen
+ * `dtsi_variants:` entry's `compatible:` says when its .dtsi states none of
+ * its own (am3517.dtsi keeps omap3.dtsi's "ti,omap3430"; boards write
+ * "ti,am3517", "ti,omap3"); the pack's `compatible:` stands in when the
+ * .dtsi says none or is not known.
  */
 static bool add_dtsi_compatibles(struct conv *c, struct dt_prop *p)
 {
 	const void *fdt = c->opt && c->opt->dtsi ? soc_dtsi_fdt(c->opt->dtsi) : NULL;
 	const char *variant = rn_str(c->soc, "variant_compatible");
+	const struct rnode *own = rn_get(chosen_variant(c, conv_dtsi_name(c)), "compatible");
 	const char *v;
 	int len;
 
+	if (own && own->kind == RN_SCALAR) {
+		dt_prop_add_string(c->t, p, own->scalar);
+		return true;
+	}
+	for (size_t i = 0; own && own->kind == RN_SEQ && i < own->n; i++)
+		dt_prop_add_string(c->t, p, own->items[i]->scalar);
+	if (own && own->kind == RN_SEQ && own->n)
+		return true;
 	v = fdt ? fdt_getprop(fdt, 0, "compatible", &len) : NULL;
 	if (!v || len <= 1 || v[len - 1] != '\0')
 		return false;
@@ -137,10 +165,12 @@ void conv_build_root(struct conv *c, const struct machine *m)
 		dt_node_add_todo(t, t->root, &m->pos, "compatible",
 				 "replace \"board2dts,...\" with the board's vendor,board string");
 	/* `variant:` the SoC .dtsi (and its compatible) is one of a family the
-	 * board file may not name: unless it calls one of `calls:`, a TODO. */
+	 * board file may not name: unless it calls one of `calls:`, or names a
+	 * `dtsi_variants:` entry, a TODO. */
 	const struct rnode *var = rn_get(c->soc, "variant");
 
-	if (var && rn_str(var, "todo") && !engine_board_calls_any(c->b, rn_get(var, "calls")))
+	if (var && rn_str(var, "todo") && !engine_board_calls_any(c->b, rn_get(var, "calls")) &&
+	    !chosen_variant(c, dtsi))
 		dt_node_add_todo(t, t->root, &m->pos, "compatible", rn_str(var, "todo"));
 	/* `aliases: {i2c0: pxai2c1}`: /aliases entries the board sets (overriding the .dtsi's). */
 	const struct rnode *al = rn_get(c->soc, "aliases");

@@ -84,7 +84,8 @@ static const struct section platform_rule = { "platform device rule", "name", (c
 static const struct section device_rule = { "device rule", "name", (const struct key_spec[]){
 	{ "name", S_SCALAR }, { "compatible", S_SCALAR }, { "node", S_SCALAR },
 	{ "label", S_SCALAR }, { "pdata", S_SCALAR }, { "gpio_count", S_SCALAR },
-	{ "tail_include", S_SCALAR }, { "props", S_SEQ, &prop_rule }, { "irq_type", S_SCALAR }, END } };
+	{ "tail_include", S_SCALAR }, { "props", S_SEQ, &prop_rule }, { "irq_type", S_SCALAR },
+	{ "todo", S_SCALAR }, END } };
 
 static const struct section register_rule = { "register", "kind", (const struct key_spec[]){
 	{ "kind", S_SCALAR }, { "bus_node", S_SCALAR }, { "info", S_SCALAR }, { "tail_include", S_SCALAR },
@@ -195,7 +196,8 @@ static const struct section base_layer_rule = { "base layer", NULL, (const struc
 	END } };
 
 static const struct section dtsi_variant_rule = { "dtsi variant", "dtsi", (const struct key_spec[]){
-	{ "match", S_SEQ }, { "calls", S_SEQ }, { "dtsi", S_SCALAR }, END } };
+	{ "match", S_SEQ }, { "calls", S_SEQ }, { "dtsi", S_SCALAR }, { "compatible", S_SCALAR_OR_SEQ },
+	END } };
 
 static const struct section reset_line_rule = { "reset line", "prop", (const struct key_spec[]){
 	{ "words", S_SEQ }, { "label", S_SCALAR }, { "prop", S_SCALAR }, END } };

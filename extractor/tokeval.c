@@ -347,16 +347,73 @@ static char **words_of(struct tvec *t, int *n)
 	tv_free(t);
 	return w;
 }
+/* The last line of the directive whose `#` is at offset off on line `line` (its `\` continuations). */
+static unsigned directive_end(const char *buf, size_t size, unsigned off, unsigned line)
+{
+	for (size_t i = off; buf && i < size; i++) {
+		if (buf[i] != '\n')
+			continue;
+		size_t k = i;
+
+		while (k > off && (buf[k - 1] == '\r' || buf[k - 1] == ' ' || buf[k - 1] == '\t'))
+			k--;
+		if (k == off || buf[k - 1] != '\\')
+			break;
+		line++;
+	}
+	return line;
+}
+
+/*
+ * The tokens of a range without its preprocessor directive lines: `#if
+ * defined(CONFIG_X)`, `#else`, `#endif` (and their continuation lines) are
+ * no initializer words; the tokens of both arms stay, so the synthesis
+ * sizes `.port_mode[1]` written under an #if (3.x board-am3517evm.c).
+ */
+static unsigned drop_directives(struct ex *x, CXToken *toks, unsigned nt, CXToken *keep)
+{
+	size_t size = 0;
+	const char *buf = clang_getFileContents(x->tu, x->main_file, &size);
+	unsigned n = 0, skip_to = 0, last = 0;
+
+	for (unsigned i = 0; i < nt; i++) {
+		unsigned line, off;
+		CXString sp;
+		bool hash;
+
+		clang_getSpellingLocation(clang_getTokenLocation(x->tu, toks[i]), NULL, &line, NULL,
+					  &off);
+		if (line <= skip_to) {
+			last = line;
+			continue;
+		}
+		sp = clang_getTokenSpelling(x->tu, toks[i]);
+		hash = clang_getTokenKind(toks[i]) == CXToken_Punctuation &&
+		       !strcmp(clang_getCString(sp), "#") && (i == 0 || line != last);
+		clang_disposeString(sp);
+		last = line;
+		if (hash) {
+			skip_to = directive_end(buf, size, off, line);
+			continue;
+		}
+		keep[n++] = toks[i];
+	}
+	return n;
+}
+
 char **tok_words(struct ex *x, unsigned off, unsigned limit, int *n)
 {
 	CXSourceLocation a = clang_getLocationForOffset(x->tu, x->main_file, off);
 	CXSourceLocation b = clang_getLocationForOffset(x->tu, x->main_file, limit);
 	struct tvec raw = { 0 }, t = { 0 };
-	CXToken *toks;
-	unsigned nt;
+	CXToken *toks, *keep;
+	unsigned nt, nk;
 
 	clang_tokenize(x->tu, clang_getRange(a, b), &toks, &nt);
-	tok_cx_tokens(x, toks, nt, &raw);
+	keep = xcalloc(nt ? nt : 1, sizeof(*keep));
+	nk = drop_directives(x, toks, nt, keep);
+	tok_cx_tokens(x, keep, nk, &raw);
+	free(keep);
 	clang_disposeTokens(x->tu, toks, nt);
 	tok_expand_syntax(x, &raw, &t);
 	tv_free(&raw);

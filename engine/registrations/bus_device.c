@@ -48,10 +48,15 @@ struct dt_node *bus_device(struct conv *c, struct dt_node *bus, const char *type
 	n->pos = e->pos;
 	n->origin = what;
 	const char *origin = arena_printf(c->a, "\"%s\"", type ? type : "?");
-	/* a device rule without a compatible (`irq_type:` alone) still learns it */
-	const char *learned = rn_str(drule, "compatible") ? NULL
+	/* a device rule without a compatible (`irq_type:` alone) still learns it;
+	 * `todo:` a name no compatible stands for (spidev), a TODO saying why */
+	const char *todo = rn_str(drule, "todo");
+	const char *learned = rn_str(drule, "compatible") || todo ? NULL
 		: conv_learned_compatible(c, n, e->type && strstr(e->type, "spi") ? "spi" : "i2c",
 					  type, origin, &e->pos, &origin);
+
+	if (todo)
+		dt_node_add_todo(c->t, n, &e->pos, origin, todo);
 
 	/*
 	 * A compatible learned from the drivers names no node: the name the

@@ -29,7 +29,10 @@
 #     power 50 in 2 mA units);
 #   - the --dtb written by board2dts equals the .dts (16-bit cells encoded);
 #   - the root compatible: the terminal names no OMAP3 variant (a TODO),
-#     the media box calls omap35xx_init_early (no TODO).
+#     the media box calls omap35xx_init_early (no TODO); a board whose
+#     file and machine name the AM3517 includes am3517.dtsi and is
+#     "ti,am3517", "ti,omap3" (the .dtsi keeps omap3.dtsi's 3430), one
+#     named for the OMAP3730 includes omap36xx.dtsi ("ti,omap3630").
 #
 #   bash omap_legacy.sh BOARD2DTS SOURCE_DIR      (run by ctest; exit 77 = skipped)
 set -uo pipefail
@@ -135,6 +138,25 @@ check_tree() { # kernel-tree tag
 	has "$TMP/otg.$t" 'mode = <3>;'
 	has "$TMP/otg.$t" 'power = <50>;'
 	has "$P" 'smsc,save-mac-address;'
+	# boards that name their OMAP3 variant (written here: 3.x style, own code)
+	mkdir -p "$TMP/v.$t"
+	printf '%s\n' '#include <linux/init.h>' '#include <asm/mach/arch.h>' \
+		'static void __init evm_init(void) { omap_serial_init(); }' \
+		'MACHINE_START(OMAP3517EVM, "Acme AM3517 EVM")' '	.init_machine = evm_init,' \
+		'MACHINE_END' >"$TMP/v.$t/board-acme-am3517.c"
+	sed 's/OMAP3517EVM, "Acme AM3517 EVM"/ACME_T3730, "Acme OMAP3730 module"/' \
+		"$TMP/v.$t/board-acme-am3517.c" >"$TMP/v.$t/board-acme-t37.c"
+	if "$BIN" convert "$TMP/v.$t/board-acme-am3517.c" --kernel "$k" -q -o "$TMP/v.$t/am.dts" 2>/dev/null &&
+	   "$BIN" convert "$TMP/v.$t/board-acme-t37.c" --kernel "$k" -q -o "$TMP/v.$t/t37.dts" 2>/dev/null; then
+		has "$TMP/v.$t/am.dts" 'am3517.dtsi"'
+		has "$TMP/v.$t/am.dts" '"board2dts,omap3517evm", "ti,am3517", "ti,omap3";'
+		lacks "$TMP/v.$t/am.dts" 'ti,omap3430'
+		lacks "$TMP/v.$t/am.dts" 'which OMAP3 it carries'
+		has "$TMP/v.$t/t37.dts" 'omap36xx.dtsi"'
+		has "$TMP/v.$t/t37.dts" '"ti,omap3630", "ti,omap36xx", "ti,omap3";'
+	else
+		b2d_bad "$t: the AM3517 / OMAP3730 boards do not convert"
+	fi
 	if "$BIN" diff "$TMP/term.$t.dtb" "$out" --kernel "$k" >"$TMP/diff.$t" 2>&1; then
 		b2d_ok "$t: the .dtb equals the .dts"
 	else

@@ -257,6 +257,46 @@ static void test_paren_value_is_no_cast(void **state)
 	board_free(b);
 }
 
+/*
+ * A struct the headers lack, whose array members are written by index
+ * with an #if around some (3.x board-am3517evm.c's usbhs_bdata): the
+ * directive lines are no initializer words, so the array is as long as
+ * the largest index of both arms, and every element keeps its value.
+ */
+static void test_array_designators_under_if(void **state)
+{
+	struct board *b = parse_src(
+		"#include <plat/usb.h>\n"
+		"static const struct usbhs_omap_board_data usbhs_bdata __initconst = {\n"
+		"	.port_mode[0] = OMAP_EHCI_PORT_MODE_PHY,\n"
+		"#if defined(CONFIG_PANEL_X) || \\\n"
+		"		defined(CONFIG_PANEL_X_MODULE)\n"
+		"	.port_mode[1] = OMAP_USBHS_PORT_MODE_UNUSED,\n"
+		"#else\n"
+		"	.port_mode[1] = OMAP_EHCI_PORT_MODE_PHY,\n"
+		"#endif\n"
+		"	.port_mode[2] = OMAP_USBHS_PORT_MODE_UNUSED,\n"
+		"	.reset_gpio_port[0] = 57,\n"
+		"	.reset_gpio_port[1] = -22,\n"
+		"	.reset_gpio_port[2] = -22\n"
+		"};\n");
+	struct variable *v = board_find_var(b, "usbhs_bdata");
+	const struct value *pm, *rg;
+
+	(void)state;
+	assert_non_null(v);
+	pm = value_field(v->init, "port_mode");
+	rg = value_field(v->init, "reset_gpio_port");
+	assert_non_null(pm);
+	assert_non_null(rg);
+	assert_int_equal(pm->kind, VAL_LIST);
+	assert_int_equal(pm->nkids, 3);
+	assert_int_equal(rg->nkids, 3);
+	assert_int_equal(rg->kids[0]->ival, 57);
+	assert_string_equal(pm->kids[2]->spelling, "OMAP_USBHS_PORT_MODE_UNUSED");
+	board_free(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -266,6 +306,7 @@ int main(void)
 		cmocka_unit_test(test_no_reparse),
 		cmocka_unit_test(test_struct_inside_initializer),
 		cmocka_unit_test(test_paren_value_is_no_cast),
+		cmocka_unit_test(test_array_designators_under_if),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
