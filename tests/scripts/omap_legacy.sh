@@ -32,7 +32,9 @@
 #     the media box calls omap35xx_init_early (no TODO); a board whose
 #     file and machine name the AM3517 includes am3517.dtsi and is
 #     "ti,am3517", "ti,omap3" (the .dtsi keeps omap3.dtsi's 3430), one
-#     named for the OMAP3730 includes omap36xx.dtsi ("ti,omap3630").
+#     named for the OMAP3730 includes omap36xx.dtsi ("ti,omap3630");
+#   - an OMAP2430 board: its TWL4030 on INT_24XX_SYS_NIRQ is interrupts =
+#     <7>, its MUSB's MUSB_INTERFACE_ULPI / MUSB_OTG are known.
 #
 #   bash omap_legacy.sh BOARD2DTS SOURCE_DIR      (run by ctest; exit 77 = skipped)
 set -uo pipefail
@@ -156,6 +158,39 @@ check_tree() { # kernel-tree tag
 		has "$TMP/v.$t/t37.dts" '"ti,omap3630", "ti,omap36xx", "ti,omap3";'
 	else
 		b2d_bad "$t: the AM3517 / OMAP3730 boards do not convert"
+	fi
+	# an OMAP2430 board: the TWL4030 on the INTC's SYS_NIRQ (7), the MUSB's
+	# interface and mode (the omap2430 pack's values of irqs.h, usb-musb.h)
+	cat >"$TMP/v.$t/board-acme-2430.c" <<'C'
+#include <linux/init.h>
+#include <linux/i2c.h>
+#include <linux/i2c/twl.h>
+#include <asm/mach/arch.h>
+static struct twl4030_platform_data acme_twl = { .irq_base = 0 };
+static struct i2c_board_info __initdata acme_i2c1[] = {
+	{ I2C_BOARD_INFO("twl4030", 0x48), .flags = I2C_CLIENT_WAKE, .irq = INT_24XX_SYS_NIRQ,
+	  .platform_data = &acme_twl },
+};
+static struct musb_hdrc_platform_data acme_musb = {
+	.interface_type = MUSB_INTERFACE_ULPI, .mode = MUSB_OTG, .power = 100,
+};
+static void __init acme_init(void)
+{
+	omap_register_i2c_bus(1, 100, acme_i2c1, ARRAY_SIZE(acme_i2c1));
+	usb_musb_init(&acme_musb);
+}
+MACHINE_START(OMAP_2430SDP, "OMAP2430 acme board")
+	.init_machine = acme_init,
+MACHINE_END
+C
+	if "$BIN" convert "$TMP/v.$t/board-acme-2430.c" --kernel "$k" -q -o "$TMP/v.$t/2430.dts" 2>/dev/null; then
+		has "$TMP/v.$t/2430.dts" 'omap2430.dtsi"'
+		has "$TMP/v.$t/2430.dts" 'interrupts = <7>;	/* board-acme-2430.c:7 .irq = INT_24XX_SYS_NIRQ */'
+		has "$TMP/v.$t/2430.dts" 'interface-type = <0>;'
+		has "$TMP/v.$t/2430.dts" 'mode = <3>;'
+		lacks "$TMP/v.$t/2430.dts" 'TODO board-acme-2430.c:7'
+	else
+		b2d_bad "$t: the OMAP2430 board does not convert"
 	fi
 	if "$BIN" diff "$TMP/term.$t.dtb" "$out" --kernel "$k" >"$TMP/diff.$t" 2>&1; then
 		b2d_ok "$t: the .dtb equals the .dts"

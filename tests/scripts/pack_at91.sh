@@ -9,7 +9,10 @@
 # at91_add_device_mci()'s mci_platform_data (.slot[N].bus_width): a 1-bit
 # slot takes no dat1_3 group, the AT91SAM9G45's HSMCI its
 # _slot0_clk_cmd_dat0 and, 8 bits wide, _dat4_7; a slot whose groups the
-# .dtsi lacks is a TODO. A board whose file or machine names a "G20" gets
+# .dtsi lacks is a TODO. A GPIO numbered from NR_BUILTIN_GPIO (3.x: past
+# the PIO lines) is a line of the expander the board bases there; the
+# UDC's .vbus_active_low and .vbus_polled are the VBUS line's polarity and
+# atmel,vbus-polled. A board whose file or machine names a "G20" gets
 # at91sam9g20.dtsi. Each output compiles (the tool runs dtc).
 #
 #   bash pack_at91.sh BOARD2DTS SOURCE_DIR    (run by ctest; exit 77 = skipped)
@@ -33,6 +36,19 @@ cat >"$TMP/mach-at91/board-acme9260.c" <<'C'
 #include <mach/gpio.h>
 #include <mach/at91sam9260.h>
 
+/* a PCA9555 expander numbered past the PIO lines, the UDC's VBUS on its line 5 */
+#define ACME_EXP_GPIO(x)	(NR_BUILTIN_GPIO + (x))
+static struct pca953x_platform_data acme_exp_data = {
+	.gpio_base	= ACME_EXP_GPIO(0),
+};
+static struct i2c_board_info __initdata acme_i2c_devices[] = {
+	{ I2C_BOARD_INFO("pca9555", 0x20), .platform_data = &acme_exp_data },
+};
+static struct at91_udc_data __initdata acme_udc_data = {
+	.vbus_pin		= ACME_EXP_GPIO(5),
+	.vbus_active_low	= 1,
+	.vbus_polled		= 1,
+};
 static struct at91_mmc_data __initdata acme_mmc_data = {
 	.slot_b		= 1,
 	.wire4		= 1,
@@ -46,6 +62,8 @@ static void __init acme_board_init(void)
 {
 	at91_add_device_serial();
 	at91_add_device_mmc(0, &acme_mmc_data);
+	at91_add_device_i2c(acme_i2c_devices, ARRAY_SIZE(acme_i2c_devices));
+	at91_add_device_udc(&acme_udc_data);
 }
 MACHINE_START(ACME9260, "Acme AT91SAM9260 logger")
 	.map_io		= acme_init_early,
@@ -118,6 +136,9 @@ if b2d_convert_pack "$KERNEL" "$TMP/mach-at91/board-acme9260.c" "$O" at91sam9260
 	grep -q '&mmc0{pinctrl-names="default";pinctrl-0=<&pinctrl_mmc0_clk&pinctrl_mmc0_slot1_cmd_dat0&pinctrl_mmc0_slot1_dat1_3>;status="okay";slot@1{reg=<1>;bus-width=<4>;' "$O.flat" ||
 		b2d_bad "acme9260: &mmc0 has not slot B's 4-bit pin groups"
 	b2d_has "$O" '#include "at91sam9260.dtsi"'
+	# NR_BUILTIN_GPIO + 5: line 5 of the expander whose base it is
+	b2d_has "$O" 'atmel,vbus-gpio = <&pca9555_20 5 GPIO_ACTIVE_LOW>;'
+	b2d_has "$O" 'atmel,vbus-polled = <1>;'
 fi
 O=$TMP/acme9g20.dts
 if b2d_convert_pack "$KERNEL" "$TMP/mach-at91/board-acmegw.c" "$O" at91sam9260; then

@@ -14,7 +14,9 @@
 # key's <&gpio3 1>, and an IRQ resource the machine stores at run time
 # (gpio_to_irq(IOMUX_TO_GPIO(MX31_PIN_SFS6))) the LAN chip's <&gpio1 26>;
 # the MC13783_USE_* flags of 2.6.33 - 3.x (the tolerant-mode model headers)
-# are known, _REGULATOR read; a "mxc-mmc.0" consumer supply is &sdhci1's (the pack's dev_names).
+# are known, _REGULATOR read; MX31_CS4_BASE_ADDR is the WEIM's CS4 window
+# (0xb4000000), and the LAN chip's run-time IRQ is level low as its
+# .irq_polarity says; a "mxc-mmc.0" consumer supply is &sdhci1's (the pack's dev_names).
 # Each output compiles (the tool runs dtc).
 #
 #   bash pack_imx31.sh BOARD2DTS SOURCE_DIR    (run by ctest; exit 77 = skipped)
@@ -99,7 +101,7 @@ static struct smsc911x_platform_config acme_lan_config = {
 	.flags = SMSC911X_USE_16BIT,
 };
 static struct resource acme_lan_resources[] = {
-	{ .start = 0xb4000000, .end = 0xb40000ff, .flags = IORESOURCE_MEM },
+	{ .start = MX31_CS4_BASE_ADDR, .end = MX31_CS4_BASE_ADDR + 0xff, .flags = IORESOURCE_MEM },
 	{ .flags = IORESOURCE_IRQ },	/* assigned at run time */
 };
 static struct platform_device acme_lan = {
@@ -175,8 +177,9 @@ check() {	# check KERNEL SUFFIX DTSDIR
 	has "$o" 'gpios = <&gpio3 1 GPIO_ACTIVE_HIGH>;'
 	grep -A4 'ethernet@b4000000 {' "$o" | grep -q 'interrupt-parent = <&gpio1>;' ||
 		bad "$(basename "$o"): the LAN chip's run-time IRQ is not on &gpio1"
-	grep -A4 'ethernet@b4000000 {' "$o" | grep -q 'interrupts = <26 ' ||
-		bad "$(basename "$o"): the LAN chip's run-time IRQ is not SFS6's GPIO 26"
+	grep -A4 'ethernet@b4000000 {' "$o" | grep -q 'interrupts = <26 IRQ_TYPE_LEVEL_LOW>;' ||
+		bad "$(basename "$o"): the LAN chip's run-time IRQ is not SFS6's GPIO 26, level low (.irq_polarity 0)"
+	has "$o" 'reg = <0xb4000000 0x100>;'
 	grep 'TODO' "$o" | grep -q 'IOMUX_TO' && bad "$(basename "$o"): a TODO on IOMUX_TO_*"
 	# "mxc-mmc.0" is &sdhci1
 	grep -A3 '^&sdhci1 {' "$o" | grep -q 'vmmc-supply = <&acme_mmc_consumers>;' ||
