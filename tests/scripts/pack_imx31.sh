@@ -14,7 +14,8 @@
 # key's <&gpio3 1>, and an IRQ resource the machine stores at run time
 # (gpio_to_irq(IOMUX_TO_GPIO(MX31_PIN_SFS6))) the LAN chip's <&gpio1 26>;
 # the MC13783_USE_* flags of 2.6.33 - 3.x (the tolerant-mode model headers)
-# are known, _REGULATOR read; MX31_CS4_BASE_ADDR is the WEIM's CS4 window
+# are known, _REGULATOR read; an "mtd-ram" device is physmap's mtd-ram
+# node (bank-width); MX31_CS4_BASE_ADDR is the WEIM's CS4 window
 # (0xb4000000), and the LAN chip's run-time IRQ is level low as its
 # .irq_polarity says; a "mxc-mmc.0" consumer supply is &sdhci1's (the pack's dev_names).
 # Each output compiles (the tool runs dtc).
@@ -124,6 +125,22 @@ static const struct matrix_keymap_data acme_keymap_data __initconst = {
 	.keymap = acme_keymap,
 	.keymap_size = ARRAY_SIZE(acme_keymap),
 };
+/* 512 KiB of SRAM on CS5, an MTD (plat-ram.c's "mtd-ram") */
+static struct platdata_mtd_ram acme_sram_data = {
+	.bankwidth = 2,
+};
+static struct resource acme_sram_resource = {
+	.start = MX31_CS5_BASE_ADDR,
+	.end = MX31_CS5_BASE_ADDR + 512 * 1024 - 1,
+	.flags = IORESOURCE_MEM,
+};
+static struct platform_device acme_sram = {
+	.name = "mtd-ram",
+	.id = 0,
+	.num_resources = 1,
+	.resource = &acme_sram_resource,
+	.dev = { .platform_data = &acme_sram_data },
+};
 static void __init acme31_init(void)
 {
 	imx31_soc_init();
@@ -134,6 +151,7 @@ static void __init acme31_init(void)
 	acme_lan_resources[1].start = gpio_to_irq(IOMUX_TO_GPIO(MX31_PIN_SFS6));
 	acme_lan_resources[1].end = gpio_to_irq(IOMUX_TO_GPIO(MX31_PIN_SFS6));
 	platform_device_register(&acme_lan);
+	platform_device_register(&acme_sram);
 	spi_register_board_info(acme_spi_info, ARRAY_SIZE(acme_spi_info));
 }
 MACHINE_START(ACME31, "Acme i.MX31 logger")
@@ -185,6 +203,10 @@ check() {	# check KERNEL SUFFIX DTSDIR
 	grep -A3 '^&sdhci1 {' "$o" | grep -q 'vmmc-supply = <&acme_mmc_consumers>;' ||
 		bad "$(basename "$o"): &sdhci1 has not its vmmc supply"
 	hasnt "$o" 'device not in the tree'
+	# plat-ram.c's "mtd-ram": physmap-core.c's DT compatible, on CS5
+	tr -d '\n' <"$o" | sed 's|/\*[^*]*\*/||g; s/[[:space:]]//g' >"$TMP/flat"
+	grep -q 'sram@b6000000{compatible="mtd-ram";reg=<0xb60000000x80000>;bank-width=<2>;}' "$TMP/flat" ||
+		bad "$(basename "$o"): the SRAM is not an mtd-ram node on CS5 with its bank width"
 }
 
 check "$KERNEL" 61 ""
