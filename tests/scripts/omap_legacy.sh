@@ -34,7 +34,9 @@
 #     "ti,am3517", "ti,omap3" (the .dtsi keeps omap3.dtsi's 3430), one
 #     named for the OMAP3730 includes omap36xx.dtsi ("ti,omap3630");
 #   - an OMAP2430 board: its TWL4030 on INT_24XX_SYS_NIRQ is interrupts =
-#     <7>, its MUSB's MUSB_INTERFACE_ULPI / MUSB_OTG are known.
+#     <7>, its MUSB's MUSB_INTERFACE_ULPI / MUSB_OTG are known, and
+#     gpmc_smc91x_init() is the LAN91C96 under &gpmc at 0x300 of its chip
+#     select, its GPIO interrupt level low (.flags' IORESOURCE_IRQ_LOWLEVEL).
 #
 #   bash omap_legacy.sh BOARD2DTS SOURCE_DIR      (run by ctest; exit 77 = skipped)
 set -uo pipefail
@@ -174,10 +176,15 @@ static struct i2c_board_info __initdata acme_i2c1[] = {
 static struct musb_hdrc_platform_data acme_musb = {
 	.interface_type = MUSB_INTERFACE_ULPI, .mode = MUSB_OTG, .power = 100,
 };
+static struct omap_smc91x_platform_data acme_smc91x = {
+	.cs = 5, .gpio_irq = 149,
+	.flags = GPMC_MUX_ADD_DATA | GPMC_TIMINGS_SMC91C96 | IORESOURCE_IRQ_LOWLEVEL,
+};
 static void __init acme_init(void)
 {
 	omap_register_i2c_bus(1, 100, acme_i2c1, ARRAY_SIZE(acme_i2c1));
 	usb_musb_init(&acme_musb);
+	gpmc_smc91x_init(&acme_smc91x);
 }
 MACHINE_START(OMAP_2430SDP, "OMAP2430 acme board")
 	.init_machine = acme_init,
@@ -189,6 +196,14 @@ C
 		has "$TMP/v.$t/2430.dts" 'interface-type = <0>;'
 		has "$TMP/v.$t/2430.dts" 'mode = <3>;'
 		lacks "$TMP/v.$t/2430.dts" 'TODO board-acme-2430.c:7'
+		# gpmc_smc91x_init(): the LAN91C96 at 0x300 of CS5, GPIO 149 level low
+		block "$TMP/v.$t/2430.dts" gpmc | sed 's@/\*.*\*/@@; s/[[:space:]]*$//' >"$TMP/v.$t/gpmc"
+		has "$TMP/v.$t/gpmc" 'compatible = "smsc,lan91c94";'
+		has "$TMP/v.$t/gpmc" 'reg = <5 0x300 0xf>;'
+		has "$TMP/v.$t/gpmc" 'interrupt-parent = <&gpio5>;'
+		has "$TMP/v.$t/gpmc" 'interrupts = <21 IRQ_TYPE_LEVEL_LOW>;'
+		has "$TMP/v.$t/gpmc" 'gpmc,mux-add-data = <2>;'
+		lacks "$TMP/v.$t/2430.dts" 'no rule for call gpmc_smc91x_init'
 	else
 		b2d_bad "$t: the OMAP2430 board does not convert"
 	fi
