@@ -12,7 +12,8 @@
 # .dtsi lacks is a TODO. A GPIO numbered from NR_BUILTIN_GPIO (3.x: past
 # the PIO lines) is a line of the expander the board bases there; the
 # UDC's .vbus_active_low and .vbus_polled are the VBUS line's polarity and
-# atmel,vbus-polled. A board whose file or machine names a "G20" gets
+# atmel,vbus-polled; a w1-gpio device is an "onewire" node with its line
+# (w1_gpio_platform_data .pin, .is_open_drain). A board whose file or machine names a "G20" gets
 # at91sam9g20.dtsi. Each output compiles (the tool runs dtc).
 #
 #   bash pack_at91.sh BOARD2DTS SOURCE_DIR    (run by ctest; exit 77 = skipped)
@@ -49,6 +50,16 @@ static struct at91_udc_data __initdata acme_udc_data = {
 	.vbus_active_low	= 1,
 	.vbus_polled		= 1,
 };
+/* a 1-Wire bus on PA29, open drain */
+static struct w1_gpio_platform_data acme_w1_data = {
+	.pin		= AT91_PIN_PA29,
+	.is_open_drain	= 1,
+};
+static struct platform_device acme_w1 = {
+	.name			= "w1-gpio",
+	.id			= -1,
+	.dev.platform_data	= &acme_w1_data,
+};
 static struct at91_mmc_data __initdata acme_mmc_data = {
 	.slot_b		= 1,
 	.wire4		= 1,
@@ -64,6 +75,7 @@ static void __init acme_board_init(void)
 	at91_add_device_mmc(0, &acme_mmc_data);
 	at91_add_device_i2c(acme_i2c_devices, ARRAY_SIZE(acme_i2c_devices));
 	at91_add_device_udc(&acme_udc_data);
+	platform_device_register(&acme_w1);
 }
 MACHINE_START(ACME9260, "Acme AT91SAM9260 logger")
 	.map_io		= acme_init_early,
@@ -139,6 +151,8 @@ if b2d_convert_pack "$KERNEL" "$TMP/mach-at91/board-acme9260.c" "$O" at91sam9260
 	# NR_BUILTIN_GPIO + 5: line 5 of the expander whose base it is
 	b2d_has "$O" 'atmel,vbus-gpio = <&pca9555_20 5 GPIO_ACTIVE_LOW>;'
 	b2d_has "$O" 'atmel,vbus-polled = <1>;'
+	grep -q 'onewire{compatible="w1-gpio";gpios=<&pioA29GPIO_ACTIVE_HIGH>;linux,open-drain;}' "$O.flat" ||
+		b2d_bad "acme9260: the 1-Wire bus is not an onewire node with its line, open drain"
 fi
 O=$TMP/acme9g20.dts
 if b2d_convert_pack "$KERNEL" "$TMP/mach-at91/board-acmegw.c" "$O" at91sam9260; then
