@@ -145,7 +145,29 @@ static bool zero_means_none(const char *as)
 static bool in_place_array(const char *as)
 {
 	return str_eq(as, "enum_each") || str_eq(as, "phy_each") || str_eq(as, "todo") ||
-	       str_eq(as, "gpio_array") || str_eq(as, "int_array") || str_eq(as, "ignore");
+	       str_eq(as, "gpio_array") || str_eq(as, "int_array");
+}
+
+/* Does a value written in place point anywhere (.dev = { .platform_data = &pd })? */
+static bool points_anywhere(const struct value *v)
+{
+	if (v->kind == VAL_ADDR || v->kind == VAL_FUNC)
+		return true;
+	for (size_t i = 0; v->kind == VAL_LIST && i < v->nkids; i++)
+		if (points_anywhere(v->kids[i]))
+			return true;
+	return false;
+}
+
+/*
+ * One fact for a member written in place: an array a converter reads as a
+ * whole, or data an `ignore` rule consumes that nothing else follows
+ * (.port = { [0] = { .flags = 1 } }); a member that points elsewhere
+ * (.dev = { .platform_data = &pd }) is accounted for by what it points to.
+ */
+static bool in_place_fact(const char *as, const struct value *v)
+{
+	return in_place_array(as) || (str_eq(as, "ignore") && !points_anywhere(v));
 }
 
 /*
@@ -229,9 +251,9 @@ static const char *apply_prop(struct conv *c, struct dt_node *node, const struct
 		if (pc.reason)
 			dt_node_add_todo(c->t, node, &pc.v->pos, conv_origin(c, pc.v), pc.reason);
 		field_fact(c, pc.v, what, node, p, pc.reason);
-	} else if (pc.v && pc.v->kind == VAL_LIST && in_place_array(rn_str(pr, "as"))) {
-		/* An array member written in place (.port_mode[0] = ...), or a struct
-		 * one a rule ignores (.port = {...}): one fact. */
+	} else if (pc.v && pc.v->kind == VAL_LIST && in_place_fact(rn_str(pr, "as"), pc.v)) {
+		/* An array member written in place (.port_mode[0] = ...), or data a
+		 * rule ignores (.port = {...}): one fact. */
 		if (pc.reason)
 			dt_node_add_todo(c->t, node, &pc.v->pos, conv_origin(c, pc.v), pc.reason);
 		field_fact(c, pc.v, what, node, p, pc.reason);
