@@ -68,6 +68,11 @@ void engine_soc_why(const struct board *b, const struct ruleset *rs,
 bool engine_soc_path_matches(const struct rnode *soc, const char *path);
 /* Does the board call (or its machine record name) one of these functions? */
 bool engine_board_calls_any(const struct board *b, const struct rnode *calls);
+/* ... or does every machine record of the file name one (a .dtsi serves the whole file)? */
+bool engine_every_machine_calls(const struct board *b, const struct rnode *calls);
+/* ... or does machine m's record name one? */
+bool engine_machine_calls_any(const struct board *b, const struct machine *m,
+			      const struct rnode *calls);
 
 /* Mark callback parameters with their meaning (sym_meaning) from the `callbacks:` rules. */
 void engine_bind_callbacks(struct board *b, const struct ruleset *rs);

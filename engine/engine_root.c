@@ -165,11 +165,11 @@ void conv_build_root(struct conv *c, const struct machine *m)
 		dt_node_add_todo(t, t->root, &m->pos, "compatible",
 				 "replace \"board2dts,...\" with the board's vendor,board string");
 	/* `variant:` the SoC .dtsi (and its compatible) is one of a family the
-	 * board file may not name: unless it calls one of `calls:`, or names a
-	 * `dtsi_variants:` entry, a TODO. */
+	 * board file may not name: unless it or this machine's record calls one
+	 * of `calls:`, or the file names a `dtsi_variants:` entry, a TODO. */
 	const struct rnode *var = rn_get(c->soc, "variant");
 
-	if (var && rn_str(var, "todo") && !engine_board_calls_any(c->b, rn_get(var, "calls")) &&
+	if (var && rn_str(var, "todo") && !engine_machine_calls_any(c->b, m, rn_get(var, "calls")) &&
 	    !chosen_variant(c, dtsi))
 		dt_node_add_todo(t, t->root, &m->pos, "compatible", rn_str(var, "todo"));
 	/* `aliases: {i2c0: pxai2c1}`: /aliases entries the board sets (overriding the .dtsi's). */

@@ -43,16 +43,53 @@ static bool record_field_names(const struct value *f, const char *fn)
 	return str_eq(sp, fn);
 }
 
+static bool record_refs(const struct machine *m, const char *fn)
+{
+	const struct value *r = m->record;
+
+	for (size_t k = 0; r && r->kind == VAL_LIST && k < r->nkids; k++)
+		if (record_field_names(r->kids[k], fn))
+			return true;
+	return false;
+}
+
 static bool board_record_refs(const struct board *b, const char *fn)
 {
-	for (size_t i = 0; i < b->nmachines; i++) {
-		const struct value *r = b->machines[i]->record;
-
-		for (size_t k = 0; r && r->kind == VAL_LIST && k < r->nkids; k++)
-			if (record_field_names(r->kids[k], fn))
-				return true;
-	}
+	for (size_t i = 0; i < b->nmachines; i++)
+		if (record_refs(b->machines[i], fn))
+			return true;
 	return false;
+}
+
+/* Does the file's code call one of these, or machine m's record name one? */
+bool engine_machine_calls_any(const struct board *b, const struct machine *m,
+			      const struct rnode *calls)
+{
+	for (size_t i = 0; calls && i < calls->n; i++)
+		if (board_calls(b, calls->items[i]->scalar) || record_refs(m, calls->items[i]->scalar))
+			return true;
+	return false;
+}
+
+/*
+ * Does the file's code call one of these, or does every machine record of
+ * it name one? (board-cm-t35.c: CM_T3730's .init_early is
+ * omap3630_init_early, CM_T35's omap35xx_init_early: not every machine's.)
+ */
+bool engine_every_machine_calls(const struct board *b, const struct rnode *calls)
+{
+	for (size_t i = 0; calls && i < calls->n; i++)
+		if (board_calls(b, calls->items[i]->scalar))
+			return true;
+	for (size_t m = 0; calls && m < b->nmachines; m++) {
+		bool named = false;
+
+		for (size_t i = 0; i < calls->n && !named; i++)
+			named = record_refs(b->machines[m], calls->items[i]->scalar);
+		if (!named)
+			return false;
+	}
+	return calls && b->nmachines;
 }
 
 bool engine_soc_path_matches(const struct rnode *soc, const char *path)

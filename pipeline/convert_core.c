@@ -266,7 +266,7 @@ static bool dtsi_confirmed(const struct soc_dtsi *d, const struct rnode *soc)
 
 /*
  * The pack's `dtsi_variants:` entry the board names: one of its `match:`
- * words in the file's name, a machine id or a machine's name
+ * words in the file's name, or in each machine's id or name
  * (board-sam9g20ek.c, AT91SAM9G20EK, "Atmel AT91SAM9G20-EK": "sam9g20"),
  * case-insensitive, or one of its `calls:` the board makes or its machine
  * record names (`.init_early = omap4430_init_early`); its `dtsi:` or NULL.
@@ -278,17 +278,20 @@ const char *conv_dtsi_variant(const struct rnode *soc, const struct board *b)
 	for (size_t i = 0; b && vs && i < vs->n; i++) {
 		const struct rnode *words = rn_get(vs->items[i], "match");
 
-		if (engine_board_calls_any(b, rn_get(vs->items[i], "calls")))
+		if (engine_every_machine_calls(b, rn_get(vs->items[i], "calls")))
 			return rn_str(vs->items[i], "dtsi");
 
 		for (size_t k = 0; words && k < words->n; k++) {
 			const char *w = words->items[k]->scalar;
 			bool hit = w && str_contains_icase(path_basename(b->path), w);
+			bool all = w && b->nmachines;
 
+			/* one .dtsi serves every machine of the file: each must name it
+			 * (board-cm-t35.c's CM_T3730 names the 3730, its CM_T35 not) */
 			for (size_t m = 0; w && !hit && m < b->nmachines; m++)
-				hit = str_contains_icase(b->machines[m]->id, w) ||
-				      str_contains_icase(b->machines[m]->name, w);
-			if (hit)
+				all &= str_contains_icase(b->machines[m]->id, w) ||
+				       str_contains_icase(b->machines[m]->name, w);
+			if (hit || all)
 				return rn_str(vs->items[i], "dtsi");
 		}
 	}

@@ -161,6 +161,22 @@ check_tree() { # kernel-tree tag
 	else
 		b2d_bad "$t: the AM3517 / OMAP3730 boards do not convert"
 	fi
+	# one file, two modules (3.x board-cm-t35.c): a .dtsi serves the whole
+	# file, so the OMAP3630 one's init_early does not decide it for the
+	# OMAP3530 one; the OMAP3630 machine keeps the variant TODO
+	printf '%s\n' '#include <linux/init.h>' '#include <asm/mach/arch.h>' \
+		'static void __init m_init(void) { omap_serial_init(); }' \
+		'MACHINE_START(ACME_T35, "Acme T35")' '	.init_early = omap35xx_init_early,' \
+		'	.init_machine = m_init,' 'MACHINE_END' \
+		'MACHINE_START(ACME_T37, "Acme T37")' '	.init_early = omap3630_init_early,' \
+		'	.init_machine = m_init,' 'MACHINE_END' >"$TMP/v.$t/board-acme-two.c"
+	if "$BIN" convert "$TMP/v.$t/board-acme-two.c" --kernel "$k" -q -o "$TMP/v.$t/two/" 2>/dev/null; then
+		has "$TMP/v.$t/two/board-acme-two.ACME_T35.dts" 'omap34xx.dtsi"'
+		lacks "$TMP/v.$t/two/board-acme-two.ACME_T35.dts" 'which OMAP3 it carries'
+		has "$TMP/v.$t/two/board-acme-two.ACME_T37.dts" 'which OMAP3 it carries'
+	else
+		b2d_bad "$t: the two-module file does not convert"
+	fi
 	# an OMAP2430 board: the TWL4030 on the INTC's SYS_NIRQ (7), the MUSB's
 	# interface and mode (the omap2430 pack's values of irqs.h, usb-musb.h)
 	cat >"$TMP/v.$t/board-acme-2430.c" <<'C'
