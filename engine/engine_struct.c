@@ -159,12 +159,8 @@ static bool points_anywhere(const struct value *v)
 	return false;
 }
 
-/*
- * One fact for a member written in place: an array a converter reads as a
- * whole, or data an `ignore` rule consumes that nothing else follows
- * (.port = { [0] = { .flags = 1 } }); a member that points elsewhere
- * (.dev = { .platform_data = &pd }) is accounted for by what it points to.
- */
+/* One fact for a member written in place: an array a converter reads whole, or data an
+ * `ignore` rule consumes that points nowhere (.dev's .platform_data gives its own). */
 static bool in_place_fact(const char *as, const struct value *v)
 {
 	return in_place_array(as) || (str_eq(as, "ignore") && !points_anywhere(v));

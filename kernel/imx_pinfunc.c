@@ -65,6 +65,73 @@ static bool one_define(const char *s, struct imx_pad *pad)
 	return true;
 }
 
+/*
+ * "#define NAME OTHER" at s, both pad macros (imx25-pinfunc.h's
+ * MX25_PAD_SD1_CMD__SD1_CMD, an alias of MX25_PAD_SD1_CMD__ESDHC1_CMD):
+ * true, *name and *other the two names (to free).
+ */
+static bool one_alias(const char *s, char **name, char **other)
+{
+	const char *n, *ne, *o;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (strncmp(s, "#define", 7) || (s[7] != ' ' && s[7] != '\t'))
+		return false;
+	for (s += 7; *s == ' ' || *s == '\t'; s++)
+		;
+	for (n = s; isalnum((unsigned char)*s) || *s == '_'; s++)
+		;
+	if (s == n || (*s != ' ' && *s != '\t'))
+		return false;
+	ne = s;
+	while (*s == ' ' || *s == '\t')
+		s++;
+	for (o = s; isalnum((unsigned char)*s) || *s == '_'; s++)
+		;
+	if (s == o || !isalpha((unsigned char)*o))
+		return false;
+	*name = xstrndup(n, (size_t)(ne - n));
+	*other = xstrndup(o, (size_t)(s - o));
+	while (*s == ' ' || *s == '\t' || *s == '\r')
+		s++;
+	if ((*s && *s != '\n' && strncmp(s, "/*", 2) && strncmp(s, "//", 2)) ||
+	    !strstr(*name, "_PAD_") || !strstr(*other, "_PAD_")) {
+		free(*name);
+		free(*other);
+		return false;
+	}
+	return true;
+}
+
+/* The aliases of text's pads: each a pad of its own with the cells of the one it names. */
+static void add_aliases(struct imx_pinfunc *p, const char *text)
+{
+	size_t n = p->n;
+
+	for (const char *s = text; s && *s; s = strchr(s, '\n'), s = s ? s + 1 : NULL) {
+		struct imx_pad key = { 0 }, pad;
+		const struct imx_pad *hit;
+		char *name, *other;
+
+		if (!one_alias(s, &name, &other))
+			continue;
+		key.name = other;
+		hit = bsearch(&key, p->pads, n, sizeof(*p->pads), by_name);
+		free(other);
+		if (!hit) {
+			free(name);
+			continue;
+		}
+		pad = *hit;
+		pad.name = name;
+		p->pads = xrealloc(p->pads, (p->n + 1) * sizeof(*p->pads));
+		p->pads[p->n++] = pad;
+	}
+	if (p->n > n)
+		qsort(p->pads, p->n, sizeof(*p->pads), by_name);
+}
+
 struct imx_pinfunc *imx_pinfunc_parse(const char *text, const char *file)
 {
 	struct imx_pinfunc *p;
@@ -89,6 +156,7 @@ struct imx_pinfunc *imx_pinfunc_parse(const char *text, const char *file)
 		return NULL;
 	}
 	qsort(p->pads, p->n, sizeof(*p->pads), by_name);
+	add_aliases(p, text);
 	p->file = xstrdup(file ? file : "");
 	return p;
 }
