@@ -34,6 +34,9 @@ bool spelling_matches(const char *spelling, const char *pattern);
 bool rule_lists(const struct rnode *rule, const char *key, const char *const *defaults, size_t n,
 		const char *name);
 bool is_active_low(struct prop_ctx *pc);
+/* The rule's map `key:` ({C value: number}) at the field's value, by number or by the
+ * enumerator's name as written; false when it has none (helpers.c). */
+bool rule_map_long(const struct prop_ctx *pc, const char *key, long long *out);
 const struct variable *pointee(struct prop_ctx *pc);
 const char *last_macro_arg(struct arena *a, const char *spelling);
 /* tmpl with "{n}" replaced by n ("port{n}-mode", 2 -> "port2-mode"); NULL without "{n}" */

@@ -12,6 +12,23 @@ struct dt_prop *new_prop(struct prop_ctx *pc)
 	return dt_prop_set(pc->c->t, pc->node, rn_str(pc->rule, "prop"));
 }
 
+bool rule_map_long(const struct prop_ctx *pc, const char *key, long long *out)
+{
+	const struct rnode *map = rn_get(pc->rule, key);
+	long long k;
+
+	for (size_t i = 0; map && i < map->n; i++) {
+		struct rnode name = { .kind = RN_SCALAR, .scalar = map->keys[i] };
+		bool hit = pc->v->spelling && str_eq(map->keys[i], pc->v->spelling);
+
+		if (!hit && (pc->v->kind != VAL_INT || !rn_long(&name, &k) || k != pc->v->ival))
+			continue;
+		if (rn_long(map->items[i], out))
+			return true;
+	}
+	return false;
+}
+
 bool spelling_matches(const char *spelling, const char *pattern)
 {
 	regex_t re;

@@ -27,20 +27,6 @@ static const char *type_name(long long t)
 	}
 }
 
-static bool mapped(const struct prop_ctx *pc, long long *out)
-{
-	const struct rnode *map = rn_get(pc->rule, "map");
-	long long key;
-
-	for (size_t i = 0; map && pc->v->kind == VAL_INT && i < map->n; i++) {
-		struct rnode k = { .kind = RN_SCALAR, .scalar = map->keys[i] };
-
-		if (rn_long(&k, &key) && key == pc->v->ival && rn_long(map->items[i], out))
-			return true;
-	}
-	return false;
-}
-
 /* Set each IRQ_TYPE_NONE cell of p to the trigger; how many. */
 static int set_none(struct dt_prop *p, long long type, const char *name)
 {
@@ -64,7 +50,7 @@ struct dt_prop *cv_irq_trigger(struct prop_ctx *pc)
 	long long type;
 	const char *name;
 
-	if (!mapped(pc, &type) || !(name = type_name(type))) {
+	if (!rule_map_long(pc, "map", &type) || !(name = type_name(type))) {
 		pc->reason = "no trigger in the rule's map: for this value; the interrupt's trigger by hand";
 		return NULL;
 	}

@@ -10,18 +10,10 @@
 
 struct dt_prop *cv_map_int(struct prop_ctx *pc)
 {
-	const struct rnode *map = rn_get(pc->rule, "map");
-	long long key, out, dflt, bits;
+	long long out, dflt, bits;
 	struct dt_prop *p;
 
-	for (size_t i = 0; map && i < map->n; i++) {
-		struct rnode k = { .kind = RN_SCALAR, .scalar = map->keys[i] };
-		bool hit = pc->v->spelling && str_eq(map->keys[i], pc->v->spelling);
-
-		if (!hit && (pc->v->kind != VAL_INT || !rn_long(&k, &key) || key != pc->v->ival))
-			continue;
-		if (!rn_long(map->items[i], &out))
-			continue;
+	if (rule_map_long(pc, "map", &out)) {
 		if (rn_get_long(pc->rule, "default", &dflt) && out == dflt)
 			return NULL;
 		p = new_prop(pc);

@@ -26,20 +26,13 @@
 
 static long long lines_of(const struct prop_ctx *pc)
 {
-	const struct rnode *map = rn_get(pc->rule, "widths");
-	long long key, out;
+	long long out;
 
 	if (pc->v->kind != VAL_INT)
 		return -1;
-	if (!map)
+	if (!rn_get(pc->rule, "widths"))
 		return pc->v->ival;
-	for (size_t i = 0; i < map->n; i++) {
-		struct rnode k = { .kind = RN_SCALAR, .scalar = map->keys[i] };
-
-		if (rn_long(&k, &key) && key == pc->v->ival && rn_long(map->items[i], &out))
-			return out;
-	}
-	return -1;
+	return rule_map_long(pc, "widths", &out) ? out : -1;
 }
 
 static long long slot_of(const struct prop_ctx *pc)
