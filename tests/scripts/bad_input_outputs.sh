@@ -78,8 +78,18 @@ if [ $root = 1 ]; then
 import re, sys
 trace, node, ref = sys.argv[1:]
 unhex = lambda s: bytes.fromhex(s.replace("\\x", ""))
-fds, got = set(), b""
+fds, got, pending = set(), b"", {}
 for line in open(trace):
+    line = line.rstrip("\n")
+    # strace -f splits a call another process interrupts (cpp, dtc run
+    # beside it): "PID call(args <unfinished ...>", then "PID <... call resumed>) = R"
+    m = re.match(r'(\d+) +(.*) <unfinished \.\.\.>$', line)
+    if m:
+        pending[m.group(1)] = m.group(2)
+        continue
+    m = re.match(r'(\d+) +<\.\.\. \w+ resumed>(.*)$', line)
+    if m:
+        line = m.group(1) + " " + pending.pop(m.group(1), "") + m.group(2)
     m = re.match(r'\d+ +openat\(AT_FDCWD, "([^"]*)", .*\) = (\d+)$', line)
     if m and unhex(m.group(1)) == node.encode():
         fds.add(m.group(2))
