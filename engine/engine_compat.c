@@ -14,6 +14,30 @@
 
 #define MAX_CANDIDATES 6
 
+/*
+ * rtc-s35390a.c's of_match_table lists "s35390a" and "sii,s35390a": the same
+ * part, the bare name kept for old trees. When every candidate names the
+ * device and exactly one carries a vendor prefix, that one is the answer:
+ * its index, else k.
+ */
+static size_t vendor_spelling(const struct compat_hit *hits, size_t k)
+{
+	size_t one = k;
+
+	if (k < 2 || k > MAX_CANDIDATES)
+		return k;
+	for (size_t i = 0; i < k; i++) {
+		if (!hits[i].exact)
+			return k;
+		if (strchr(hits[i].compat, ',')) {
+			if (one < k)
+				return k;
+			one = i;
+		}
+	}
+	return one;
+}
+
 const char *conv_learned_compatible(struct conv *c, struct dt_node *n, const char *bus,
 				    const char *name, const char *what, const struct srcpos *pos,
 				    const char **origin)
@@ -22,9 +46,13 @@ const char *conv_learned_compatible(struct conv *c, struct dt_node *n, const cha
 	size_t k = c->opt ? compat_map_find(c->opt->compat, bus, name, hits, MAX_CANDIDATES) : 0;
 	struct strbuf sb;
 
-	if (k == 1 && hits[0].exact) {
-		*origin = arena_printf(c->a, "\"%s\" -> %s", name, hits[0].file);
-		return arena_strdup(c->a, hits[0].compat);
+	size_t one = k == 1 && hits[0].exact ? 0 : vendor_spelling(hits, k);
+
+	if (one < k) {
+		*origin = arena_printf(c->a, "\"%s\" -> %s", name, hits[one].compat == hits[0].compat
+				       ? hits[one].file : arena_printf(c->a, "%s (\"%s\" without a vendor is its legacy spelling)",
+								 hits[one].file, name));
+		return arena_strdup(c->a, hits[one].compat);
 	}
 	if (k == 0) {
 		bool plat = str_eq(bus, "platform");

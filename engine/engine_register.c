@@ -80,7 +80,7 @@ static const struct {
 	{ "platform", reg_platform },
 	{ "platform_list", reg_platform_list },
 	{ "amba", reg_amba },
-	{ "platform_simple", reg_platform_simple },
+	{ "platform_named", reg_platform_named },
 	{ "i2c", reg_i2c },
 	{ "i2c_device", reg_i2c_device },
 	{ "spi", reg_spi },

@@ -98,8 +98,8 @@ bool reg_stdout_path(struct reg_ctx *r);
 /* irq_type.c */
 bool reg_irq_type(struct reg_ctx *r);
 
-/* platform_simple.c */
-bool reg_platform_simple(struct reg_ctx *r);
+/* platform_named.c */
+bool reg_platform_named(struct reg_ctx *r);
 
 /* marvell_mpp.c */
 bool reg_marvell_mpp(struct reg_ctx *r);

@@ -18,6 +18,10 @@
 # node (bank-width); MX31_CS4_BASE_ADDR is the WEIM's CS4 window
 # (0xb4000000), and the LAN chip's run-time IRQ is level low as its
 # .irq_polarity says; a "mxc-mmc.0" consumer supply is &sdhci1's (the pack's dev_names).
+# A NOR flash registered by platform_device_register_resndata() (no struct
+# platform_device in the file) is a cfi-flash node on CS0 with its
+# partitions; the RTC "s35390a", whose driver lists "s35390a" and
+# "sii,s35390a", is "sii,s35390a" (the vendorless one is the legacy spelling).
 # Each output compiles (the tool runs dtc).
 #
 #   bash pack_imx31.sh BOARD2DTS SOURCE_DIR    (run by ctest; exit 77 = skipped)
@@ -45,6 +49,9 @@ cat >"$TMP/mach-imx/mach-acme31.c" <<'C'
 #include <linux/gpio.h>
 #include <linux/gpio_keys.h>
 #include <linux/smsc911x.h>
+#include <linux/i2c.h>
+#include <linux/mtd/physmap.h>
+#include <linux/mtd/partitions.h>
 #include <mach/common.h>
 #include <mach/iomux-mx3.h>
 #include "devices-imx31.h"
@@ -141,6 +148,23 @@ static struct platform_device acme_sram = {
 	.resource = &acme_sram_resource,
 	.dev = { .platform_data = &acme_sram_data },
 };
+static struct mtd_partition acme_nor_parts[] = {
+	{ .name = "boot", .offset = 0, .size = 0x40000 },
+	{ .name = "system", .offset = MTDPART_OFS_APPEND, .size = MTDPART_SIZ_FULL },
+};
+static const struct physmap_flash_data acme_nor_data __initconst = {
+	.width = 2,
+	.parts = acme_nor_parts,
+	.nr_parts = ARRAY_SIZE(acme_nor_parts),
+};
+static const struct resource acme_nor_resource __initconst = {
+	.start = MX31_CS0_BASE_ADDR,
+	.end = MX31_CS0_BASE_ADDR + SZ_32M - 1,
+	.flags = IORESOURCE_MEM,
+};
+static struct i2c_board_info acme_i2c_devices[] = {
+	{ I2C_BOARD_INFO("s35390a", 0x30) },
+};
 static void __init acme31_init(void)
 {
 	imx31_soc_init();
@@ -153,6 +177,10 @@ static void __init acme31_init(void)
 	platform_device_register(&acme_lan);
 	platform_device_register(&acme_sram);
 	spi_register_board_info(acme_spi_info, ARRAY_SIZE(acme_spi_info));
+	platform_device_register_resndata(NULL, "physmap-flash", -1, &acme_nor_resource, 1,
+					  &acme_nor_data, sizeof(acme_nor_data));
+	i2c_register_board_info(1, acme_i2c_devices, ARRAY_SIZE(acme_i2c_devices));
+	imx31_add_imx_i2c1(NULL);
 }
 MACHINE_START(ACME31, "Acme i.MX31 logger")
 	.init_machine = acme31_init,
@@ -207,6 +235,11 @@ check() {	# check KERNEL SUFFIX DTSDIR
 	tr -d '\n' <"$o" | sed 's|/\*[^*]*\*/||g; s/[[:space:]]//g' >"$TMP/flat"
 	grep -q 'sram@b6000000{compatible="mtd-ram";reg=<0xb60000000x80000>;bank-width=<2>;}' "$TMP/flat" ||
 		bad "$(basename "$o"): the SRAM is not an mtd-ram node on CS5 with its bank width"
+	grep -q 'flash@a0000000{compatible="cfi-flash";reg=<0xa00000000x2000000>;bank-width=<2>;partitions{compatible="fixed-partitions";#address-cells=<1>;#size-cells=<1>;partition@0{label="boot";reg=<0x00x40000>;};' "$TMP/flat" ||
+		bad "$(basename "$o"): the resndata NOR flash is not a cfi-flash node on CS0 with its partitions"
+	hasnt "$o" 'platform_device_register_resndata'
+	has "$o" 'compatible = "sii,s35390a";'
+	hasnt "$o" 'pick one'
 }
 
 check "$KERNEL" 61 ""
