@@ -51,7 +51,7 @@ static const struct {
 	{ "todo", cv_todo, true },
 	{ "display", cv_display, true }, { "ref", cv_ref, true }, { "gpio_irq", cv_gpio_irq, true },
 	{ "chip", cv_chip, true }, { "pin_groups", cv_pin_groups, true },
-	{ "irq_trigger", cv_irq_trigger, true },
+	{ "irq_trigger", cv_irq_trigger, true }, { "property_entries", cv_property_entries, true },
 };
 
 /* The `as:` names in table order: up to max into names; returns how many there are. */

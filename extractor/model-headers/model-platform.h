@@ -7,6 +7,7 @@
 #define _PLATFORM_DEVICE_H_
 #define MTD_PARTITIONS_H
 #define _LINUX_SERIAL_8250_H
+#define _LINUX_PROPERTY_H_
 
 struct resource {
 	resource_size_t start;
@@ -239,5 +240,68 @@ struct dm9000_plat_data {
 	void (*outblk)(void *reg, void *data, int len);
 	void (*dumpblk)(void *reg, int len);
 };
+
+
+/* linux/property.h: a software node's properties (4.x - 6.x board files). */
+enum dev_prop_type {
+	DEV_PROP_U8,
+	DEV_PROP_U16,
+	DEV_PROP_U32,
+	DEV_PROP_U64,
+	DEV_PROP_STRING,
+	DEV_PROP_REF,
+};
+
+struct property_entry {
+	const char *name;
+	size_t length;
+	bool is_inline;
+	enum dev_prop_type type;
+	union {
+		const void *pointer;
+		union {
+			u8 u8_data[8];
+			u16 u16_data[4];
+			u32 u32_data[2];
+			u64 u64_data[1];
+			const char *str[sizeof(u64) / sizeof(char *)];
+		} value;
+	};
+};
+
+struct software_node {
+	const char *name;
+	const struct software_node *parent;
+	const struct property_entry *properties;
+};
+
+#define __PROPERTY_ENTRY_ELEMENT_SIZE(_elem_) \
+	sizeof(((struct property_entry *)0)->value._elem_[0])
+#define __PROPERTY_ENTRY_ARRAY_ELSIZE_LEN(_name_, _elsize_, _Type_, _val_, _len_) \
+	(struct property_entry) { .name = _name_, .length = (_len_) * (_elsize_), \
+		.type = DEV_PROP_##_Type_, { .pointer = _val_ }, }
+#define __PROPERTY_ENTRY_ARRAY_LEN(_name_, _elem_, _Type_, _val_, _len_) \
+	__PROPERTY_ENTRY_ARRAY_ELSIZE_LEN(_name_, __PROPERTY_ENTRY_ELEMENT_SIZE(_elem_), _Type_, _val_, _len_)
+#define PROPERTY_ENTRY_U8_ARRAY_LEN(_name_, _val_, _len_) __PROPERTY_ENTRY_ARRAY_LEN(_name_, u8_data, U8, _val_, _len_)
+#define PROPERTY_ENTRY_U16_ARRAY_LEN(_name_, _val_, _len_) __PROPERTY_ENTRY_ARRAY_LEN(_name_, u16_data, U16, _val_, _len_)
+#define PROPERTY_ENTRY_U32_ARRAY_LEN(_name_, _val_, _len_) __PROPERTY_ENTRY_ARRAY_LEN(_name_, u32_data, U32, _val_, _len_)
+#define PROPERTY_ENTRY_U64_ARRAY_LEN(_name_, _val_, _len_) __PROPERTY_ENTRY_ARRAY_LEN(_name_, u64_data, U64, _val_, _len_)
+#define PROPERTY_ENTRY_STRING_ARRAY_LEN(_name_, _val_, _len_) __PROPERTY_ENTRY_ARRAY_LEN(_name_, str, STRING, _val_, _len_)
+#define PROPERTY_ENTRY_U8_ARRAY(_name_, _val_) PROPERTY_ENTRY_U8_ARRAY_LEN(_name_, _val_, ARRAY_SIZE(_val_))
+#define PROPERTY_ENTRY_U16_ARRAY(_name_, _val_) PROPERTY_ENTRY_U16_ARRAY_LEN(_name_, _val_, ARRAY_SIZE(_val_))
+#define PROPERTY_ENTRY_U32_ARRAY(_name_, _val_) PROPERTY_ENTRY_U32_ARRAY_LEN(_name_, _val_, ARRAY_SIZE(_val_))
+#define PROPERTY_ENTRY_U64_ARRAY(_name_, _val_) PROPERTY_ENTRY_U64_ARRAY_LEN(_name_, _val_, ARRAY_SIZE(_val_))
+#define PROPERTY_ENTRY_STRING_ARRAY(_name_, _val_) PROPERTY_ENTRY_STRING_ARRAY_LEN(_name_, _val_, ARRAY_SIZE(_val_))
+#define __PROPERTY_ENTRY_ELEMENT(_name_, _elem_, _Type_, _val_) \
+	(struct property_entry) { .name = _name_, .length = __PROPERTY_ENTRY_ELEMENT_SIZE(_elem_), \
+		.is_inline = true, .type = DEV_PROP_##_Type_, { .value = { ._elem_[0] = _val_ } }, }
+#define PROPERTY_ENTRY_U8(_name_, _val_) __PROPERTY_ENTRY_ELEMENT(_name_, u8_data, U8, _val_)
+#define PROPERTY_ENTRY_U16(_name_, _val_) __PROPERTY_ENTRY_ELEMENT(_name_, u16_data, U16, _val_)
+#define PROPERTY_ENTRY_U32(_name_, _val_) __PROPERTY_ENTRY_ELEMENT(_name_, u32_data, U32, _val_)
+#define PROPERTY_ENTRY_U64(_name_, _val_) __PROPERTY_ENTRY_ELEMENT(_name_, u64_data, U64, _val_)
+#define PROPERTY_ENTRY_STRING(_name_, _val_) __PROPERTY_ENTRY_ELEMENT(_name_, str, STRING, _val_)
+#define PROPERTY_ENTRY_BOOL(_name_) (struct property_entry) { .name = _name_, .is_inline = true, }
+#define PROPERTY_ENTRY_REF(_name_, _ref_, ...) \
+	(struct property_entry) { .name = _name_, .type = DEV_PROP_REF, { .pointer = _ref_ }, }
 
 #endif

@@ -27,6 +27,8 @@
 #     GPIO both the interrupt and pendown-gpio (active low);
 #     usb_musb_init(NULL): &usb_otg_hs with the helper's defaults (ULPI, OTG,
 #     power 50 in 2 mA units);
+#   - twl4030_bci_platform_data (an OMAP2430 board): &charger's
+#     ti,bb-uvolt / ti,bb-uamp, the battery temperature table a TODO;
 #   - the --dtb written by board2dts equals the .dts (16-bit cells encoded);
 #   - the root compatible: the terminal names no OMAP3 variant (a TODO),
 #     the media box calls omap35xx_init_early (no TODO); a board whose
@@ -184,7 +186,12 @@ check_tree() { # kernel-tree tag
 #include <linux/i2c.h>
 #include <linux/i2c/twl.h>
 #include <asm/mach/arch.h>
-static struct twl4030_platform_data acme_twl = { .irq_base = 0 };
+static int acme_batt_table[] = { 30800, 29500, 28300 };
+static struct twl4030_bci_platform_data acme_bci = {
+	.battery_tmp_tbl = acme_batt_table, .tblsize = ARRAY_SIZE(acme_batt_table),
+	.bb_uvolt = 3200000, .bb_uamp = 150,
+};
+static struct twl4030_platform_data acme_twl = { .irq_base = 0, .bci = &acme_bci };
 static struct i2c_board_info __initdata acme_i2c1[] = {
 	{ I2C_BOARD_INFO("twl4030", 0x48), .flags = I2C_CLIENT_WAKE, .irq = INT_24XX_SYS_NIRQ,
 	  .platform_data = &acme_twl },
@@ -208,10 +215,10 @@ MACHINE_END
 C
 	if "$BIN" convert "$TMP/v.$t/board-acme-2430.c" --kernel "$k" -q -o "$TMP/v.$t/2430.dts" 2>/dev/null; then
 		has "$TMP/v.$t/2430.dts" 'omap2430.dtsi"'
-		has "$TMP/v.$t/2430.dts" 'interrupts = <7>;	/* board-acme-2430.c:7 .irq = INT_24XX_SYS_NIRQ */'
+		has "$TMP/v.$t/2430.dts" 'interrupts = <7>;	/* board-acme-2430.c:12 .irq = INT_24XX_SYS_NIRQ */'
 		has "$TMP/v.$t/2430.dts" 'interface-type = <0>;'
 		has "$TMP/v.$t/2430.dts" 'mode = <3>;'
-		lacks "$TMP/v.$t/2430.dts" 'TODO board-acme-2430.c:7'
+		lacks "$TMP/v.$t/2430.dts" 'TODO board-acme-2430.c:12'
 		# gpmc_smc91x_init(): the LAN91C96 at 0x300 of CS5, GPIO 149 level low
 		block "$TMP/v.$t/2430.dts" gpmc | sed 's@/\*.*\*/@@; s/[[:space:]]*$//' >"$TMP/v.$t/gpmc"
 		has "$TMP/v.$t/gpmc" 'compatible = "smsc,lan91c94";'
@@ -220,6 +227,13 @@ C
 		has "$TMP/v.$t/gpmc" 'interrupts = <21 IRQ_TYPE_LEVEL_LOW>;'
 		has "$TMP/v.$t/gpmc" 'gpmc,mux-add-data = <2>;'
 		lacks "$TMP/v.$t/2430.dts" 'no rule for call gpmc_smc91x_init'
+		# the TWL4030 charger's backup battery (&charger of twl4030.dtsi);
+		# its temperature table has no DT property: a TODO
+		block "$TMP/v.$t/2430.dts" charger | sed 's@/\*.*\*/@@; s/[[:space:]]*$//' >"$TMP/v.$t/bci"
+		has "$TMP/v.$t/bci" 'ti,bb-uvolt = <3200000>;'
+		has "$TMP/v.$t/bci" 'ti,bb-uamp = <150>;'
+		has "$TMP/v.$t/2430.dts" 'battery temperature table: no DT property'
+		lacks "$TMP/v.$t/2430.dts" 'no rule for field .bci'
 	else
 		b2d_bad "$t: the OMAP2430 board does not convert"
 	fi
