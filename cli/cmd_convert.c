@@ -383,6 +383,7 @@ static int build_outputs(const struct cli_options *o, const struct pipeline_sess
 	for (size_t i = 0; i < o->nassume; i++)
 		assume[i] = (struct assumption){ o->assume_names[i], o->assume_values[i] };
 	eo.soc = o->soc ? o->soc : pipeline_soc_name(s->soc);
+	eo.soc_given = o->soc != NULL;
 	eo.assume = assume;
 	eo.nassume = o->nassume;
 	eo.dtsi = dtsi;

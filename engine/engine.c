@@ -417,6 +417,21 @@ static void convert_call(struct conv *c, const struct function *fn, const struct
 	}
 }
 
+/* A machine whose name names another SoC than the file's pack: say so (not with --soc). */
+static void note_other_soc(struct conv *c, const struct machine *m)
+{
+	const struct rnode *other = c->opt && c->opt->soc_given ? NULL
+				    : engine_machine_other_soc(c->rs, c->soc, m);
+
+	if (other)
+		dt_node_add_todo(c->t, c->t->root, &m->pos, m->id,
+				 arena_printf(c->a, "the machine's name \"%s\" says %s, but the file converts "
+					      "with the %s pack its other machines name: convert this one "
+					      "with --soc %s --machine %s", m->name ? m->name : "",
+					      rn_str(other, "soc"), rn_str(c->soc, "soc"), rn_str(other, "soc"),
+					      m->id));
+}
+
 static void convert_machine(struct conv *c, const struct machine *m)
 {
 	struct fact *f = dt_add_fact(c->t, "machine", arena_printf(c->a, "MACHINE_START(%s)", m->id),
@@ -425,6 +440,7 @@ static void convert_machine(struct conv *c, const struct machine *m)
 	f->fate = FACT_CONVERTED;
 	f->became = "/ model, compatible";
 	conv_build_root(c, m);
+	note_other_soc(c, m);
 	conv_board_clocks(c, m);
 	conv_base_layer(c, m);
 	find_reachable(c, m);

@@ -28,6 +28,7 @@ struct imx_pinfunc;
 
 struct engine_options {
 	const char *soc;		/* --soc; NULL: inferred */
+	bool soc_given;			/* soc is the user's --soc, not the pack the pipeline picked */
 	const struct assumption *assume;
 	size_t nassume;
 	const struct soc_dtsi *dtsi;	/* the SoC .dtsi when the kernel tree is known, or NULL */
@@ -46,10 +47,11 @@ struct engine_options {
 const struct rnode *engine_pick_soc(const struct board *b, const struct ruleset *rs,
 				    const char *soc);
 
-/*
- * Why engine_pick_soc() chose soc for b, appended to sb for -v: "given with
- * --soc", "the path contains 'mach-omap2/'", "the board calls omap3_init_early()".
- */
+/* Another pack that machine m's name names when soc does not (a file of several SoCs' boards). */
+struct machine;
+const struct rnode *engine_machine_other_soc(const struct ruleset *rs, const struct rnode *soc,
+					     const struct machine *m);
+
 /*
  * The SoC-like words a board names (lower case, once each) for a board no
  * pack takes: its mach-* directory, and the words with letters and digits
@@ -59,6 +61,10 @@ const struct rnode *engine_pick_soc(const struct board *b, const struct ruleset 
 struct ptrvec;
 void engine_soc_words(const struct board *b, struct ptrvec *words, struct ptrvec *from);
 
+/*
+ * Why engine_pick_soc() chose soc for b, appended to sb for -v: "given with
+ * --soc", "the path contains 'mach-omap2/'", "the board calls omap3_init_early()".
+ */
 struct strbuf;
 void engine_soc_why(const struct board *b, const struct ruleset *rs,
 		    const struct rnode *soc, bool forced,

@@ -119,6 +119,25 @@ bool engine_board_calls_any(const struct board *b, const struct rnode *calls)
 }
 
 /* The first `match: model:` entry a machine's name contains ("OMAP2420 H4 board"), or NULL. */
+/* The first of models that machine m's name contains, or NULL. */
+static const char *machine_named(const struct machine *m, const struct rnode *models)
+{
+	for (size_t i = 0; models && i < models->n; i++)
+		if (models->items[i]->scalar && m->name && strstr(m->name, models->items[i]->scalar))
+			return models->items[i]->scalar;
+	return NULL;
+}
+
+/* How many of the board's machines a pack's `match: model:` names. */
+static size_t machines_named(const struct board *b, const struct rnode *soc)
+{
+	size_t n = 0;
+
+	for (size_t m = 0; m < b->nmachines; m++)
+		n += machine_named(b->machines[m], rn_get(rn_get(soc, "match"), "model")) != NULL;
+	return n;
+}
+
 static const char *named(const struct board *b, const struct rnode *models)
 {
 	for (size_t i = 0; models && i < models->n; i++)
@@ -313,9 +332,24 @@ static bool soc_matches(const struct board *b, const struct rnode *soc, enum mat
 const struct rnode *engine_pick_soc(const struct board *b, const struct ruleset *rs,
 				    const char *soc)
 {
+	const struct rnode *most = NULL;
+	size_t nmost = 0;
+
 	if (soc)
 		return rules_soc(rs, soc);
-	for (int by = BY_MODEL; by <= BY_CALLS; by++)
+	/* By the machines' names: the pack that names most of them (a file of
+	 * several SoCs' boards, board-usb-a926x.c: two AT91SAM9260s, one 9263). */
+	for (size_t i = 0; i < rs->nsocs; i++) {
+		size_t n = soc_matches(b, rs->socs[i], BY_MODEL) ? machines_named(b, rs->socs[i]) : 0;
+
+		if (n > nmost) {
+			nmost = n;
+			most = rs->socs[i];
+		}
+	}
+	if (most)
+		return most;
+	for (int by = BY_PATH; by <= BY_CALLS; by++)
 		for (size_t i = 0; i < rs->nsocs; i++)
 			if (soc_matches(b, rs->socs[i], (enum match_by)by))
 				return rs->socs[i];
@@ -348,6 +382,22 @@ void engine_soc_why(const struct board *b, const struct ruleset *rs,
 		sb_addf(sb, "the board spells its macro %s", macro);
 	else
 		sb_add(sb, "its match: rules");
+}
+
+/*
+ * Another pack whose `match: model:` machine m's name contains, when the
+ * pack the file converts with (soc) does not name m: that machine is of
+ * another SoC. NULL: none.
+ */
+const struct rnode *engine_machine_other_soc(const struct ruleset *rs, const struct rnode *soc,
+					     const struct machine *m)
+{
+	if (!soc || machine_named(m, rn_get(rn_get(soc, "match"), "model")))
+		return NULL;
+	for (size_t i = 0; i < rs->nsocs; i++)
+		if (rs->socs[i] != soc && machine_named(m, rn_get(rn_get(rs->socs[i], "match"), "model")))
+			return rs->socs[i];
+	return NULL;
 }
 
 /* --- SoC names, for a board no pack takes ---------------------------------- */

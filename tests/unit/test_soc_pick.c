@@ -220,6 +220,42 @@ static void test_soc_pick_s5pv210(void **state)
 	assert_null(picked_soc("/tmp/board-s.c", sfn));
 }
 
+/*
+ * A file of several SoCs' boards (board-usb-a926x.c: USB_A9263, USB_A9260,
+ * USB_A9G20): the pack whose `model:` names most machines wins whatever
+ * the order of the records, and engine_machine_other_soc() names the
+ * other SoC of the machine it does not name (the engine makes that a TODO).
+ */
+static void test_soc_pick_most_machines(void **state)
+{
+	static const char three[] =
+		"static void __init board_init(void) { }\n"
+		"MACHINE_START(USB_A9263, \"CALAO USB_A9263\")\n	.init_machine = board_init,\nMACHINE_END\n"
+		"MACHINE_START(USB_A9260, \"CALAO USB_A9260\")\n	.init_machine = board_init,\nMACHINE_END\n"
+		"MACHINE_START(USB_A9G20, \"CALAO USB_A92G0\")\n	.init_machine = board_init,\nMACHINE_END\n";
+	static const char two[] =
+		"static void __init board_init(void) { }\n"
+		"MACHINE_START(A, \"Acme AT91SAM9263 box\")\n	.init_machine = board_init,\nMACHINE_END\n"
+		"MACHINE_START(B, \"Acme AT91SAM9263 box II\")\n	.init_machine = board_init,\nMACHINE_END\n"
+		"MACHINE_START(C, \"Acme AT91SAM9260 box\")\n	.init_machine = board_init,\nMACHINE_END\n";
+	struct unsaved_source u = { "/tmp/board-usb-a926x.c", three, strlen(three) };
+	struct extract_options o = { .model_dir = MODEL_DIR, .unsaved = &u, .nunsaved = 1 };
+	struct board *b = NULL;
+	const struct rnode *soc;
+
+	(void)state;
+	assert_string_equal(picked_soc("/tmp/board-acme.c", two), "at91sam9263");
+	assert_int_equal(extract_board(u.path, &o, &b), B2D_OK);
+	soc = engine_pick_soc(b, rules, NULL);
+	assert_string_equal(rn_str(soc, "soc"), "at91sam9260");
+	assert_int_equal(b->nmachines, 3);
+	assert_string_equal(rn_str(engine_machine_other_soc(rules, soc, b->machines[0]), "soc"),
+			    "at91sam9263");
+	assert_null(engine_machine_other_soc(rules, soc, b->machines[1]));
+	assert_null(engine_machine_other_soc(rules, soc, b->machines[2]));
+	board_free(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -229,6 +265,7 @@ int main(void)
 		cmocka_unit_test(test_soc_pick_by_spells),
 		cmocka_unit_test(test_soc_words),
 		cmocka_unit_test(test_soc_pick_s5pv210),
+		cmocka_unit_test(test_soc_pick_most_machines),
 	};
 
 	return cmocka_run_group_tests(tests, load_rules, free_rules);
