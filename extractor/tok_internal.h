@@ -58,6 +58,8 @@ void tok_cx_tokens(struct ex *x, CXToken *toks, unsigned n, struct tvec *out);
 
 /* Expand and evaluate in[0..n) as an integer expression. */
 bool tok_eval_toks(struct ex *x, struct tok *in, int n, long long *out);
+/* toks without the main file's preprocessor directive lines, into keep (nt slots); how many. */
+unsigned tok_drop_directives(struct ex *x, CXToken *toks, unsigned nt, CXToken *keep);
 /* "A -> B + C -> 210": how the macro name came to the value v. */
 const char *tok_chain(struct ex *x, const char *name, long long v);
 

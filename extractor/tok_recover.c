@@ -218,8 +218,8 @@ struct value *tok_recover_init(struct ex *x, CXCursor var, unsigned limit)
 	CXSourceRange ext = clang_getCursorExtent(var);
 	CXSourceLocation start = clang_getRangeStart(ext), end;
 	CXFile f;
-	unsigned off, n;
-	CXToken *toks;
+	unsigned off, n, nk;
+	CXToken *toks, *keep;
 	struct tvec raw = { 0 }, t = { 0 };
 	struct rx r = { .x = x };
 	struct value *v = NULL;
@@ -230,7 +230,14 @@ struct value *tok_recover_init(struct ex *x, CXCursor var, unsigned limit)
 		return NULL;
 	end = clang_getLocationForOffset(x->tu, f, limit);
 	clang_tokenize(x->tu, clang_getRange(start, end), &toks, &n);
-	tok_cx_tokens(x, toks, n, &raw);
+	keep = xcalloc(n ? n : 1, sizeof(*keep));
+	if (clang_File_isEqual(f, x->main_file)) {
+		nk = tok_drop_directives(x, toks, n, keep);
+	} else {	/* a header's tokens: tok_drop_directives reads the main file */
+		memcpy(keep, toks, n * sizeof(*keep));
+		nk = n;
+	}
+	tok_cx_tokens(x, keep, nk, &raw);
 	for (i = 0; i < raw.n && strcmp(raw.v[i].s, "=") &&
 		    strcmp(raw.v[i].s, ";") && strcmp(raw.v[i].s, "{"); i++)
 		;
@@ -238,13 +245,14 @@ struct value *tok_recover_init(struct ex *x, CXCursor var, unsigned limit)
 		struct tvec rest = { .v = raw.v + i + 1, .n = raw.n - i - 1 };
 
 		tok_expand_syntax(x, &rest, &t);
-		r.cx = toks;
+		r.cx = keep;
 		r.t = t.v;
 		r.n = t.n;
 		v = rinit(&r, 0);
 	}
 	tv_free(&t);
 	tv_free(&raw);
+	free(keep);
 	clang_disposeTokens(x->tu, toks, n);
 	return v;
 }

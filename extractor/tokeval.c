@@ -368,9 +368,11 @@ static unsigned directive_end(const char *buf, size_t size, unsigned off, unsign
  * The tokens of a range without its preprocessor directive lines: `#if
  * defined(CONFIG_X)`, `#else`, `#endif` (and their continuation lines) are
  * no initializer words; the tokens of both arms stay, so the synthesis
- * sizes `.port_mode[1]` written under an #if (3.x board-am3517evm.c).
+ * sizes `.port_mode[1]` written under an #if (3.x board-am3517evm.c), and
+ * an initializer read from its tokens keeps `&keys_device` written under
+ * #ifdef CONFIG_KEYBOARD_GPIO as the entry it is. Tokens of the main file.
  */
-static unsigned drop_directives(struct ex *x, CXToken *toks, unsigned nt, CXToken *keep)
+unsigned tok_drop_directives(struct ex *x, CXToken *toks, unsigned nt, CXToken *keep)
 {
 	size_t size = 0;
 	const char *buf = clang_getFileContents(x->tu, x->main_file, &size);
@@ -411,7 +413,7 @@ char **tok_words(struct ex *x, unsigned off, unsigned limit, int *n)
 
 	clang_tokenize(x->tu, clang_getRange(a, b), &toks, &nt);
 	keep = xcalloc(nt ? nt : 1, sizeof(*keep));
-	nk = drop_directives(x, toks, nt, keep);
+	nk = tok_drop_directives(x, toks, nt, keep);
 	tok_cx_tokens(x, keep, nk, &raw);
 	free(keep);
 	clang_disposeTokens(x->tu, toks, nt);
