@@ -247,9 +247,9 @@ static const char *apply_prop(struct conv *c, struct dt_node *node, const struct
 		if (pc.reason)
 			dt_node_add_todo(c->t, node, &pc.v->pos, conv_origin(c, pc.v), pc.reason);
 		field_fact(c, pc.v, what, node, p, pc.reason);
-	} else if (pc.v && pc.v->kind == VAL_LIST && in_place_fact(rn_str(pr, "as"), pc.v)) {
-		/* An array member written in place (.port_mode[0] = ...), or data a
-		 * rule ignores (.port = {...}): one fact. */
+	} else if (pc.v && pc.v->kind == VAL_LIST && (in_place_fact(rn_str(pr, "as"), pc.v) || pc.reason)) {
+		/* An array member written in place (.port_mode[0] = ...), data a rule
+		 * ignores (.port = {...}), or a list a converter cannot read: one fact. */
 		if (pc.reason)
 			dt_node_add_todo(c->t, node, &pc.v->pos, conv_origin(c, pc.v), pc.reason);
 		field_fact(c, pc.v, what, node, p, pc.reason);

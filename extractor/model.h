@@ -87,7 +87,7 @@ struct function {
 	size_t ncalls;
 	struct store **stores;	/* in source order */
 	size_t nstores;
-	struct value *returns;	/* no parameters and a body of one `return EXPR;`: EXPR as a
+	struct value *returns;	/* a body of one `return EXPR;`: EXPR as a
 				 * guard condition (walk_func.c); NULL otherwise */
 	struct srcpos pos;
 };

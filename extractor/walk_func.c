@@ -391,10 +391,12 @@ static void walk(struct ex *x, CXCursor c, struct gstack *g)
 }
 
 /*
- * The condition a parameterless function returns when its body is one
- * `return EXPR;` (a board predicate: static int ek_have_2mmc(void)
- * { return machine_is_at91sam9g20ek_2mmc() || (system_rev & HAVE_2MMC); }),
- * so that guards calling it can be decided per machine; NULL otherwise.
+ * What a function returns when its body is one `return EXPR;`: a board
+ * predicate (static int ek_have_2mmc(void) { return
+ * machine_is_at91sam9g20ek_2mmc() || (system_rev & HAVE_2MMC); }), which
+ * guards calling it without arguments decide per machine, or a callback
+ * that reads one GPIO (an MMC slot's get_ro(struct device *dev) { return
+ * gpio_get_value(WP); }, converter gpio_read); NULL otherwise.
  */
 static struct value *predicate_return(struct ex *x, CXCursor body)
 {
@@ -437,8 +439,7 @@ struct function *ex_function(struct ex *x, CXCursor fn)
 	for (size_t i = 0; i < kids.n; i++)
 		if (clang_getCursorKind(kids.v[i]) == CXCursor_CompoundStmt) {
 			walk(x, kids.v[i], &g);
-			if (n == 0)
-				f->returns = predicate_return(x, kids.v[i]);
+			f->returns = predicate_return(x, kids.v[i]);
 		}
 	cvec_free(&kids);
 	free(g.v);

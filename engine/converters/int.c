@@ -7,6 +7,49 @@
 
 #include "../../common/util.h"
 
+/*
+ * `array: first`: a member that is an array in some kernels (a vendor
+ * Tegra's .bus_clk_rate[] = { 400000, 0 }, one rate per bus behind the
+ * controller's mux, where mainline has one): its first element, when the
+ * others are 0; several set are a TODO listing them.
+ */
+static struct dt_prop *first_set(struct prop_ctx *pc)
+{
+	const struct value *l = pc->v;
+	struct prop_ctx one = *pc;
+
+	const char *all = "";
+
+	for (size_t i = 0; i < l->nkids; i++)
+		all = arena_printf(pc->c->a, "%s%s%s", all, i ? ", " : "",
+				   l->kids[i]->spelling ? l->kids[i]->spelling : "?");
+	for (size_t i = 1; i < l->nkids; i++)
+		if (l->kids[i]->kind != VAL_INT || l->kids[i]->ival) {
+			pc->reason = arena_printf(pc->c->a, "one value per bus behind a mux ({ %s }): "
+						  "the bus nodes' properties by hand", all);
+			return NULL;
+		}
+	if (!l->nkids || l->kids[0]->kind != VAL_INT) {
+		pc->reason = "value not known at build time";
+		return NULL;
+	}
+	one.v = l->kids[0];
+	struct dt_prop *p = cv_int(&one);
+
+	pc->reason = one.reason;
+	return p;
+}
+
+/* A value that is no integer: a list under `array: first`, else a TODO. */
+static struct dt_prop *not_int(struct prop_ctx *pc)
+{
+	if (pc->v->kind == VAL_LIST && str_eq(rn_str(pc->rule, "array"), "first"))
+		return first_set(pc);
+	pc->reason = pc->v->kind == VAL_LIST ? "a list where the rule reads one value: by hand"
+					     : "value not known at build time";
+	return NULL;
+}
+
 struct dt_prop *cv_int(struct prop_ctx *pc)
 {
 	const char *macros = rn_str(pc->rule, "macros");
@@ -17,10 +60,8 @@ struct dt_prop *cv_int(struct prop_ctx *pc)
 	struct dt_prop *p;
 	struct dt_chunk *ch;
 
-	if (pc->v->kind != VAL_INT) {
-		pc->reason = "value not known at build time";
-		return NULL;
-	}
+	if (pc->v->kind != VAL_INT)
+		return not_int(pc);
 	/*
 	 * `mask: M` (and `shift: S`): the property is a bit field of the member,
 	 * (value >> S) & M (smc91x .flags: reg-io-width = flags & 7, reg-shift

@@ -165,12 +165,26 @@ static const struct resource acme_nor_resource __initconst = {
 static struct i2c_board_info acme_i2c_devices[] = {
 	{ I2C_BOARD_INFO("s35390a", 0x30) },
 };
+static int acme_sdhc1_get_ro(struct device *dev)
+{
+	return gpio_get_value(IOMUX_TO_GPIO(MX31_PIN_SFS6));
+}
+static int acme_sdhc1_init(struct device *dev, irq_handler_t detect_irq, void *data)
+{
+	return request_irq(IOMUX_TO_IRQ(MX31_PIN_SCK6), detect_irq, IRQF_TRIGGER_FALLING,
+			   "sdhc-detect", data);
+}
+static const struct imxmmc_platform_data acme_sdhc_pdata __initconst = {
+	.get_ro = acme_sdhc1_get_ro,
+	.init = acme_sdhc1_init,
+};
 static void __init acme31_init(void)
 {
 	imx31_soc_init();
 	imx31_add_spi_imx1(&acme_spi1_pdata);
 	imx31_add_imx_keypad(&acme_keymap_data);
 	imx31_add_mxc_mmc(0, NULL);
+	imx31_add_mxc_mmc(1, &acme_sdhc_pdata);
 	imx_add_gpio_keys(&acme_keys);
 	acme_lan_resources[1].start = gpio_to_irq(IOMUX_TO_GPIO(MX31_PIN_SFS6));
 	acme_lan_resources[1].end = gpio_to_irq(IOMUX_TO_GPIO(MX31_PIN_SFS6));
@@ -238,6 +252,12 @@ check() {	# check KERNEL SUFFIX DTSDIR
 	grep -q 'flash@a0000000{compatible="cfi-flash";reg=<0xa00000000x2000000>;bank-width=<2>;partitions{compatible="fixed-partitions";#address-cells=<1>;#size-cells=<1>;partition@0{label="boot";reg=<0x00x40000>;};' "$TMP/flat" ||
 		bad "$(basename "$o"): the resndata NOR flash is not a cfi-flash node on CS0 with its partitions"
 	hasnt "$o" 'platform_device_register_resndata'
+	# mxc-mmc's board callbacks: get_ro reading one GPIO is wp-gpios (SFS6 is
+	# GPIO1 26), the init callback's card-detect interrupt a TODO
+	grep -A6 '^&sdhci2 {' "$o" | grep -q 'wp-gpios = <&gpio1 26 GPIO_ACTIVE_HIGH>;' ||
+		bad "$(basename "$o"): &sdhci2 has not the get_ro callback's GPIO as wp-gpios"
+	has "$o" 'slot set up by a board callback (the card-detect interrupt it requests)'
+	hasnt "$o" 'no rule for struct imxmmc_platform_data'
 	has "$o" 'compatible = "sii,s35390a";'
 	hasnt "$o" 'pick one'
 }
