@@ -8,7 +8,9 @@
 # references (&{/mmc@c8000400}); GPIO cells are the target's
 # TEGRA_GPIO(port, n); platform data stored into a SoC device
 # (tegra_sdhci_device3.dev.platform_data = &sdhci_pdata3) lands on its node;
-# the tegra_pinmux_config_table() table becomes nvidia,tegra20-pinmux groups.
+# the tegra_pinmux_config_table() table becomes nvidia,tegra20-pinmux groups;
+# the 3.1 - 3.4 USB platform data give dr_mode and the ULPI PHY's
+# nvidia,phy-reset-gpio on &phy2.
 # Every run compiles its output with dtc before writing it; the .dtb written
 # with --dtb must equal the .dts (board2dts diff), path references included.
 #
@@ -131,10 +133,22 @@ static struct tegra_sdhci_platform_data sd2 = {
 	.cd_gpio	= TEGRA_GPIO_PI5,
 };
 
+static struct tegra_ulpi_config ehci2_ulpi_phy_config = {
+	.reset_gpio	= TEGRA_GPIO_PV1,
+	.clk		= "cdev2",
+};
+
+static struct tegra_ehci_platform_data ehci2_ulpi_platform_data = {
+	.operating_mode	= TEGRA_USB_HOST,
+	.power_down_on_bus_suspend = 1,
+	.phy_config	= &ehci2_ulpi_phy_config,
+};
+
 static struct platform_device *devs[] __initdata = {
 	&uart,
 	&tegra_pmu_device,
 	&tegra_ehci1_device,
+	&tegra_ehci2_device,
 };
 
 static void __init box_init(void)
@@ -142,6 +156,7 @@ static void __init box_init(void)
 	uart_data[0].mapbase = TEGRA_UARTB_BASE;
 	uart_data[0].irq = INT_UARTB;
 	tegra_sdhci_device2.dev.platform_data = &sd2;
+	tegra_ehci2_device.dev.platform_data = &ehci2_ulpi_platform_data;
 	platform_add_devices(devs, ARRAY_SIZE(devs));
 	tegra_pcie_init(true, false);
 }
@@ -166,6 +181,12 @@ block "$T" '&{/pcie@80003000} {' 'status = "okay";'
 has "$T" 'tegra_pcie_init(true, false): &{/pcie@80003000} enabled; enable the root ports'
 has "$T" 'tegra_sdhci_device2.dev.platform_data = &sd2: platform data of tegra_sdhci_device2, which this machine does not register'
 hasnt "$T" 'cd-gpios'
+# 3.1 - 3.4 USB platform data: the controller's mode, the ULPI PHY's reset
+# line on USB2's PHY (&phy2), active low as upstream tegra20-harmony.dts
+block "$T" '&{/usb@c5004000} {' 'dr_mode = "host";'
+block "$T" '&phy2 {' 'nvidia,phy-reset-gpio = <&gpio TEGRA_GPIO(V, 1) GPIO_ACTIVE_LOW>;'
+hasnt "$T" 'no rule for struct tegra_ulpi_config'
+hasnt "$T" 'no rule for struct tegra_ehci_platform_data'
 
 # 6.12: the .dtsi under nvidia/, the same nodes.
 if b2d_kernel612; then
