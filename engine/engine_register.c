@@ -172,7 +172,7 @@ static void enable_nodes(struct reg_ctx *r, const struct rnode *node)
 		}
 		first = first ? first : label;
 		dn = conv_enable(c, label, &r->call->pos, r->call->spelling);
-		for (size_t k = 0; props && k < props->n; k++) {
+		for (size_t k = 0; props && i == 0 && k < props->n; k++) {	/* on the first node */
 			const char *arg = rn_str(props->items[k], "arg");
 			const struct value *v = arg ? reg_arg(r, arg) : NULL;
 			long long scale = 1;
@@ -182,6 +182,10 @@ static void enable_nodes(struct reg_ctx *r, const struct rnode *node)
 			/* `value: N`: what the helper fixes (omap3_pmic_init's 2.6 MHz bus) */
 			if (!arg && rn_get_long(props->items[k], "value", &fixed.ival))
 				v = &fixed;
+			if (v && v->kind != VAL_INT)	/* a macro of a header tolerant mode lacks */
+				dt_node_add_todo(c->t, dn, &v->pos, v->spelling ? v->spelling : arg,
+						 arena_printf(c->a, "%s: value not known at build time",
+							      rn_str(props->items[k], "prop")));
 			if (!v || v->kind != VAL_INT)
 				continue;
 			rn_get_long(props->items[k], "scale", &scale);

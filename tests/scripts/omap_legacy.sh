@@ -27,6 +27,8 @@
 #     GPIO both the interrupt and pendown-gpio (active low);
 #     usb_musb_init(NULL): &usb_otg_hs with the helper's defaults (ULPI, OTG,
 #     power 50 in 2 mA units);
+#   - an AM3517 board: am35xx_emac_init() enables &davinci_emac and
+#     &davinci_mdio (bus_freq), the 3.x AM35XX_IPSS_* addresses find &hecc;
 #   - twl4030_bci_platform_data (an OMAP2430 board): &charger's
 #     ti,bb-uvolt / ti,bb-uamp, the battery temperature table a TODO;
 #   - the --dtb written by board2dts equals the .dts (16-bit cells encoded);
@@ -236,6 +238,46 @@ C
 		lacks "$TMP/v.$t/2430.dts" 'no rule for field .bci'
 	else
 		b2d_bad "$t: the OMAP2430 board does not convert"
+	fi
+	# an AM3517 board: am35xx_emac_init() enables &davinci_emac and
+	# &davinci_mdio (its bus_freq), a HECC device of the file's own at the
+	# 3.x AM35XX_IPSS_HECC_BASE is am3517.dtsi's &hecc
+	cat >"$TMP/v.$t/board-acme-am35.c" <<'C'
+#include <linux/init.h>
+#include <linux/platform_device.h>
+#include <asm/mach/arch.h>
+static struct resource acme_hecc_resources[] = {
+	{ .start = AM35XX_IPSS_HECC_BASE, .end = AM35XX_IPSS_HECC_BASE + 0x3FFF, .flags = IORESOURCE_MEM },
+	{ .start = INT_35XX_HECC0_IRQ, .end = INT_35XX_HECC0_IRQ, .flags = IORESOURCE_IRQ },
+};
+static struct platform_device acme_hecc_device = {
+	.name = "ti_hecc", .id = -1,
+	.num_resources = ARRAY_SIZE(acme_hecc_resources), .resource = acme_hecc_resources,
+};
+static void __init acme_init(void)
+{
+	am35xx_emac_init(AM35XX_DEFAULT_MDIO_FREQUENCY, 1);
+	platform_device_register(&acme_hecc_device);
+}
+MACHINE_START(CRANEBOARD, "AM3517/05 CRANEBOARD")
+	.init_early = am35xx_init_early,
+	.init_machine = acme_init,
+MACHINE_END
+C
+	if "$BIN" convert "$TMP/v.$t/board-acme-am35.c" --kernel "$k" -q -o "$TMP/v.$t/am35.dts" 2>/dev/null; then
+		has "$TMP/v.$t/am35.dts" 'am3517.dtsi"'
+		block "$TMP/v.$t/am35.dts" davinci_mdio | sed 's@/\*.*\*/@@; s/[[:space:]]*$//' >"$TMP/v.$t/mdio"
+		has "$TMP/v.$t/mdio" 'bus_freq = <1000000>;'
+		has "$TMP/v.$t/mdio" 'status = "okay";'
+		block "$TMP/v.$t/am35.dts" davinci_emac | sed 's@/\*.*\*/@@; s/[[:space:]]*$//' >"$TMP/v.$t/emac"
+		has "$TMP/v.$t/emac" 'status = "okay";'
+		lacks "$TMP/v.$t/emac" 'bus_freq'
+		block "$TMP/v.$t/am35.dts" hecc | sed 's@/\*.*\*/@@; s/[[:space:]]*$//' >"$TMP/v.$t/hecc"
+		has "$TMP/v.$t/hecc" 'status = "okay";'
+		lacks "$TMP/v.$t/am35.dts" 'no rule for call am35xx_emac_init'
+		lacks "$TMP/v.$t/am35.dts" 'resource start not known'
+	else
+		b2d_bad "$t: the AM3517 board does not convert"
 	fi
 	if "$BIN" diff "$TMP/term.$t.dtb" "$out" --kernel "$k" >"$TMP/diff.$t" 2>&1; then
 		b2d_ok "$t: the .dtb equals the .dts"
