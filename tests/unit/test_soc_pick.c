@@ -14,15 +14,23 @@
 
 #include "engine_harness.h"
 
-/* The SoC pack the board's calls choose (no --soc), by extract + engine_pick_soc(). */
-static const char *picked_soc(const char *path, const char *src)
+/* The board model of an in-memory board file (tolerant mode). */
+static struct board *board_of(const char *path, const char *src)
 {
 	struct unsaved_source u = { path, src, strlen(src) };
 	struct extract_options o = { .model_dir = MODEL_DIR, .unsaved = &u, .nunsaved = 1 };
 	struct board *b = NULL;
-	const char *name;
 
 	assert_int_equal(extract_board(u.path, &o, &b), B2D_OK);
+	return b;
+}
+
+/* The SoC pack the board's calls choose (no --soc), by extract + engine_pick_soc(). */
+static const char *picked_soc(const char *path, const char *src)
+{
+	struct board *b = board_of(path, src);
+	const char *name;
+
 	name = rn_str(engine_pick_soc(b, rules, NULL), "soc");
 	board_free(b);
 	return name;
@@ -162,13 +170,10 @@ static void test_soc_words(void **state)
 		"static void __init g_init(void) { i2c_register_board_info(1, 0, 0); }\n"
 		"MACHINE_START(GONI, \"goni\")\n	.map_io = g_map_io,\n"
 		"	.init_machine = g_init,\n	.timer = &exynos4_timer,\nMACHINE_END\n";
-	struct unsaved_source u = { "/tmp/arch/arm/mach-s5pv210/mach-goni.c", src, strlen(src) };
-	struct extract_options o = { .model_dir = MODEL_DIR, .unsaved = &u, .nunsaved = 1 };
 	struct ptrvec words = { 0 }, from = { 0 };
-	struct board *b = NULL;
+	struct board *b = board_of("/tmp/arch/arm/mach-s5pv210/mach-goni.c", src);
 
 	(void)state;
-	assert_int_equal(extract_board(u.path, &o, &b), B2D_OK);
 	engine_soc_words(b, &words, &from);
 	/* once each; not "i2c" (3 letters), "goni" or "init" (no digit) */
 	assert_int_equal(words.len, 2);
@@ -238,14 +243,12 @@ static void test_soc_pick_most_machines(void **state)
 		"MACHINE_START(A, \"Acme AT91SAM9263 box\")\n	.init_machine = board_init,\nMACHINE_END\n"
 		"MACHINE_START(B, \"Acme AT91SAM9263 box II\")\n	.init_machine = board_init,\nMACHINE_END\n"
 		"MACHINE_START(C, \"Acme AT91SAM9260 box\")\n	.init_machine = board_init,\nMACHINE_END\n";
-	struct unsaved_source u = { "/tmp/board-usb-a926x.c", three, strlen(three) };
-	struct extract_options o = { .model_dir = MODEL_DIR, .unsaved = &u, .nunsaved = 1 };
-	struct board *b = NULL;
+	struct board *b;
 	const struct rnode *soc;
 
 	(void)state;
 	assert_string_equal(picked_soc("/tmp/board-acme.c", two), "at91sam9263");
-	assert_int_equal(extract_board(u.path, &o, &b), B2D_OK);
+	b = board_of("/tmp/board-usb-a926x.c", three);
 	soc = engine_pick_soc(b, rules, NULL);
 	assert_string_equal(rn_str(soc, "soc"), "at91sam9260");
 	assert_int_equal(b->nmachines, 3);
