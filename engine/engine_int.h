@@ -380,7 +380,13 @@ void conv_finish_supplies(struct conv *c);
 
 /* engine_labels.c: what the reference check knows of labels outside the graph */
 void conv_label_check_setup(struct conv *c);
-/* engine_struct.c: one child node per entry of arr (up to count), in container. */
+/* engine_children.c: one child node per entry of arr (up to count), in container. */
+/* A fact for field value v of struct `what` (engine_struct.c): converted to p on node, or a TODO. */
+void conv_field_fact(struct conv *c, const struct value *v, const char *what,
+		     const struct dt_node *node, const struct dt_prop *p, const char *reason);
+/* A struct rule's `children:` on node (engine_children.c). */
+void conv_apply_children(struct conv *c, struct dt_node *node, const struct rnode *ch,
+			 const struct value *list, const char *what);
 void conv_add_children(struct conv *c, struct dt_node *node, const struct variable *arr,
 		       const struct value *count, const struct rnode *rule,
 		       const struct rnode *container);

@@ -109,8 +109,8 @@ static void pointee_fact(struct conv *c, const struct value *v, const struct fac
 	f->reason = field->reason;
 }
 
-static void field_fact(struct conv *c, const struct value *v, const char *what,
-		       const struct dt_node *node, const struct dt_prop *p, const char *reason)
+void conv_field_fact(struct conv *c, const struct value *v, const char *what,
+		     const struct dt_node *node, const struct dt_prop *p, const char *reason)
 {
 	struct fact *f = dt_add_fact(c->t, "field", arena_printf(c->a, "%s.%s = %s", what,
 				     v->field ? v->field : "?", v->spelling ? v->spelling : "?"),
@@ -216,7 +216,7 @@ static const char *apply_prop(struct conv *c, struct dt_node *node, const struct
 		return field;	/* not written in the initializer: nothing to convert */
 	if (pc.v && pc.v->problem) {	/* the extractor saw it is not what it looks like */
 		dt_node_add_todo(c->t, node, &pc.v->pos, conv_origin(c, pc.v), pc.v->problem);
-		field_fact(c, pc.v, what, node, NULL, pc.v->problem);
+		conv_field_fact(c, pc.v, what, node, NULL, pc.v->problem);
 		return field;
 	}
 	/*
@@ -226,7 +226,7 @@ static const char *apply_prop(struct conv *c, struct dt_node *node, const struct
 	 */
 	if (pc.v && zero_means_none(converters[k].name) && value_is_zero(pc.v) &&
 	    !str_eq(rn_str(pr, "zero"), "true")) {
-		field_fact(c, pc.v, what, node, NULL, NULL);
+		conv_field_fact(c, pc.v, what, node, NULL, NULL);
 		return field;
 	}
 	p = converters[k].fn(&pc);
@@ -246,16 +246,16 @@ static const char *apply_prop(struct conv *c, struct dt_node *node, const struct
 	    !str_eq(rn_str(pr, "as"), "regulator") && !str_eq(rn_str(pr, "as"), "supplies")) {
 		if (pc.reason)
 			dt_node_add_todo(c->t, node, &pc.v->pos, conv_origin(c, pc.v), pc.reason);
-		field_fact(c, pc.v, what, node, p, pc.reason);
+		conv_field_fact(c, pc.v, what, node, p, pc.reason);
 	} else if (pc.v && pc.v->kind == VAL_LIST && (in_place_fact(rn_str(pr, "as"), pc.v) || pc.reason)) {
 		/* An array member written in place (.port_mode[0] = ...), data a rule
 		 * ignores (.port = {...}), or a list a converter cannot read: one fact. */
 		if (pc.reason)
 			dt_node_add_todo(c->t, node, &pc.v->pos, conv_origin(c, pc.v), pc.reason);
-		field_fact(c, pc.v, what, node, p, pc.reason);
+		conv_field_fact(c, pc.v, what, node, p, pc.reason);
 	} else if (pc.v && pc.v->kind == VAL_ADDR && !pc.reason) {
 		/* .ts_init_data = &ts: the pointer itself (the struct it names gives its own facts). */
-		field_fact(c, pc.v, what, node, p, NULL);
+		conv_field_fact(c, pc.v, what, node, p, NULL);
 	}
 	return field;
 }
@@ -275,101 +275,8 @@ void conv_leftover_fields(struct conv *c, struct dt_node *node, const struct val
 			: has_rule ? arena_printf(c->a, "no rule for field .%s", v->field)
 				   : arena_printf(c->a, "no rule for struct %s", list->type ? list->type : "?");
 		dt_node_add_todo(c->t, node, &v->pos, conv_origin(c, v), reason);
-		field_fact(c, v, what, node, NULL, reason);
+		conv_field_fact(c, v, what, node, NULL, reason);
 	}
-}
-
-/* `container: {node: partitions, compatible: fixed-partitions, address_cells: 1, size_cells: 1}` */
-static struct dt_node *child_container(struct conv *c, struct dt_node *node, const struct rnode *ct)
-{
-	const char *name = rn_str(ct, "node") ? rn_str(ct, "node") : "children";
-	struct dt_node *n = dt_child(node, name, NULL);
-	long long v;
-
-	if (n)
-		return n;
-	n = dt_node_add(c->t, node, name, NULL);
-	n->pos = node->pos;
-	if (rn_str(ct, "compatible"))
-		dt_prop_add_string(c->t, dt_prop_set(c->t, n, "compatible"), rn_str(ct, "compatible"));
-	if (rn_get_long(ct, "address_cells", &v))
-		dt_chunk_add_u32(c->t, dt_prop_add_cells(c->t, dt_prop_set(c->t, n, "#address-cells")),
-				 (uint32_t)v);
-	if (rn_get_long(ct, "size_cells", &v))
-		dt_chunk_add_u32(c->t, dt_prop_add_cells(c->t, dt_prop_set(c->t, n, "#size-cells")),
-				 (uint32_t)v);
-	return n;
-}
-
-/*
- * `children: {field: leds, count: num_leds, struct: gpio_led}`: a child node
- * per entry of the array .leds points to. .leds and .num_leds are facts of
- * their own (they became the children), or a TODO when the array is not in
- * this file.
- */
-static void apply_children(struct conv *c, struct dt_node *node, const struct rnode *ch,
-			   const struct value *list, const char *what)
-{
-	const struct value *field = conv_field(c, list, rn_str(ch, "field"));
-	const struct variable *arr = conv_deref(c, field);
-	const struct value *count = conv_field(c, list, rn_str(ch, "count"));
-	const struct rnode *rule = conv_struct_rule(c, rn_str(ch, "struct"));
-	const char *why = "the array of children is not in this file: describe them by hand";
-
-	if (field && field->kind == VAL_LIST && rule) {
-		/*
-		 * An array member written in place (`.slot[0] = { ... }`): each
-		 * entry a child; an entry that points to a struct of this file
-		 * (`.win[0] = &goni_fb_win0`) is that struct.
-		 */
-		struct dt_node *parent = node;
-
-		for (size_t i = 0; i < field->nkids; i++) {
-			const struct value *k = field->kids[i];
-			const struct variable *to = k->kind == VAL_LIST ? NULL : conv_deref_one(c, k);
-
-			if (k->kind != VAL_LIST && (!to || !to->init || to->is_array))
-				continue;
-			if (parent == node && rn_get(ch, "container"))
-				parent = child_container(c, node, rn_get(ch, "container"));
-			if (to)
-				conv_mark_var(c, to->name);
-			conv_struct_node(c, parent, rule, to ? to->init : k,
-					 to ? to->name : arena_printf(c->a, "%s.%s[%ld]", what,
-								       field->field, (long)k->index),
-					 (long)k->index);
-		}
-		return;
-	}
-	if (field && !value_is_zero(field) && (!arr || !arr->init))
-		dt_node_add_todo(c->t, node, &field->pos, conv_origin(c, field), why);
-	if (field && !value_is_zero(field))
-		field_fact(c, field, what, node, NULL, arr && arr->init ? NULL : why);
-	if (count && !value_is_zero(count))
-		field_fact(c, count, what, node, NULL, arr && arr->init ? NULL : why);
-	if (!arr || !arr->init)
-		return;
-	conv_add_children(c, node, arr, count, rule, rn_get(ch, "container"));
-}
-
-void conv_add_children(struct conv *c, struct dt_node *node, const struct variable *arr,
-		       const struct value *count, const struct rnode *rule,
-		       const struct rnode *container)
-{
-	size_t total;
-	long long n;
-
-	conv_mark_var(c, arr->name);
-	if (container)
-		node = child_container(c, node, container);
-	/* .parts = &one_partition: the struct itself is the only entry. */
-	total = arr->is_array ? arr->init->nkids : 1;
-	n = count && count->kind == VAL_INT ? count->ival : (long long)total;
-	c->part_end = 0;
-	for (size_t i = 0; i < total && (long long)i < n; i++)
-		conv_struct_node(c, node, rule, arr->is_array ? arr->init->kids[i] : arr->init,
-				 arr->is_array ? arena_printf(c->a, "%s[%zu]", arr->name, i) : arr->name,
-				 (long)i);
 }
 
 /*
@@ -495,7 +402,7 @@ static void leftover_flag_bits(struct conv *c, struct dt_node *node, const struc
 								  v->ival & ~mask, field);
 
 				dt_node_add_todo(c->t, node, &v->pos, conv_origin(c, v), reason);
-				field_fact(c, v, what, node, NULL, reason);
+				conv_field_fact(c, v, what, node, NULL, reason);
 			}
 		}
 	}
@@ -530,10 +437,11 @@ void conv_apply_struct(struct conv *c, struct dt_node *node, const struct rnode 
 						? companions[k] + 1 : companions[k]));
 	}
 	if (ch) {
-		apply_children(c, node, ch, list, what);
+		conv_apply_children(c, node, ch, list, what);
 		conv_props_down(c, node, props, first);	/* `on: children` */
 		arena_push(c->a, (void ***)&used, &nused, (void *)rn_str(ch, "field"));
 		arena_push(c->a, (void ***)&used, &nused, (void *)rn_str(ch, "count"));
+		arena_push(c->a, (void ***)&used, &nused, (void *)rn_str(ch, "callback"));
 	}
 	leftover_flag_bits(c, node, props, list, what);
 	conv_leftover_fields(c, node, list, used, nused, what, rule != NULL, NULL);

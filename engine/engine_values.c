@@ -89,6 +89,13 @@ const struct variable *conv_deref(const struct conv *c, const struct value *v)
 
 	if (v && v->kind == VAL_UNKNOWN && v->spelling)
 		return struct_by_value(c, v->spelling);
+	if (v && v->kind == VAL_FUNC && v->text) {
+		/* a callback ending in `return table;` stands for the table (walk_func.c) */
+		const struct function *fn = board_find_func(c->b, v->text);
+
+		return fn && fn->nparams && fn->returns && fn->returns->kind == VAL_ADDR
+			? conv_deref(c, fn->returns) : NULL;
+	}
 	if (!v || v->kind != VAL_ADDR || !v->text)
 		return NULL;
 	open = strrchr(v->text, '[');

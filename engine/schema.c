@@ -59,7 +59,7 @@ static const struct section container_rule = { "children container", "node", (co
 	{ "size_cells", S_SCALAR }, END } };
 
 static const struct section children_rule = { "children rule", "field", (const struct key_spec[]){
-	{ "field", S_SCALAR }, { "count", S_SCALAR }, { "struct", S_SCALAR },
+	{ "field", S_SCALAR }, { "count", S_SCALAR }, { "struct", S_SCALAR }, { "callback", S_SCALAR },
 	{ "container", S_MAP, &container_rule }, END } };
 
 static const struct section provider_rule = { "gpio_provider", "base", (const struct key_spec[]){

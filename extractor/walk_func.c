@@ -414,6 +414,28 @@ static struct value *predicate_return(struct ex *x, CXCursor body)
 	return v;
 }
 
+/*
+ * The table a callback with parameters hands back in its last statement,
+ * `return table;` (a 2.6.x AT91 NAND .partition_info callback:
+ * `*num_partitions = ARRAY_SIZE(ek_nand_partition); return
+ * ek_nand_partition;`): its address; NULL otherwise.
+ */
+static struct value *table_return(struct ex *x, CXCursor body)
+{
+	struct value *v = NULL;
+	struct cvec kids, ret;
+
+	cvec_children(body, &kids);
+	if (kids.n && clang_getCursorKind(kids.v[kids.n - 1]) == CXCursor_ReturnStmt) {
+		cvec_children(kids.v[kids.n - 1], &ret);
+		if (ret.n == 1 && (v = ex_value(x, ret.v[0])) && v->kind != VAL_ADDR)
+			v = NULL;
+		cvec_free(&ret);
+	}
+	cvec_free(&kids);
+	return v;
+}
+
 struct function *ex_function(struct ex *x, CXCursor fn)
 {
 	struct function *f = arena_alloc(x->a, sizeof(*f));
@@ -440,6 +462,8 @@ struct function *ex_function(struct ex *x, CXCursor fn)
 		if (clang_getCursorKind(kids.v[i]) == CXCursor_CompoundStmt) {
 			walk(x, kids.v[i], &g);
 			f->returns = predicate_return(x, kids.v[i]);
+			if (!f->returns && n > 0)
+				f->returns = table_return(x, kids.v[i]);
 		}
 	cvec_free(&kids);
 	free(g.v);

@@ -26,8 +26,9 @@ b2d_tmpdir b2d-at91
 export XDG_CACHE_HOME=$TMP/cache
 
 mkdir -p "$TMP/mach-at91"
-# An AT91SAM9260 board, 2.6.3x: one slot B, 4 bits; an AT91SAM9G20 board,
-# 3.x: mci_platform_data, slot B, 1 bit.
+# An AT91SAM9260 board, 2.6.3x: one slot B, 4 bits, and NAND partitions
+# a .partition_info callback returns; an AT91SAM9G20 board, 3.x:
+# mci_platform_data, slot B, 1 bit.
 cat >"$TMP/mach-at91/board-acme9260.c" <<'C'
 // SPDX-License-Identifier: GPL-2.0
 /* board2dts test board: an AT91SAM9260 logger, 2.6.3x mach-at91 style. */
@@ -65,6 +66,23 @@ static struct at91_mmc_data __initdata acme_mmc_data = {
 	.wire4		= 1,
 	.det_pin	= AT91_PIN_PC8,
 };
+/* NAND partitions handed over by a callback (2.6.x - 3.0 .partition_info) */
+static struct mtd_partition __initdata acme_nand_partition[] = {
+	{ .name = "bootstrap", .offset = 0, .size = SZ_4M },
+	{ .name = "rootfs", .offset = MTDPART_OFS_NXTBLK, .size = 60 * SZ_1M },
+};
+static struct mtd_partition * __init nand_partitions(int size, int *num_partitions)
+{
+	*num_partitions = ARRAY_SIZE(acme_nand_partition);
+	return acme_nand_partition;
+}
+static struct atmel_nand_data __initdata acme_nand_data = {
+	.ale		= 21,
+	.cle		= 22,
+	.rdy_pin	= AT91_PIN_PC13,
+	.enable_pin	= AT91_PIN_PC14,
+	.partition_info	= nand_partitions,
+};
 static void __init acme_init_early(void)
 {
 	at91sam9260_initialize(18432000);
@@ -76,6 +94,7 @@ static void __init acme_board_init(void)
 	at91_add_device_i2c(acme_i2c_devices, ARRAY_SIZE(acme_i2c_devices));
 	at91_add_device_udc(&acme_udc_data);
 	platform_device_register(&acme_w1);
+	at91_add_device_nand(&acme_nand_data);
 }
 MACHINE_START(ACME9260, "Acme AT91SAM9260 logger")
 	.map_io		= acme_init_early,
@@ -153,6 +172,10 @@ if b2d_convert_pack "$KERNEL" "$TMP/mach-at91/board-acme9260.c" "$O" at91sam9260
 	b2d_has "$O" 'atmel,vbus-polled = <1>;'
 	grep -q 'onewire{compatible="w1-gpio";gpios=<&pioA29GPIO_ACTIVE_HIGH>;linux,open-drain;}' "$O.flat" ||
 		b2d_bad "acme9260: the 1-Wire bus is not an onewire node with its line, open drain"
+	# .partition_info = nand_partitions: the table the callback returns
+	grep -q 'partitions{compatible="fixed-partitions";#address-cells=<1>;#size-cells=<1>;partition@0{label="bootstrap";reg=<0x00x400000>;};partition@400000{label="rootfs";reg=<0x4000000x3c00000>;};};' "$O.flat" ||
+		b2d_bad "acme9260: the NAND has not the partitions its .partition_info callback returns"
+	b2d_hasnt "$O" 'no rule for field .partition_info'
 fi
 O=$TMP/acme9g20.dts
 if b2d_convert_pack "$KERNEL" "$TMP/mach-at91/board-acmegw.c" "$O" at91sam9260; then
