@@ -49,9 +49,9 @@ const char *conv_learned_compatible(struct conv *c, struct dt_node *n, const cha
 	size_t one = k == 1 && hits[0].exact ? 0 : vendor_spelling(hits, k);
 
 	if (one < k) {
-		*origin = arena_printf(c->a, "\"%s\" -> %s", name, hits[one].compat == hits[0].compat
-				       ? hits[one].file : arena_printf(c->a, "%s (\"%s\" without a vendor is its legacy spelling)",
-								 hits[one].file, name));
+		*origin = k == 1 ? arena_printf(c->a, "\"%s\" -> %s", name, hits[0].file)
+			: arena_printf(c->a, "\"%s\" -> %s (\"%s\" without a vendor is its legacy spelling)",
+				       name, hits[one].file, name);
 		return arena_strdup(c->a, hits[one].compat);
 	}
 	if (k == 0) {

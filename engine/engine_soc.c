@@ -118,7 +118,12 @@ bool engine_board_calls_any(const struct board *b, const struct rnode *calls)
 	return called(b, calls) != NULL;
 }
 
-/* The first `match: model:` entry a machine's name contains ("OMAP2420 H4 board"), or NULL. */
+/* A pack's `match: model:` strings. */
+static const struct rnode *models_of(const struct rnode *soc)
+{
+	return rn_get(rn_get(soc, "match"), "model");
+}
+
 /* The first of models that machine m's name contains, or NULL. */
 static const char *machine_named(const struct machine *m, const struct rnode *models)
 {
@@ -134,10 +139,11 @@ static size_t machines_named(const struct board *b, const struct rnode *soc)
 	size_t n = 0;
 
 	for (size_t m = 0; m < b->nmachines; m++)
-		n += machine_named(b->machines[m], rn_get(rn_get(soc, "match"), "model")) != NULL;
+		n += machine_named(b->machines[m], models_of(soc)) != NULL;
 	return n;
 }
 
+/* The first `match: model:` entry a machine's name contains ("OMAP2420 H4 board"), or NULL. */
 static const char *named(const struct board *b, const struct rnode *models)
 {
 	for (size_t i = 0; models && i < models->n; i++)
@@ -392,10 +398,10 @@ void engine_soc_why(const struct board *b, const struct ruleset *rs,
 const struct rnode *engine_machine_other_soc(const struct ruleset *rs, const struct rnode *soc,
 					     const struct machine *m)
 {
-	if (!soc || machine_named(m, rn_get(rn_get(soc, "match"), "model")))
+	if (!soc || machine_named(m, models_of(soc)))
 		return NULL;
 	for (size_t i = 0; i < rs->nsocs; i++)
-		if (rs->socs[i] != soc && machine_named(m, rn_get(rn_get(rs->socs[i], "match"), "model")))
+		if (rs->socs[i] != soc && machine_named(m, models_of(rs->socs[i])))
 			return rs->socs[i];
 	return NULL;
 }

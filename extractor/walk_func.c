@@ -398,20 +398,32 @@ static void walk(struct ex *x, CXCursor c, struct gstack *g)
  * that reads one GPIO (an MMC slot's get_ro(struct device *dev) { return
  * gpio_get_value(WP); }, converter gpio_read); NULL otherwise.
  */
-static struct value *predicate_return(struct ex *x, CXCursor body)
+/*
+ * The expression of body's return statement, when it is the only statement
+ * (only) or the last one: *expr. False otherwise.
+ */
+static bool return_expr(CXCursor body, bool only, CXCursor *expr)
 {
-	struct value *v = NULL;
 	struct cvec kids, ret;
+	bool found = false;
 
 	cvec_children(body, &kids);
-	if (kids.n == 1 && clang_getCursorKind(kids.v[0]) == CXCursor_ReturnStmt) {
-		cvec_children(kids.v[0], &ret);
-		if (ret.n == 1)
-			v = ex_cond(x, ret.v[0]);
+	if (kids.n && (!only || kids.n == 1) &&
+	    clang_getCursorKind(kids.v[kids.n - 1]) == CXCursor_ReturnStmt) {
+		cvec_children(kids.v[kids.n - 1], &ret);
+		if ((found = ret.n == 1))
+			*expr = ret.v[0];
 		cvec_free(&ret);
 	}
 	cvec_free(&kids);
-	return v;
+	return found;
+}
+
+static struct value *predicate_return(struct ex *x, CXCursor body)
+{
+	CXCursor e;
+
+	return return_expr(body, true, &e) ? ex_cond(x, e) : NULL;
 }
 
 /*
@@ -422,18 +434,10 @@ static struct value *predicate_return(struct ex *x, CXCursor body)
  */
 static struct value *table_return(struct ex *x, CXCursor body)
 {
-	struct value *v = NULL;
-	struct cvec kids, ret;
+	CXCursor e;
+	struct value *v = return_expr(body, false, &e) ? ex_value(x, e) : NULL;
 
-	cvec_children(body, &kids);
-	if (kids.n && clang_getCursorKind(kids.v[kids.n - 1]) == CXCursor_ReturnStmt) {
-		cvec_children(kids.v[kids.n - 1], &ret);
-		if (ret.n == 1 && (v = ex_value(x, ret.v[0])) && v->kind != VAL_ADDR)
-			v = NULL;
-		cvec_free(&ret);
-	}
-	cvec_free(&kids);
-	return v;
+	return v && v->kind == VAL_ADDR ? v : NULL;
 }
 
 struct function *ex_function(struct ex *x, CXCursor fn)

@@ -18,13 +18,13 @@ static struct dt_prop *first_set(struct prop_ctx *pc)
 	const struct value *l = pc->v;
 	struct prop_ctx one = *pc;
 
-	const char *all = "";
-
-	for (size_t i = 0; i < l->nkids; i++)
-		all = arena_printf(pc->c->a, "%s%s%s", all, i ? ", " : "",
-				   l->kids[i]->spelling ? l->kids[i]->spelling : "?");
 	for (size_t i = 1; i < l->nkids; i++)
 		if (l->kids[i]->kind != VAL_INT || l->kids[i]->ival) {
+			const char *all = "";
+
+			for (size_t k = 0; k < l->nkids; k++)
+				all = arena_printf(pc->c->a, "%s%s%s", all, k ? ", " : "",
+						   l->kids[k]->spelling ? l->kids[k]->spelling : "?");
 			pc->reason = arena_printf(pc->c->a, "one value per bus behind a mux ({ %s }): "
 						  "the bus nodes' properties by hand", all);
 			return NULL;
