@@ -314,6 +314,7 @@ static int machine_outputs(const struct mach_ctx *c, struct conv_machine *cm, st
 	const struct cli_options *o = c->o;
 	const struct machine *m = cm->m;
 	const struct dt_tree *t = cm->t;
+	const struct soc_dtsi *dtsi = cm->dtsi ? cm->dtsi : c->dtsi;
 	struct strbuf dts = cm->dts;
 	struct rv_against_result *res = NULL;
 	int rc;
@@ -333,13 +334,13 @@ static int machine_outputs(const struct mach_ctx *c, struct conv_machine *cm, st
 	if (rc == EXIT_OK && (o->against || o->validate)) {
 		const char *name = p->outs[p->nouts - 1].path;
 
-		rc = review_machine(o, t, dts.buf, name ? name : "<stdout>", c->dtsi, p, verrors,
+		rc = review_machine(o, t, dts.buf, name ? name : "<stdout>", dtsi, p, verrors,
 				    c->html ? &res : NULL);
 	}
 	if (rc == EXIT_OK && o->dtb) {
 		void *blob = NULL, *owned;
 		size_t len = 0;
-		const void *fdt = conv_dtb_base(o->kernel_dir, t, &dts, c->dtsi, &owned);
+		const void *fdt = conv_dtb_base(o->kernel_dir, t, &dts, dtsi, &owned);
 		int err = dtb_write(t, fdt, &blob, &len);
 
 		free(owned);

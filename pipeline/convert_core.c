@@ -28,6 +28,30 @@
 #include "kernel/imx_pinfunc.h"
 #include "kernel/omap_pads.h"
 
+/*
+ * A file whose machines are of different variants of the SoC (board-usb-a926x.c:
+ * USB_A9260, USB_A9G20; board-cm-t35.c: CM_T35, CM_T3730) names no
+ * `dtsi_variants:` entry as a whole; a machine whose own id, name or record
+ * names one gets that entry's .dtsi, loaded here; NULL: the file's.
+ */
+static struct soc_dtsi *machine_dtsi(const struct pipeline_session *s, const struct machine *m,
+				     const struct engine_options *eo)
+{
+	struct machine *only = (struct machine *)m;
+	struct board one;
+	struct soc_dtsi *d = NULL;
+
+	if (!eo->kernel_dir || !s->soc || s->board->nmachines < 2 ||
+	    conv_dtsi_variant(s->soc, s->board))
+		return NULL;
+	one = *s->board;
+	one.machines = &only;
+	one.nmachines = 1;
+	if (!conv_dtsi_variant(s->soc, &one) || conv_dtsi_load(eo->kernel_dir, s->soc, &one, &d))
+		return NULL;
+	return d;
+}
+
 int conv_machines(const struct pipeline_session *s, struct machine *const *sel, size_t nsel,
 		  const struct engine_options *eo, bool annotate, const char *source,
 		  struct conv_run *r)
@@ -44,7 +68,13 @@ int conv_machines(const struct pipeline_session *s, struct machine *const *sel, 
 		const struct machine *m = sel[i];
 		struct conv_machine *cm = &r->v[r->n];
 		struct dt_tree *t = NULL;
-		int err = engine_convert(s->board, s->rules, m, eo, &t);
+		struct engine_options own = *eo;
+		int err;
+
+		cm->dtsi = machine_dtsi(s, m, eo);
+		if (cm->dtsi)
+			own.dtsi = cm->dtsi;
+		err = engine_convert(s->board, s->rules, m, &own, &t);
 
 		if (err != B2D_OK || !t) {
 			r->err = err != B2D_OK ? err : B2D_ERR_PARSE;
@@ -53,6 +83,9 @@ int conv_machines(const struct pipeline_session *s, struct machine *const *sel, 
 					       b2d_strerror(r->err));
 			if (t)
 				dt_tree_free(t);
+			if (cm->dtsi)
+				soc_dtsi_free(cm->dtsi);
+			cm->dtsi = NULL;
 			break;
 		}
 		graph_normalise(t);
@@ -74,6 +107,8 @@ void conv_run_free(struct conv_run *r)
 	for (size_t i = 0; i < r->n; i++) {
 		dt_tree_free(r->v[i].t);
 		sb_free(&r->v[i].dts);
+		if (r->v[i].dtsi)
+			soc_dtsi_free(r->v[i].dtsi);
 	}
 	free(r->v);
 	sb_free(&r->report);

@@ -25,6 +25,8 @@ struct conv_machine {
 	const struct machine *m;
 	struct dt_tree *t;		/* normalised graph (for --dtb, --against, counts) */
 	struct strbuf dts;		/* the .dts text; take it with sb_detach() */
+	struct soc_dtsi *dtsi;		/* this machine's own .dtsi variant (owned), or NULL:
+					 * the file's (conv_machine_dtsi) */
 };
 
 struct conv_run {

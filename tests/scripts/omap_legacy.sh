@@ -36,7 +36,8 @@
 #     the media box calls omap35xx_init_early (no TODO); a board whose
 #     file and machine name the AM3517 includes am3517.dtsi and is
 #     "ti,am3517", "ti,omap3" (the .dtsi keeps omap3.dtsi's 3430), one
-#     named for the OMAP3730 includes omap36xx.dtsi ("ti,omap3630");
+#     named for the OMAP3730 includes omap36xx.dtsi ("ti,omap3630"), as
+#     does the OMAP3630 machine of a file whose other is an OMAP3530;
 #   - an OMAP2430 board: its TWL4030 on INT_24XX_SYS_NIRQ is interrupts =
 #     <7>, its MUSB's MUSB_INTERFACE_ULPI / MUSB_OTG are known, and
 #     gpmc_smc91x_init() is the LAN91C96 under &gpmc at 0x300 of its chip
@@ -165,9 +166,8 @@ check_tree() { # kernel-tree tag
 	else
 		b2d_bad "$t: the AM3517 / OMAP3730 boards do not convert"
 	fi
-	# one file, two modules (3.x board-cm-t35.c): a .dtsi serves the whole
-	# file, so the OMAP3630 one's init_early does not decide it for the
-	# OMAP3530 one; the OMAP3630 machine keeps the variant TODO
+	# one file, two modules (3.x board-cm-t35.c): the OMAP3630 one's
+	# init_early does not decide the OMAP3530 one's .dtsi, but its own
 	printf '%s\n' '#include <linux/init.h>' '#include <asm/mach/arch.h>' \
 		'static void __init m_init(void) { omap_serial_init(); }' \
 		'MACHINE_START(ACME_T35, "Acme T35")' '	.init_early = omap35xx_init_early,' \
@@ -177,7 +177,10 @@ check_tree() { # kernel-tree tag
 	if "$BIN" convert "$TMP/v.$t/board-acme-two.c" --kernel "$k" -q -o "$TMP/v.$t/two/" 2>/dev/null; then
 		has "$TMP/v.$t/two/board-acme-two.ACME_T35.dts" 'omap34xx.dtsi"'
 		lacks "$TMP/v.$t/two/board-acme-two.ACME_T35.dts" 'which OMAP3 it carries'
-		has "$TMP/v.$t/two/board-acme-two.ACME_T37.dts" 'which OMAP3 it carries'
+		has "$TMP/v.$t/two/board-acme-two.ACME_T37.dts" 'omap36xx.dtsi"'
+		has "$TMP/v.$t/two/board-acme-two.ACME_T37.dts" '"ti,omap3630", "ti,omap36xx", "ti,omap3";'
+		lacks "$TMP/v.$t/two/board-acme-two.ACME_T37.dts" 'which OMAP3 it carries'
+		lacks "$TMP/v.$t/two/board-acme-two.ACME_T37.dts" 'omap34xx.dtsi"'
 	else
 		b2d_bad "$t: the two-module file does not convert"
 	fi

@@ -14,7 +14,7 @@
 # UDC's .vbus_active_low and .vbus_polled are the VBUS line's polarity and
 # atmel,vbus-polled; a w1-gpio device is an "onewire" node with its line
 # (w1_gpio_platform_data .pin, .is_open_drain). A board whose file or machine names a "G20" gets
-# at91sam9g20.dtsi. Each output compiles (the tool runs dtc).
+# at91sam9g20.dtsi; in a file of a 9260 and a G20 machine, the G20 alone. Each output compiles (the tool runs dtc).
 #
 #   bash pack_at91.sh BOARD2DTS SOURCE_DIR    (run by ctest; exit 77 = skipped)
 set -uo pipefail
@@ -127,6 +127,30 @@ MACHINE_START(ACMEGW, "Acme gateway G20")
 	.init_machine	= acme_board_init,
 MACHINE_END
 C
+# One file, two machines: an AT91SAM9260 board and its G20 twin (as
+# board-usb-a926x.c's USB_A9260 and USB_A9G20): each machine its own .dtsi.
+cat >"$TMP/mach-at91/board-acmeduo.c" <<'C'
+// SPDX-License-Identifier: GPL-2.0
+/* board2dts test board: one board, built with an AT91SAM9260 or a 9G20. */
+#include <linux/init.h>
+#include <asm/mach/arch.h>
+#include <mach/board.h>
+#include <mach/at91sam9260.h>
+#include "board.h"
+
+static void __init duo_board_init(void)
+{
+	at91_add_device_serial();
+}
+MACHINE_START(ACMEDUO, "Acme duo 9260")
+	.init_early	= at91_initialize,
+	.init_machine	= duo_board_init,
+MACHINE_END
+MACHINE_START(ACMEDUO_G20, "Acme duo G20")
+	.init_early	= at91_initialize,
+	.init_machine	= duo_board_init,
+MACHINE_END
+C
 # An AT91SAM9G45 board: HSMCI0 slot A 8 bits wide, HSMCI1 slot B (no
 # groups in at91sam9g45.dtsi).
 cat >"$TMP/mach-at91/board-acme9g45.c" <<'C'
@@ -184,6 +208,27 @@ if b2d_convert_pack "$KERNEL" "$TMP/mach-at91/board-acmegw.c" "$O" at91sam9260; 
 	b2d_hasnt "$O" 'dat1_3'
 	# "G20" in the machine's name: the AT91SAM9G20's own .dtsi
 	b2d_has "$O" '#include "at91sam9g20.dtsi"'
+fi
+mkdir "$TMP/duo"
+if "$BIN" convert -q --kernel "$KERNEL" "$TMP/mach-at91/board-acmeduo.c" -o "$TMP/duo/" 2>"$TMP/err"; then
+	O=$TMP/duo/board-acmeduo.ACMEDUO.dts
+	b2d_has "$O" '#include "at91sam9260.dtsi"'
+	b2d_hasnt "$O" 'at91sam9g20'
+	O=$TMP/duo/board-acmeduo.ACMEDUO_G20.dts
+	b2d_has "$O" '#include "at91sam9g20.dtsi"'
+	b2d_has "$O" '"atmel,at91sam9g20"'
+	b2d_hasnt "$O" 'at91sam9260.dtsi'
+else
+	b2d_bad "acmeduo: convert failed: $(head -3 "$TMP/err")"
+fi
+# --machine picks the G20 alone: still its own .dtsi, and its .dtb built on it
+if "$BIN" convert -q --kernel "$KERNEL" "$TMP/mach-at91/board-acmeduo.c" --machine ACMEDUO_G20 \
+	-o "$TMP/duo/g20.dts" --dtb "$TMP/duo/g20.dtb" 2>"$TMP/err"; then
+	b2d_has "$TMP/duo/g20.dts" '#include "at91sam9g20.dtsi"'
+	dtc -I dtb -O dts "$TMP/duo/g20.dtb" 2>/dev/null | grep -q 'atmel,at91sam9g20-i2c' ||
+		b2d_bad "acmeduo: the G20's .dtb is not built on at91sam9g20.dtsi"
+else
+	b2d_bad "acmeduo --machine ACMEDUO_G20: convert failed: $(head -3 "$TMP/err")"
 fi
 O=$TMP/acme9g45.dts
 if b2d_convert_pack "$KERNEL" "$TMP/mach-at91/board-acme9g45.c" "$O" at91sam9g45; then
