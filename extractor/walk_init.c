@@ -106,6 +106,9 @@ static long place_designated(struct ex *x, struct value *list,
 		}
 		if (!last) {
 			cur = name ? sub_list(x, cur, name, d) : cur;
+			/* `.init_data[TPS65910_REG_VDD1] = &vdd1`: an array of the field's */
+			if (name && clang_getCursorKind(kids->v[i + 1]) != CXCursor_MemberRef)
+				cur->is_array = true;
 			continue;
 		}
 		val = ex_value(x, init);

@@ -244,11 +244,29 @@ C
 	fi
 	# an AM3517 board: am35xx_emac_init() enables &davinci_emac and
 	# &davinci_mdio (its bus_freq), a HECC device of the file's own at the
-	# 3.x AM35XX_IPSS_HECC_BASE is am3517.dtsi's &hecc
+	# 3.x AM35XX_IPSS_HECC_BASE is am3517.dtsi's &hecc; its TPS65910 (3.9
+	# board-am3517crane.c style) is a pmic node on INTC line 7 with the
+	# tps65910_board flags, its VDD1 init data tps65910.dtsi's &vdd1_reg
 	cat >"$TMP/v.$t/board-acme-am35.c" <<'C'
 #include <linux/init.h>
+#include <linux/i2c.h>
+#include <linux/mfd/tps65910.h>
 #include <linux/platform_device.h>
+#include <linux/regulator/machine.h>
 #include <asm/mach/arch.h>
+static struct regulator_init_data acme_vdd1 = {
+	.constraints = { .min_uV = 600000, .max_uV = 1500000, .always_on = 1 },
+};
+static struct tps65910_board acme_tps = {
+	.irq = 7 + OMAP_INTC_START,
+	.en_ck32k_xtal = true,
+	.pm_off = true,
+	.slp_keepon = { .therm_keepon = 1 },
+	.tps65910_pmic_init_data[TPS65910_REG_VDD1] = &acme_vdd1,
+};
+static struct i2c_board_info __initdata acme_i2c1[] = {
+	{ I2C_BOARD_INFO("tps65910", 0x2d), .platform_data = &acme_tps },
+};
 static struct resource acme_hecc_resources[] = {
 	{ .start = AM35XX_IPSS_HECC_BASE, .end = AM35XX_IPSS_HECC_BASE + 0x3FFF, .flags = IORESOURCE_MEM },
 	{ .start = INT_35XX_HECC0_IRQ, .end = INT_35XX_HECC0_IRQ, .flags = IORESOURCE_IRQ },
@@ -259,6 +277,7 @@ static struct platform_device acme_hecc_device = {
 };
 static void __init acme_init(void)
 {
+	omap_register_i2c_bus(1, 2600, acme_i2c1, ARRAY_SIZE(acme_i2c1));
 	am35xx_emac_init(AM35XX_DEFAULT_MDIO_FREQUENCY, 1);
 	platform_device_register(&acme_hecc_device);
 }
@@ -279,6 +298,20 @@ C
 		has "$TMP/v.$t/hecc" 'status = "okay";'
 		lacks "$TMP/v.$t/am35.dts" 'no rule for call am35xx_emac_init'
 		lacks "$TMP/v.$t/am35.dts" 'resource start not known'
+		sed 's@/\*.*\*/@@; s/[[:space:]]*$//' "$TMP/v.$t/am35.dts" >"$TMP/v.$t/am35.plain"
+		has "$TMP/v.$t/am35.plain" 'tps: pmic@2d {'
+		has "$TMP/v.$t/am35.plain" 'compatible = "ti,tps65910";'
+		has "$TMP/v.$t/am35.plain" 'interrupts = <7>;'
+		has "$TMP/v.$t/am35.plain" 'interrupt-parent = <&intc>;'
+		has "$TMP/v.$t/am35.plain" 'ti,en-ck32k-xtal;'
+		has "$TMP/v.$t/am35.plain" 'ti,system-power-controller;'
+		has "$TMP/v.$t/am35.plain" 'ti,sleep-keep-therm;'
+		lacks "$TMP/v.$t/am35.plain" 'ti,sleep-keep-ck32k'
+		has "$TMP/v.$t/am35.plain" 'tps65910.dtsi"'
+		block "$TMP/v.$t/am35.dts" vdd1_reg | sed 's@/\*.*\*/@@; s/[[:space:]]*$//' >"$TMP/v.$t/vdd1"
+		has "$TMP/v.$t/vdd1" 'regulator-min-microvolt = <600000>;'
+		has "$TMP/v.$t/vdd1" 'regulator-always-on;'
+		lacks "$TMP/v.$t/am35.dts" 'no rule for struct tps65910_board'
 	else
 		b2d_bad "$t: the AM3517 board does not convert"
 	fi
