@@ -152,9 +152,10 @@ static void disable(struct conv *c, const struct machine *m, const char *label, 
 /*
  * A struct no rule knows (a TODO "no rule for struct X") whose type names the node's class
  * (`struct omap_mmc_config h4_mmc_config`, handed to the SoC code through
- * a 2.6 omap_board_config tag, for an `mmc@` node) may be what registers
- * it: the node is not disabled then, a TODO says why. `serial` nodes also
- * answer to `uart`.
+ * a 2.6 omap_board_config tag, for an `mmc@` node), or a call no rule knows
+ * whose function names it (3.x board-n8x0.c's `omap_serial_init_port(&bdata)`
+ * for the `serial@` nodes), may be what registers it: the node is not
+ * disabled then, a TODO says why. `serial` nodes also answer to `uart`.
  */
 static const struct fact *todo_struct_for(const struct conv *c, const char *name)
 {
@@ -167,13 +168,16 @@ static const struct fact *todo_struct_for(const struct conv *c, const char *name
 
 	for (size_t i = 0; n && i < c->t->nfacts; i++) {
 		const struct fact *f = c->t->facts[i];
-		const char *type = f->what && !strncmp(f->what, "struct ", 7) ? f->what + 7 : NULL;
-		size_t tl = type ? strcspn(type, " ") : 0;
+		bool var = str_eq(f->kind, "variable"), call = str_eq(f->kind, "call");
+		const char *type = var && f->what && !strncmp(f->what, "struct ", 7) ? f->what + 7
+			: call ? f->what : NULL;
+		size_t tl = type ? strcspn(type, var ? " " : "(") : 0;
 		char *t = type ? arena_strndup(c->a, type, tl) : NULL;
 
 		/* no rule knows what it is; a known table nothing registers is no such thing */
-		if (f->fate == FACT_TODO && str_eq(f->kind, "variable") && t && f->reason &&
-		    !strncmp(f->reason, "no rule for struct ", 19) &&
+		if (f->fate == FACT_TODO && t && f->reason &&
+		    !strncmp(f->reason, var ? "no rule for struct " : "no rule for call ",
+			     var ? 19 : 17) &&
 		    (strstr(t, stem) || (str_eq(stem, "serial") && strstr(t, "uart"))))
 			return f;
 	}
