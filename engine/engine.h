@@ -76,6 +76,9 @@ bool engine_soc_path_matches(const struct rnode *soc, const char *path);
 bool engine_board_calls_any(const struct board *b, const struct rnode *calls);
 /* ... or does every machine record of the file name one (a .dtsi serves the whole file)? */
 bool engine_every_machine_calls(const struct board *b, const struct rnode *calls);
+/* Does the board spell an identifier of `names` (OMAP_PACKAGE_CBP) in an initializer, a call's
+ * argument or a store? */
+bool engine_board_spells_any(const struct board *b, const struct rnode *names);
 /* ... or does machine m's record name one? */
 bool engine_machine_calls_any(const struct board *b, const struct machine *m,
 			      const struct rnode *calls);

@@ -221,6 +221,17 @@ static bool board_spells(const struct board *b, const struct spelling *sp)
 	return false;
 }
 
+bool engine_board_spells_any(const struct board *b, const struct rnode *names)
+{
+	for (size_t i = 0; b && names && i < names->n; i++) {
+		const char *w = names->items[i]->scalar;
+
+		if (w && board_spells(b, &(struct spelling){ w, strlen(w), true }))
+			return true;
+	}
+	return false;
+}
+
 /* Is NAME( a function-like define of another pack too (IRQ_EINT, IO_ADDRESS)? */
 static bool defined_elsewhere(const struct ruleset *rs, const struct rnode *soc,
 			      const char *name, size_t n)

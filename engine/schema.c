@@ -196,8 +196,8 @@ static const struct section base_layer_rule = { "base layer", NULL, (const struc
 	END } };
 
 static const struct section dtsi_variant_rule = { "dtsi variant", "dtsi", (const struct key_spec[]){
-	{ "match", S_SEQ }, { "calls", S_SEQ }, { "dtsi", S_SCALAR }, { "compatible", S_SCALAR_OR_SEQ },
-	END } };
+	{ "match", S_SEQ }, { "calls", S_SEQ }, { "spells", S_SEQ }, { "dtsi", S_SCALAR },
+	{ "compatible", S_SCALAR_OR_SEQ }, END } };
 
 static const struct section reset_line_rule = { "reset line", "prop", (const struct key_spec[]){
 	{ "words", S_SEQ }, { "label", S_SCALAR }, { "prop", S_SCALAR }, END } };

@@ -304,7 +304,9 @@ static bool dtsi_confirmed(const struct soc_dtsi *d, const struct rnode *soc)
  * words in the file's name, or in each machine's id or name
  * (board-sam9g20ek.c, AT91SAM9G20EK, "Atmel AT91SAM9G20-EK": "sam9g20"),
  * case-insensitive, or one of its `calls:` the board makes or its machine
- * record names (`.init_early = omap4430_init_early`); its `dtsi:` or NULL.
+ * record names (`.init_early = omap4430_init_early`), or one of its `spells:`
+ * the board's code spells (omap3_mux_init(board_mux, OMAP_PACKAGE_CBP): the
+ * OMAP3630's package); its `dtsi:` or NULL.
  */
 const char *conv_dtsi_variant(const struct rnode *soc, const struct board *b)
 {
@@ -313,7 +315,8 @@ const char *conv_dtsi_variant(const struct rnode *soc, const struct board *b)
 	for (size_t i = 0; b && vs && i < vs->n; i++) {
 		const struct rnode *words = rn_get(vs->items[i], "match");
 
-		if (engine_every_machine_calls(b, rn_get(vs->items[i], "calls")))
+		if (engine_every_machine_calls(b, rn_get(vs->items[i], "calls")) ||
+		    engine_board_spells_any(b, rn_get(vs->items[i], "spells")))
 			return rn_str(vs->items[i], "dtsi");
 
 		for (size_t k = 0; words && k < words->n; k++) {
