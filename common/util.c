@@ -344,3 +344,8 @@ int parse_file_at(const char *dir, const char *rel,
 	free(text);
 	return *out ? 0 : -2;	/* B2D_ERR_PARSE */
 }
+
+int str_cmp_ptr(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}

@@ -72,6 +72,9 @@ size_t utf8_len(const unsigned char *p);
  */
 char *read_file(const char *path, size_t *len);
 
+/* qsort() comparison of two char * elements by strcmp. */
+int str_cmp_ptr(const void *a, const void *b);
+
 /*
  * Read DIR/REL and hand its text to parse(text, rel, ctx), which returns the
  * parsed object or NULL. Returns 0 with *out set, -1 (B2D_ERR_IO) when the

@@ -249,11 +249,6 @@ static int load_file(struct ruleset *rs, const char *path)
 	return err;
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 static bool is_yaml_name(const char *name)
 {
 	size_t n = strlen(name);
@@ -305,7 +300,7 @@ int rules_load_dir(const char *dir, struct ruleset **out)
 	int err = collect_paths(dir, &paths, 0);
 
 	if (paths.len)
-		qsort(paths.items, paths.len, sizeof(void *), cmp_str);
+		qsort(paths.items, paths.len, sizeof(void *), str_cmp_ptr);
 	for (size_t i = 0; i < paths.len && err == B2D_OK; i++)
 		err = load_file(rs, paths.items[i]);
 	for (size_t i = 0; i < paths.len; i++)

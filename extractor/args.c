@@ -121,6 +121,22 @@ static bool listed(CXCompilationDatabase db, const char *path)
 	return r;
 }
 
+bool extract_in_build(const char *path, const struct extract_options *opt)
+{
+	CXCompilationDatabase_Error err;
+	CXCompilationDatabase db;
+	bool in;
+
+	if (!opt->build_dir)
+		return false;
+	db = clang_CompilationDatabase_fromDirectory(opt->build_dir, &err);
+	if (err != CXCompilationDatabase_NoError)
+		return false;
+	in = listed(db, path);
+	clang_CompilationDatabase_dispose(db);
+	return in;
+}
+
 static int db_args(const char *path, const struct extract_options *opt,
 		   struct ptrvec *args)
 {

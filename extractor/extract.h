@@ -51,6 +51,9 @@ struct extract_options {
  */
 int extract_board(const char *path, const struct extract_options *opt, struct board **out);
 
+/* -p mode: does opt->build_dir's compile_commands.json list `path`? (no diagnostic) */
+bool extract_in_build(const char *path, const struct extract_options *opt);
+
 /*
  * Tolerant mode's parse cache (extractor/parse_cache.c): a note kept with
  * the cached first parse of `path` with these options, e.g. the SoC pack

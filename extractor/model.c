@@ -94,6 +94,8 @@ void board_free(struct board *b)
 {
 	if (!b)
 		return;
+	for (size_t i = 0; i < b->nsiblings; i++)
+		board_free(b->siblings[i]);
 	arena_free(&b->arena);
 	free(b);
 }

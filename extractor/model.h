@@ -154,6 +154,9 @@ struct board {
 						 * board's own headers) found nowhere; message
 						 * is the name */
 	size_t nmissing_headers;
+	struct board **siblings;	/* the files beside it whose functions and variables
+					 * joined these (pipeline/siblings.c), owned */
+	size_t nsiblings;
 };
 
 /* Lookups (linear; boards hold at most a few hundred items). */

@@ -66,11 +66,6 @@ static int collect(const char *path, const struct stat *st, int type, struct FTW
 	return 0;
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* A digest of the files' names (relative to dir) and contents; frees the list. */
 static uint64_t digest_files(const char *dir, struct ptrvec *files)
 {
@@ -78,7 +73,7 @@ static uint64_t digest_files(const char *dir, struct ptrvec *files)
 	size_t skip = strlen(dir);
 
 	if (files->len)
-		qsort(files->items, files->len, sizeof(*files->items), cmp_str);
+		qsort(files->items, files->len, sizeof(*files->items), str_cmp_ptr);
 	for (size_t i = 0; i < files->len; i++) {
 		const char *path = files->items[i];
 		const char *rel = strncmp(path, dir, skip) ? path : path + skip;
@@ -283,7 +278,7 @@ void batch_state_bases(const char *state_dir, struct ptrvec *bases)
 	if (d)
 		closedir(d);
 	if (bases->len)
-		qsort(bases->items, bases->len, sizeof(*bases->items), cmp_str);
+		qsort(bases->items, bases->len, sizeof(*bases->items), str_cmp_ptr);
 }
 
 void batch_result_free(struct batch_result *r)

@@ -13,6 +13,7 @@
  */
 #include "pipeline.h"
 #include "prescan.h"
+#include "siblings.h"
 #include "convert_core.h"
 
 #include <errno.h>
@@ -452,6 +453,18 @@ static int parse_for_soc(const struct pipeline_options *o, struct pipeline_sessi
 	return PL_OK;
 }
 
+/* The functions the board calls but lacks, from the files beside it named after it. */
+static void merge_siblings(const struct pipeline_options *o, struct pipeline_session *s,
+			   void *index)
+{
+	struct parse_opts p;
+
+	parse_opts_init(&p, o, s->soc, index);
+	pipeline_merge_siblings(s->board, &p.eo, o->verbose);
+	parse_opts_free(&p);
+	diag_time("siblings");
+}
+
 int pipeline_load_board(const struct pipeline_options *o, struct ruleset *rules, void *index,
 		   struct pipeline_session *s)
 {
@@ -484,6 +497,7 @@ int pipeline_load_board(const struct pipeline_options *o, struct ruleset *rules,
 	extract_cache_session(false);
 	if (rc)
 		return rc;
+	merge_siblings(o, s, index);
 	show_clang_errors(o, s->board);
 	show_missing_headers(o, s->board);
 	if (o->verbose)

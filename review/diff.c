@@ -176,11 +176,6 @@ static void diff_props(struct rv_tree *ta, struct rv_tree *tb, struct rv_node_di
 				 value(tb, b, &b->props[i], rv_fmt_ref));
 }
 
-static int cmp_str(const void *x, const void *y)
-{
-	return strcmp(*(char *const *)x, *(char *const *)y);
-}
-
 static char *labels_of(const struct rv_node *n)
 {
 	struct strbuf sb;
@@ -188,7 +183,7 @@ static char *labels_of(const struct rv_node *n)
 
 	if (n->labels.len)	/* items is NULL when empty */
 		memcpy(l, n->labels.items, n->labels.len * sizeof(*l));
-	qsort(l, n->labels.len, sizeof(*l), cmp_str);
+	qsort(l, n->labels.len, sizeof(*l), str_cmp_ptr);
 	sb_init(&sb);
 	for (size_t i = 0; i < n->labels.len; i++)
 		sb_addf(&sb, i ? " %s" : "%s", l[i]);

@@ -4,8 +4,9 @@
 # mach-X/include and <plat/...> from that tree's arch/arm/plat-X/include
 # (extractor/args.c), so the board's GPIO numbers are known; the same file
 # alone (no tree around it) has them unknown; a missing header of its own
-# (by quotes) is a TODO (and a note with -v). The tree is made here, in a
-# temporary directory.
+# (by quotes) is a TODO (and a note with -v); a function the board calls
+# but lacks is read from the file beside it named after the board
+# (pipeline/siblings.c). The tree is made here, in a temporary directory.
 #
 #   bash own_tree.sh BOARD2DTS SOURCE_DIR     (run by ctest)
 set -uo pipefail
@@ -89,6 +90,71 @@ echo '#define ACME_LED_GPIO 5' >"$TMP/own/board-acme.h"
 "$BIN" convert -v --kernel "$KERNEL" "$TMP/own/board-acme.c" -o "$TMP/own/out2/" >/dev/null 2>"$TMP/own/err2" ||
 	fail "own header beside: convert failed: $(head -3 "$TMP/own/err2")"
 grep -q 'not found' "$TMP/own/err2" "$TMP/own/out2/board-acme.dts" && fail "own header beside: still reported missing"
+
+# A board split over files (3.x board-zoom.c and board-zoom-peripherals.c):
+# a function the board calls but lacks is read from the file beside it
+# named after the board (its facts annotated with that file), not from
+# another file that happens to define it (devices.c: SoC code in a tree).
+mkdir -p "$TMP/split"
+cat >"$TMP/split/board-acme.c" <<'C'
+// SPDX-License-Identifier: GPL-2.0
+/* board2dts test board: its LEDs are registered by board-acme-leds.c. */
+#include <linux/init.h>
+#include <asm/mach/arch.h>
+
+void acme_leds_init(void);
+void acme_fan_init(void);
+
+static void __init acme_init(void)
+{
+	acme_leds_init();
+	acme_fan_init();
+}
+MACHINE_START(ACME, "Acme split board")
+	.init_machine	= acme_init,
+MACHINE_END
+C
+cat >"$TMP/split/board-acme-leds.c" <<'C'
+// SPDX-License-Identifier: GPL-2.0
+/* board2dts test board: the LEDs of board-acme.c. */
+#include <linux/init.h>
+#include <linux/leds.h>
+#include <linux/platform_device.h>
+
+static struct gpio_led acme_split_leds[] = {
+	{ .name = "acme:split", .gpio = 7, .default_trigger = "heartbeat" },
+};
+static struct gpio_led_platform_data acme_split_pd = {
+	.leds = acme_split_leds, .num_leds = ARRAY_SIZE(acme_split_leds),
+};
+static struct platform_device acme_split_dev = {
+	.name = "leds-gpio", .id = -1, .dev = { .platform_data = &acme_split_pd },
+};
+void __init acme_leds_init(void)
+{
+	platform_device_register(&acme_split_dev);
+}
+C
+sed -e 's/acme_leds_init/acme_fan_init/; s/acme:split/acme:wrong/; s/acme_split_/acme_wrong_/g' \
+	"$TMP/split/board-acme-leds.c" >"$TMP/split/devices.c"
+if "$BIN" convert -v --kernel "$KERNEL" "$TMP/split/board-acme.c" -o "$TMP/split/out.dts" \
+	--report "$TMP/split/r.json" >/dev/null 2>"$TMP/split/err"; then
+	grep -q 'label = "acme:split";.*board-acme-leds.c:8' "$TMP/split/out.dts" ||
+		fail "split: the LED of board-acme-leds.c is not in the output, annotated with its file"
+	grep -q 'linux,default-trigger = "heartbeat";' "$TMP/split/out.dts" ||
+		fail "split: the LED's trigger is lost"
+	grep -q 'no rule for call acme_leds_init' "$TMP/split/out.dts" &&
+		fail "split: acme_leds_init() is still a TODO"
+	grep -q 'acme:wrong' "$TMP/split/out.dts" && fail "split: devices.c (not named after the board) was read"
+	grep -q 'no rule for call acme_fan_init' "$TMP/split/out.dts" ||
+		fail "split: acme_fan_init() of devices.c is not a TODO"
+	grep -q 'note: .*board-acme-leds.c: read for the functions .*board-acme.c calls and lacks' "$TMP/split/err" ||
+		fail "split: no -v note naming the file read: $(head -3 "$TMP/split/err")"
+	grep -q '"file": "[^"]*board-acme-leds.c"' "$TMP/split/r.json" ||
+		fail "split: the report's facts do not name board-acme-leds.c"
+else
+	fail "split: convert failed: $(head -3 "$TMP/split/err")"
+fi
 
 [ $FAIL = 0 ] && echo "ok: own_tree.sh"
 exit $FAIL
