@@ -7,6 +7,8 @@
 
 #include "../common/json.h"
 
+#include <string.h>
+
 static const char *const kind_names[] = {
 	[VAL_INT] = "int", [VAL_SYMBOLIC] = "symbolic", [VAL_STRING] = "string",
 	[VAL_ADDR] = "addr", [VAL_FUNC] = "func", [VAL_LIST] = "list",
@@ -126,10 +128,18 @@ static void dump_store(struct json *j, const struct store *s)
 	json_end(j);
 }
 
-static void dump_function(struct json *j, const struct function *f)
+/* "file" of a function or variable read from another file than the board's (pipeline/siblings.c). */
+static void dump_file(struct json *j, const struct board *b, const struct srcpos *pos)
+{
+	if (pos->file && b->path && strcmp(pos->file, b->path))
+		json_kv_string(j, "file", pos->file);
+}
+
+static void dump_function(struct json *j, const struct board *b, const struct function *f)
 {
 	json_begin_object(j);
 	json_kv_string(j, "name", f->name);
+	dump_file(j, b, &f->pos);
 	json_key(j, "params");
 	json_begin_array(j);
 	for (size_t i = 0; i < f->nparams; i++)
@@ -182,6 +192,7 @@ static void dump_vars(struct json *j, const struct board *b)
 
 		json_begin_object(j);
 		json_kv_string(j, "name", v->name);
+		dump_file(j, b, &v->pos);
 		json_kv_string(j, "type", v->type);
 		json_kv_bool(j, "is_array", v->is_array);
 		json_kv_int(j, "line", v->pos.line);
@@ -229,7 +240,7 @@ void board_dump_json(const struct board *b, struct strbuf *out)
 	json_key(&j, "functions");
 	json_begin_array(&j);
 	for (size_t i = 0; i < b->nfuncs; i++)
-		dump_function(&j, b->funcs[i]);
+		dump_function(&j, b, b->funcs[i]);
 	json_end(&j);
 	json_end(&j);
 }

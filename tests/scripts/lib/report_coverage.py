@@ -83,7 +83,7 @@ def _need(problems, have, mid, kind, src, line, n, what):
                            have[(kind, src, line)]))
 
 
-def _check_functions(problems, ext, m, have, src):
+def _check_functions(problems, ext, m, have, src, base):
     mid = m.get('machine')
     funcs = {f['name']: f for f in ext.get('functions', [])}
     varnames = {v['name'] for v in ext.get('variables', [])}
@@ -92,15 +92,16 @@ def _check_functions(problems, ext, m, have, src):
         if fn is None:
             problems.append('%s: reached function %s is not in the extract' % (mid, rf.get('name')))
             continue
+        fsrc = _real(fn['file'], base) if fn.get('file') else src
         calls = collections.Counter(c['line'] for c in fn.get('calls', []))
         params = set(p for p in fn.get('params') or [] if p)
         stores = collections.Counter(s['line'] for s in fn.get('stores', [])
                                      if s.get('var') in varnames or
                                      (s.get('var') in params and s.get('path')))
         for line, n in sorted(calls.items()):
-            _need(problems, have, mid, 'call', src, line, n, 'call in %s' % fn['name'])
+            _need(problems, have, mid, 'call', fsrc, line, n, 'call in %s' % fn['name'])
         for line, n in sorted(stores.items()):
-            _need(problems, have, mid, 'store', src, line, n, 'store in %s' % fn['name'])
+            _need(problems, have, mid, 'store', fsrc, line, n, 'store in %s' % fn['name'])
 
 
 def _check_variables(problems, ext, m, src, base):
@@ -114,9 +115,10 @@ def _check_variables(problems, ext, m, src, base):
         if not isinstance(init, dict) or init.get('kind') != 'list' or _is_zero(init):
             continue
         first, last = v['line'], _last_line(init, v['line'])
-        if not any(first <= line <= last for line in lines[src]):
+        vsrc = _real(v['file'], base) if v.get('file') else src
+        if not any(first <= line <= last for line in lines[vsrc]):
             problems.append('%s: %s:%d-%d: variable %s: no fact at a line of its initializer'
-                            % (mid, os.path.basename(src), first, last, v['name']))
+                            % (mid, os.path.basename(vsrc), first, last, v['name']))
 
 
 def _check_dts(problems, m, dts):
@@ -149,7 +151,7 @@ def coverage_problems(ext, rep, base='.', dts=None):
             _need(problems, have, mid, 'machine', src, machines[mid]['line'], 1, 'MACHINE_START')
         if 'functions' not in m:
             problems.append('%s: report lists no reached functions' % mid)
-        _check_functions(problems, ext, m, have, src)
+        _check_functions(problems, ext, m, have, src, base)
         _check_variables(problems, ext, m, src, base)
         if dts and mid in dts:
             _check_dts(problems, m, dts[mid])
