@@ -53,22 +53,47 @@ const char *conv_node_name(struct conv *c, const char *tmpl, const struct value 
 
 /* A node for one struct instance: new child (numbered in arrays) or a SoC overlay. */
 /*
+ * The id's enumerator: the field's spelling, or, when that is not an
+ * identifier (a board macro's `TPS_REG(SM_0, &sm0_data)` giving
+ * `.id = TPS6586X_ID_##_id`), with `{id:regulator:PREFIX}` the enumerator
+ * of its value among the target header's PREFIX* ones.
+ */
+static const char *regulator_id(struct conv *c, const struct value *v, const char *prefix)
+{
+	const char *sp = v ? v->spelling : NULL;
+	char *e;
+
+	if (sp && *sp && strspn(sp, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+			       "0123456789_") == strlen(sp))
+		return sp;
+	if (!prefix || !v || v->kind != VAL_INT || !c->opt->kernel_dir ||
+	    !(e = regulator_enum_name(c->opt->kernel_dir, prefix, v->ival)))
+		return sp;
+	sp = arena_strdup(c->a, e);
+	free(e);
+	return sp;
+}
+
+/*
  * `node: "{id:regulator}"`: the name the target's regulator driver gives the
- * id the field holds (kernel/regulator_names.h), NULL and *why otherwise.
+ * id the field holds (kernel/regulator_names.h), NULL and *why otherwise;
+ * `{id:regulator:TPS6586X_ID_}` also finds an id given by value only.
  */
 const char *conv_regulator_name(struct conv *c, const char *tmpl, const struct value *list,
 				  const char **origin, const char **why)
 {
-	const char *colon = strstr(tmpl, ":regulator}");
-	const char *open = strchr(tmpl, '{');
+	const char *colon = strstr(tmpl, ":regulator");
+	const char *open = strchr(tmpl, '{'), *close = colon ? strchr(colon, '}') : NULL;
+	const char *prefix = close && colon[10] == ':'
+		? arena_strndup(c->a, colon + 11, (size_t)(close - colon - 11)) : NULL;
 	const struct value *v;
 	char *name, *file;
 	const char *out = NULL, *id;
 
-	if (!colon || !open || open > colon)
+	if (!colon || !open || open > colon || !close || (colon[10] != '}' && colon[10] != ':'))
 		return NULL;
 	v = conv_field(c, list, arena_strndup(c->a, open + 1, (size_t)(colon - open - 1)));
-	id = v && v->spelling ? v->spelling : NULL;
+	id = regulator_id(c, v, prefix);
 	if (!id || !c->opt->kernel_dir) {
 		*why = !id ? "the regulator's id is not in the initializer"
 			   : "give --kernel: the node name is the target regulator driver's";

@@ -467,7 +467,7 @@ struct dt_node *conv_struct_node(struct conv *c, struct dt_node *parent, const s
 
 		if (!name)
 			name = list->type ? list->type : "node";
-		if (strstr(name, ":regulator}")) {
+		if (strstr(name, ":regulator}") || strstr(name, ":regulator:")) {
 			learned = conv_regulator_name(c, name, list, &lorigin, &why);
 			name = learned ? learned : "regulator";
 		}

@@ -49,13 +49,39 @@ static char *name_between(const char *from, const char *to)
 	return NULL;
 }
 
-/* `.id = ID` inside an initializer: its braces' .name. */
-static char *direct(const char *text, const char *id)
+/* After `(void *)` (blanks allowed) at q, or q. */
+static const char *skip_void_cast(const char *q)
 {
-	for (const char *s = strstr(text, ".id"); s; s = strstr(s + 1, ".id")) {
-		const char *q = after_assign(s, 3), *open, *close;
+	const char *r = q;
+
+	if (*r++ != '(')
+		return q;
+	while (*r == ' ')
+		r++;
+	if (strncmp(r, "void", 4))
+		return q;
+	for (r += 4; *r == ' ' || *r == '*'; r++)
+		;
+	if (*r++ != ')')
+		return q;
+	while (*r == ' ' || *r == '\t')
+		r++;
+	return r;
+}
+
+/*
+ * `.id = ID` inside an initializer, or an of_regulator_match's
+ * `.driver_data = (void *)ID` (tps6586x-regulator.c: { .name = "sm0",
+ * .driver_data = (void *)TPS6586X_ID_SM_0 }): its braces' .name.
+ */
+static char *direct_by(const char *text, const char *id, const char *key)
+{
+	for (const char *s = strstr(text, key); s; s = strstr(s + 1, key)) {
+		const char *q = after_assign(s, strlen(key)), *open, *close;
 		int depth = 0;
 
+		if (q)
+			q = skip_void_cast(q);
 		if (!q || !ident_at(text, q, id))
 			continue;
 		for (open = s; open > text && (*open != '{' || depth); open--)
@@ -65,6 +91,13 @@ static char *direct(const char *text, const char *id)
 			return name_between(open, close);
 	}
 	return NULL;
+}
+
+static char *direct(const char *text, const char *id)
+{
+	char *n = direct_by(text, id, ".id");
+
+	return n ? n : direct_by(text, id, ".driver_data");
 }
 
 /*
@@ -231,4 +264,74 @@ char *regulator_node_name(const char *kdir, const char *id, char **file)
 	free(ents);
 	free(dir);
 	return name;
+}
+
+/*
+ * The enumerator of value v among those starting with prefix in text's
+ * enums (`enum { TPS6586X_ID_SYS, TPS6586X_ID_SM_0, ...}`: 1 is
+ * TPS6586X_ID_SM_0), malloc'd; NULL: none. Values count from 0 or from a
+ * written integer (`= 3`); an enumerator set otherwise ends the count.
+ */
+char *regulator_enum_in(const char *text, const char *prefix, long long v)
+{
+	size_t np = strlen(prefix);
+
+	for (const char *e = text ? strstr(text, "enum") : NULL; e; e = strstr(e + 4, "enum")) {
+		const char *q = strchr(e, '{'), *semi = strchr(e, ';'), *end;
+		long long at = 0;
+
+		if (!q || (semi && semi < q) || !(end = strchr(q, '}')))
+			continue;
+		for (q++; q < end;) {
+			const char *name;
+			size_t len;
+			char *stop;
+
+			while (q < end && !ident_char(*q))
+				q++;
+			name = q;
+			while (q < end && ident_char(*q))
+				q++;
+			len = (size_t)(q - name);
+			if (!len)
+				break;
+			while (*q == ' ' || *q == '\t')
+				q++;
+			if (*q == '=') {
+				at = strtoll(q + 1, &stop, 0);
+				if (stop == q + 1)
+					break;
+				q = stop;
+			}
+			if (len > np && !strncmp(name, prefix, np) && at == v)
+				return xstrndup(name, len);
+			at++;
+			while (q < end && *q != ',')
+				q++;
+		}
+	}
+	return NULL;
+}
+
+char *regulator_enum_name(const char *kdir, const char *prefix, long long v)
+{
+	static const char *const dirs[] = { "include/linux/mfd", "include/linux/regulator" };
+	char low[64];
+	size_t n = strcspn(prefix, "_");
+	char *found = NULL;
+
+	if (!kdir || !n || n >= sizeof(low))
+		return NULL;
+	for (size_t i = 0; i < n; i++)
+		low[i] = (char)tolower((unsigned char)prefix[i]);
+	low[n] = '\0';
+	for (size_t d = 0; d < 2 && !found; d++) {
+		char *path = xasprintf("%s/%s/%s.h", kdir, dirs[d], low);
+		char *text = read_file(path, NULL);
+
+		found = regulator_enum_in(text, prefix, v);
+		free(text);
+		free(path);
+	}
+	return found;
 }

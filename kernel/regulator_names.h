@@ -24,4 +24,16 @@ char *regulator_node_name(const char *kdir, const char *id, char **file);
 /* The same over one driver's text (tests). */
 char *regulator_name_in(const char *text, const char *id);
 
+/*
+ * An id given by value only (a board macro's `.id = TPS6586X_ID_##_id`):
+ * the enumerator of value v among those starting with prefix
+ * ("TPS6586X_ID_") in the target's include/linux/mfd/<p>.h or
+ * include/linux/regulator/<p>.h, p the prefix's first word in lower case;
+ * malloc'd, NULL when none.
+ */
+char *regulator_enum_name(const char *kdir, const char *prefix, long long v);
+
+/* The same over one header's text (tests). */
+char *regulator_enum_in(const char *text, const char *prefix, long long v);
+
 #endif

@@ -105,7 +105,10 @@ hasnt "$TMP/nokernel.dts" 'cd-gpios'
 # platform data stored into a device the machine never registers.
 B=$TMP/board-tegra-test.c
 cat >"$B" <<'EOF'
+#include <linux/i2c.h>
+#include <linux/mfd/tps6586x.h>
 #include <linux/platform_device.h>
+#include <linux/regulator/machine.h>
 #include <linux/serial_8250.h>
 #include <mach/iomap.h>
 #include <mach/irqs.h>
@@ -144,6 +147,28 @@ static struct tegra_ehci_platform_data ehci2_ulpi_platform_data = {
 	.phy_config	= &ehci2_ulpi_phy_config,
 };
 
+/* A TPS6586x of board-harmony-power.c's style: its regulators by a macro. */
+static struct regulator_init_data sm0_data = {
+	.constraints = { .min_uV = 725000, .max_uV = 1500000 },
+};
+static struct regulator_init_data ldo9_data = {
+	.constraints = { .min_uV = 1250000, .max_uV = 3300000, .always_on = 1 },
+};
+#define TPS_REG(_id, _data) { .id = TPS6586X_ID_##_id, .name = "tps6586x-regulator", .platform_data = _data }
+static struct tps6586x_subdev_info tps_devs[] = {
+	TPS_REG(SM_0, &sm0_data),
+	TPS_REG(LDO_9, &ldo9_data),
+};
+static struct tps6586x_platform_data tps_platform = {
+	.irq_base = TEGRA_NR_IRQS,
+	.num_subdevs = ARRAY_SIZE(tps_devs),
+	.subdevs = tps_devs,
+	.gpio_base = TEGRA_NR_GPIOS,
+};
+static struct i2c_board_info __initdata box_regulators[] = {
+	{ I2C_BOARD_INFO("tps6586x", 0x34), .irq = INT_EXTERNAL_PMU, .platform_data = &tps_platform },
+};
+
 static struct platform_device *devs[] __initdata = {
 	&uart,
 	&tegra_pmu_device,
@@ -158,6 +183,7 @@ static void __init box_init(void)
 	tegra_sdhci_device2.dev.platform_data = &sd2;
 	tegra_ehci2_device.dev.platform_data = &ehci2_ulpi_platform_data;
 	platform_add_devices(devs, ARRAY_SIZE(devs));
+	i2c_register_board_info(3, box_regulators, 1);
 	tegra_pcie_init(true, false);
 }
 
@@ -187,6 +213,18 @@ block "$T" '&{/usb@c5004000} {' 'dr_mode = "host";'
 block "$T" '&phy2 {' 'nvidia,phy-reset-gpio = <&gpio TEGRA_GPIO(V, 1) GPIO_ACTIVE_LOW>;'
 hasnt "$T" 'no rule for struct tegra_ulpi_config'
 hasnt "$T" 'no rule for struct tegra_ehci_platform_data'
+# the TPS6586x (3.x board-harmony-power.c): a pmic node on the fourth I2C
+# bus, its regulators named as the target's tps6586x-regulator.c names
+# the ids the board's macro hides (TPS6586X_ID_SM_0 -> sm0), with their
+# init data; its GPIO base is the node's phandle
+sed 's@/\*.*\*/@@; s/[[:space:]]*$//' "$T" >"$T.plain"
+has "$T.plain" 'compatible = "ti,tps6586x";'
+has "$T.plain" 'gpio-controller;'
+awk '/regulators \{/ {on = 1} on' "$T.plain" >"$T.regs"
+block "$T.regs" '			sm0 {' 'regulator-min-microvolt = <725000>;'
+block "$T.regs" '			ldo9 {' 'regulator-always-on;'
+hasnt "$T" 'no rule for struct tps6586x_platform_data'
+hasnt "$T" 'no driver of the target tree'"'"'s drivers/regulator names it'
 
 # 6.12: the .dtsi under nvidia/, the same nodes.
 if b2d_kernel612; then

@@ -6,7 +6,9 @@
  * drivers of the MAX8998 (MAX8998_LINEAR_REG(LDO2, ...)), MAX8997
  * (MAX8997_VOLTAGE_REGULATOR), MAX8660 (written out) and MC13783/MC13892
  * (MC13783_DEFINE_REGU(VMMC1, vmmc1, ...), MC13783_GPO_DEFINE(REG, GPO1, gpo1,
- * ...), named by the argument after the id's tail).
+ * ...), named by the argument after the id's tail), TPS6586x (an
+ * of_regulator_match's .driver_data), and an id given by value only, its
+ * enumerator read from the header (tps6586x.h's TPS6586X_ID_*).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -49,6 +51,31 @@ static const char pair_text[] =
 	"\tFX_DEFINE(FX_REG_, GPO2, gpo2),\n"
 	"};\n";
 
+/* An of_regulator_match table (tps6586x-regulator.c's form). */
+static const char match_text[] =
+	"static struct of_regulator_match fx_matches[] = {\n"
+	"\t{ .name = \"sys\",     .driver_data = (void *)FX_ID_SYS     },\n"
+	"\t{ .name = \"sm0\",     .driver_data = (void *) FX_ID_SM_0    },\n"
+	"};\n";
+
+/* A header's enum of ids (include/linux/mfd/tps6586x.h's form). */
+static const char enum_text[] =
+	"enum {\n\tFX_ID_SYS,\n\tFX_ID_SM_0,\n\tFX_ID_SM_1,\n};\n"
+	"enum fx_other { FX_OTHER_A = 4, FX_ID_LDO_9 = 12, FX_ID_LDO_RTC, };\n";
+
+static void expect_enum(const char *prefix, long long v, const char *want)
+{
+	char *got = regulator_enum_in(enum_text, prefix, v);
+
+	if (want) {
+		assert_non_null(got);
+		assert_string_equal(got, want);
+	} else {
+		assert_null(got);
+	}
+	free(got);
+}
+
 static void expect(const char *text, const char *id, const char *want)
 {
 	char *got = regulator_name_in(text, id);
@@ -79,6 +106,22 @@ static void test_forms(void **state)
 	expect(pair_text, "FX_REG_GPO2", "gpo2");	/* a later argument: MC13783_GPO_DEFINE */
 	expect(pair_text, "FX_REG_VCAM", NULL);	/* not in the table */
 	expect(macro_text, "FX_REG_VMMC1", NULL);	/* no such pair there */
+	expect(match_text, "FX_ID_SM_0", "sm0");	/* .driver_data = (void *)ID */
+	expect(match_text, "FX_ID_SYS", "sys");
+	expect(match_text, "FX_ID_SM", NULL);	/* a prefix of FX_ID_SM_0 */
+}
+
+/* An id given by value only: the enumerator of that value. */
+static void test_enum(void **state)
+{
+	(void)state;
+	expect_enum("FX_ID_", 0, "FX_ID_SYS");
+	expect_enum("FX_ID_", 1, "FX_ID_SM_0");
+	expect_enum("FX_ID_", 12, "FX_ID_LDO_9");	/* a written value */
+	expect_enum("FX_ID_", 13, "FX_ID_LDO_RTC");	/* counted on from it */
+	expect_enum("FX_ID_", 4, NULL);	/* FX_OTHER_A: another prefix */
+	expect_enum("FX_ID_", 3, NULL);
+	assert_null(regulator_enum_in(NULL, "FX_ID_", 0));
 }
 
 static void test_real_drivers(void **state)
@@ -93,6 +136,8 @@ static void test_real_drivers(void **state)
 		{ "MC13783_REG_SW1A", "sw1a", "drivers/regulator/mc13783-regulator.c" },
 		{ "MC13783_REG_GPO1", "gpo1", "drivers/regulator/mc13783-regulator.c" },
 		{ "MC13892_VCAM", "vcam", "drivers/regulator/mc13892-regulator.c" },
+		{ "TPS6586X_ID_SM_0", "sm0", "drivers/regulator/tps6586x-regulator.c" },
+		{ "TPS6586X_ID_LDO_9", "ldo9", "drivers/regulator/tps6586x-regulator.c" },
 	};
 
 	(void)state;
@@ -108,6 +153,14 @@ static void test_real_drivers(void **state)
 		free(file);
 	}
 	{
+		char *id = regulator_enum_name(k, "TPS6586X_ID_", 1);	/* tps6586x.h */
+
+		assert_non_null(id);
+		assert_string_equal(id, "TPS6586X_ID_SM_0");
+		free(id);
+		assert_null(regulator_enum_name(k, "NOSUCHPMIC_ID_", 1));
+	}
+	{
 		char *file, *name = regulator_node_name(k, "NOSUCHPMIC_LDO1", &file);
 
 		assert_null(name);
@@ -119,6 +172,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_forms),
+		cmocka_unit_test(test_enum),
 		cmocka_unit_test(test_real_drivers),
 	};
 
