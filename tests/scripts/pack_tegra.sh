@@ -53,7 +53,8 @@ hasnt "$O" '&{/mmc@c8000200}'
 # I2C bus 0 is i2c@7000c000, bus 2 i2c@7000c500 (bus_at:), with their rates
 block "$O" '&{/i2c@7000c000} {' 'clock-frequency = <400000>;'
 block "$O" '&{/i2c@7000c000} {' 'wm8903_1a: audio-codec@1a {'
-block "$O" '&{/i2c@7000c000} {' 'interrupts = <TEGRA_GPIO(X, 3) IRQ_TYPE_NONE>;'
+# the codec's interrupt: level-high for .irq_active_low = 0 (wm8903.c)
+block "$O" '&{/i2c@7000c000} {' 'interrupts = <TEGRA_GPIO(X, 3) IRQ_TYPE_LEVEL_HIGH>;'
 block "$O" '&{/i2c@7000c500} {' 'clock-frequency = <100000>;'
 block "$O" '&{/i2c@7000c500} {' 'accelerometer@18 {'
 # the 8250 debug port at TEGRA_UARTD_BASE is uartd's node, enabled; the
