@@ -59,6 +59,17 @@ static const char *fill(struct arena *a, const char *tmpl, const char *node, lon
 	return s;
 }
 
+/* Does p already name &label (a controller with two slots shares its clock group)? */
+static bool has_ref(const struct dt_prop *p, const char *label)
+{
+	for (size_t i = 0; p && i < p->nchunks; i++)
+		for (size_t k = 0; k < p->chunks[i]->ncells; k++)
+			if (p->chunks[i]->cells[k].kind == CELL_REF &&
+			    str_eq(p->chunks[i]->cells[k].text, label))
+				return true;
+	return false;
+}
+
 static bool defined(const struct prop_ctx *pc, const char *label)
 {
 	return (pc->c->opt->dtsi && soc_dtsi_has_label(pc->c->opt->dtsi, label)) ||
@@ -93,7 +104,8 @@ struct dt_prop *cv_pin_groups(struct prop_ctx *pc)
 			p = dt_prop_set(pc->c->t, pc->node, name);
 		if (!ch)
 			ch = p->nchunks ? p->chunks[p->nchunks - 1] : dt_prop_add_cells(pc->c->t, p);
-		dt_chunk_add_ref(pc->c->t, ch, label);
+		if (!has_ref(p, label))
+			dt_chunk_add_ref(pc->c->t, ch, label);
 	}
 	if (!ch) {
 		pc->reason = arena_printf(pc->c->a, "no pin group of &%s for slot %lld in the target's "
