@@ -244,6 +244,9 @@ bool conv_meminfo_store(struct conv *c, const struct function *fn, const struct 
 
 /* engine_status.c: disable the unregistered board-level nodes of the .dtsi */
 void conv_status_pass(struct conv *c, const struct machine *m);
+/* Root nodes in a chip-select window of the .dtsi's external bus, moved under it
+ * (engine_bus_windows.c). */
+void conv_bus_windows(struct conv *c);
 /*
  * I2C bus N of the board's own i2c-gpio device (platform device "i2c-gpio"
  * with .id = N): engine_i2c_gpio.c. conv_i2c_gpio_bus() is that node when it

@@ -318,6 +318,7 @@ void conv_status_pass(struct conv *c, const struct machine *m)
 
 	if (fdt) {
 		fold_into_labelled(c, fdt);
+		conv_bus_windows(c);
 		enable_merged_nodes(c, fdt);
 	}
 	if (sym < 0)
