@@ -225,7 +225,8 @@ fi
 if "$BIN" convert -q --kernel "$KERNEL" "$TMP/mach-at91/board-acmeduo.c" --machine ACMEDUO_G20 \
 	-o "$TMP/duo/g20.dts" --dtb "$TMP/duo/g20.dtb" 2>"$TMP/err"; then
 	b2d_has "$TMP/duo/g20.dts" '#include "at91sam9g20.dtsi"'
-	dtc -I dtb -O dts "$TMP/duo/g20.dtb" 2>/dev/null | grep -q 'atmel,at91sam9g20-i2c' ||
+	dtc -I dtb -O dts "$TMP/duo/g20.dtb" >"$TMP/duo/g20.back.dts" 2>/dev/null
+	grep -q 'atmel,at91sam9g20-i2c' "$TMP/duo/g20.back.dts" ||
 		b2d_bad "acmeduo: the G20's .dtb is not built on at91sam9g20.dtsi"
 else
 	b2d_bad "acmeduo --machine ACMEDUO_G20: convert failed: $(head -3 "$TMP/err")"

@@ -16,7 +16,8 @@
 # the MC13783_USE_* flags of 2.6.33 - 3.x (the tolerant-mode model headers)
 # are known, _REGULATOR read; an "mtd-ram" device is physmap's mtd-ram
 # node (bank-width); MX31_CS4_BASE_ADDR is the WEIM's CS4 window
-# (0xb4000000), and the LAN chip's run-time IRQ is level low as its
+# (0xb4000000): the devices on the WEIM's chip selects are children of
+# &weim (imx31.dtsi's ranges), and the LAN chip's run-time IRQ is level low as its
 # .irq_polarity says; a "mxc-mmc.0" consumer supply is &sdhci1's (the pack's dev_names).
 # A NOR flash registered by platform_device_register_resndata() (no struct
 # platform_device in the file) is a cfi-flash node on CS0 with its
@@ -235,23 +236,25 @@ check() {	# check KERNEL SUFFIX DTSDIR
 	grep -A12 'mc13783@0 {' "$o" | grep -q 'interrupts = <3 ' ||
 		bad "$(basename "$o"): the PMIC's interrupt is not GPIO1_3's"
 	has "$o" 'gpios = <&gpio3 1 GPIO_ACTIVE_HIGH>;'
-	grep -A4 'ethernet@b4000000 {' "$o" | grep -q 'interrupt-parent = <&gpio1>;' ||
+	# on CS4 of the WEIM (imx31.dtsi's ranges): under &weim, reg <4 0 0x100>
+	grep -A4 'ethernet@4,0 {' "$o" | grep -q 'interrupt-parent = <&gpio1>;' ||
 		bad "$(basename "$o"): the LAN chip's run-time IRQ is not on &gpio1"
-	grep -A4 'ethernet@b4000000 {' "$o" | grep -q 'interrupts = <26 IRQ_TYPE_LEVEL_LOW>;' ||
+	grep -A4 'ethernet@4,0 {' "$o" | grep -q 'interrupts = <26 IRQ_TYPE_LEVEL_LOW>;' ||
 		bad "$(basename "$o"): the LAN chip's run-time IRQ is not SFS6's GPIO 26, level low (.irq_polarity 0)"
-	has "$o" 'reg = <0xb4000000 0x100>;'
+	has "$o" 'reg = <0x4 0x0 0x100>;'
 	grep 'TODO' "$o" | grep -q 'IOMUX_TO' && bad "$(basename "$o"): a TODO on IOMUX_TO_*"
 	# "mxc-mmc.0" is &sdhci1
 	grep -A3 '^&sdhci1 {' "$o" | grep -q 'vmmc-supply = <&acme_mmc_consumers>;' ||
 		bad "$(basename "$o"): &sdhci1 has not its vmmc supply"
 	hasnt "$o" 'device not in the tree'
-	# plat-ram.c's "mtd-ram": physmap-core.c's DT compatible, on CS5
+	# plat-ram.c's "mtd-ram": physmap-core.c's DT compatible, on CS5 (under &weim)
 	tr -d '\n' <"$o" | sed 's|/\*[^*]*\*/||g; s/[[:space:]]//g' >"$TMP/flat"
-	grep -q 'sram@b6000000{compatible="mtd-ram";reg=<0xb60000000x80000>;bank-width=<2>;}' "$TMP/flat" ||
+	grep -q 'sram@5,0{compatible="mtd-ram";reg=<0x50x00x80000>;bank-width=<2>;}' "$TMP/flat" ||
 		bad "$(basename "$o"): the SRAM is not an mtd-ram node on CS5 with its bank width"
-	grep -q 'flash@a0000000{compatible="cfi-flash";reg=<0xa00000000x2000000>;bank-width=<2>;partitions{compatible="fixed-partitions";#address-cells=<1>;#size-cells=<1>;partition@0{label="boot";reg=<0x00x40000>;};' "$TMP/flat" ||
+	grep -q 'flash@0,0{compatible="cfi-flash";reg=<0x00x00x2000000>;bank-width=<2>;partitions{compatible="fixed-partitions";#address-cells=<1>;#size-cells=<1>;partition@0{label="boot";reg=<0x00x40000>;};' "$TMP/flat" ||
 		bad "$(basename "$o"): the resndata NOR flash is not a cfi-flash node on CS0 with its partitions"
 	hasnt "$o" 'platform_device_register_resndata'
+	grep -q '&weim{status="okay";' "$TMP/flat" || bad "$(basename "$o"): &weim is not enabled for its devices"
 	# mxc-mmc's board callbacks: get_ro reading one GPIO is wp-gpios (SFS6 is
 	# GPIO1 26), the init callback's card-detect interrupt a TODO
 	grep -A6 '^&sdhci2 {' "$o" | grep -q 'wp-gpios = <&gpio1 26 GPIO_ACTIVE_HIGH>;' ||
