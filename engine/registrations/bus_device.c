@@ -32,6 +32,24 @@ static void provider_props(struct conv *c, struct dt_node *n, const struct value
 	}
 }
 
+/*
+ * Does the device's platform-data rule write its compatible (`at24`'s
+ * at24_by_size: the chip of that byte_len)? Then no compatible is learned
+ * for the bare name, and no list of candidates contradicts it.
+ */
+static bool pdata_names_compatible(struct conv *c, const struct rnode *drule,
+				   const struct variable *pdata)
+{
+	const struct rnode *prule = !pdata ? NULL : rn_str(drule, "pdata")
+		? conv_struct_rule(c, rn_str(drule, "pdata")) : conv_struct_rule(c, pdata->type);
+	const struct rnode *props = rn_get(prule, "props");
+
+	for (size_t i = 0; props && i < props->n; i++)
+		if (str_eq(rn_str(props->items[i], "prop"), "compatible"))
+			return true;
+	return false;
+}
+
 /* One bus device node: compatible, reg, label, irq, platform data. */
 struct dt_node *bus_device(struct conv *c, struct dt_node *bus, const char *type,
 				  long long reg, const struct value *e, const char *what)
@@ -51,7 +69,8 @@ struct dt_node *bus_device(struct conv *c, struct dt_node *bus, const char *type
 	/* a device rule without a compatible (`irq_type:` alone) still learns it;
 	 * `todo:` a name no compatible stands for (spidev), a TODO saying why */
 	const char *todo = rn_str(drule, "todo");
-	const char *learned = rn_str(drule, "compatible") || todo ? NULL
+	const char *learned = rn_str(drule, "compatible") || todo ||
+			      pdata_names_compatible(c, drule, pdata) ? NULL
 		: conv_learned_compatible(c, n, e->type && strstr(e->type, "spi") ? "spi" : "i2c",
 					  type, origin, &e->pos, &origin);
 

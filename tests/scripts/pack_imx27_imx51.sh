@@ -6,7 +6,8 @@
 # imx27_add_mxc_ehci_hs(2, ...) is &usbh2 with the ULPI phy_type,
 # mxc_gpio_mode() a pin-mux TODO, the generic "at24" EEPROM of 2.6.x - 4.x
 # (size in its at24_platform_data) "atmel,24c32" with read-only and no TODO
-# for AT24_FLAG_ADDR16, the mxc_nand_platform_data on &nfc, an RTC whose
+# for AT24_FLAG_ADDR16 (nor a list of the drivers' candidates for the bare
+# name), the mxc_nand_platform_data on &nfc, an RTC whose
 # .irq = IMX_GPIO_TO_IRQ(GPIO_PORTB + 23) is <&gpio2 23>. i.MX51, 2.6.3x style: the SoC devices of
 # mach-mx5/devices.c handed to mxc_register_device() with their platform
 # data (&usbh1 with phy_type, &usbotg as a peripheral), the ECSPI's chip
@@ -134,6 +135,9 @@ check() {	# check KERNEL SUFFIX DIR
 		b2d_has "$o27" 'mxc_gpio_mode(GPIO_PORTD | 28 | GPIO_GPIO | GPIO_OUT): pin mode'
 		grep -q 'eeprom@52{compatible="atmel,24c32";reg=<0x52>;pagesize=<32>;read-only;}' "$o27.flat" ||
 			b2d_bad "$(basename "$o27"): the at24 EEPROM is not a read-only atmel,24c32"
+		# its size names the chip: no list of candidates for the bare "at24"
+		! grep -q 'compatibles in the kernel.s drivers for this name' "$o27" ||
+			b2d_bad "$(basename "$o27"): a TODO lists candidates for the at24 its size names"
 		grep -q '&nfc{nand-bus-width=<8>;nand-ecc-mode="hw";nand-on-flash-bbt;status="okay";}' "$o27.flat" ||
 			b2d_bad "$(basename "$o27"): &nfc lacks the mxc_nand platform data"
 		grep -q 'rtc@51{compatible="nxp,pcf8563";reg=<0x51>;interrupt-parent=<&gpio2>;interrupts=<23' "$o27.flat" ||
