@@ -258,6 +258,44 @@ C
 	else
 		b2d_bad "$t: the OMAP2430 board does not convert"
 	fi
+	# an OMAP2420 board (3.x board-n8x0.c style): a companion chip on the
+	# INTC's SYS_NIRQ (INT_24XX_SYS_NIRQ, 7), the TLV320AIC3x codec's
+	# aic3x_pdata: its reset line active low, GPIO functions, micbias
+	cat >"$TMP/v.$t/board-acme-2420.c" <<'C'
+#include <linux/init.h>
+#include <linux/i2c.h>
+#include <sound/tlv320aic3x.h>
+#include <asm/mach/arch.h>
+static struct aic3x_setup_data acme_aic3x_setup = { .gpio_func = { 1, 2 } };
+static struct aic3x_pdata acme_aic3x = {
+	.gpio_reset = 118, .setup = &acme_aic3x_setup, .micbias_vg = 2,	/* AIC3X_MICBIAS_2_5V: 6.12 has no <sound/tlv320aic3x.h> */
+};
+static struct i2c_board_info __initdata acme_i2c2[] = {
+	{ I2C_BOARD_INFO("tlv320aic3x", 0x18), .platform_data = &acme_aic3x },
+	{ I2C_BOARD_INFO("tmp105", 0x48), .irq = INT_24XX_SYS_NIRQ },
+};
+static void __init acme_init(void)
+{
+	omap_register_i2c_bus(2, 400, acme_i2c2, ARRAY_SIZE(acme_i2c2));
+}
+MACHINE_START(NOKIA_N810, "Acme OMAP2420 tablet")
+	.init_early = omap2420_init_early,
+	.init_machine = acme_init,
+MACHINE_END
+C
+	if "$BIN" convert "$TMP/v.$t/board-acme-2420.c" --kernel "$k" -q -o "$TMP/v.$t/2420.dts" 2>/dev/null; then
+		sed 's@/\*.*\*/@@; s/[[:space:]]*$//' "$TMP/v.$t/2420.dts" >"$TMP/v.$t/2420.plain"
+		has "$TMP/v.$t/2420.plain" 'omap2420.dtsi"'
+		has "$TMP/v.$t/2420.plain" 'reset-gpios = <&gpio4 22 GPIO_ACTIVE_LOW>;'
+		awk '/audio-codec@18 \{/ {on = 1} on' "$TMP/v.$t/2420.plain" >"$TMP/v.$t/2420.codec"
+		has "$TMP/v.$t/2420.codec" 'ai3x-gpio-func = <1 2>;'
+		has "$TMP/v.$t/2420.plain" 'ai3x-micbias-vg = <2>;'
+		has "$TMP/v.$t/2420.plain" 'interrupts = <7>;'
+		lacks "$TMP/v.$t/2420.dts" 'no rule for struct aic3x'
+		lacks "$TMP/v.$t/2420.dts" 'not known at build time'
+	else
+		b2d_bad "$t: the OMAP2420 board does not convert"
+	fi
 	# an AM3517 board: am35xx_emac_init() enables &davinci_emac and
 	# &davinci_mdio (its bus_freq), a HECC device of the file's own at the
 	# 3.x AM35XX_IPSS_HECC_BASE is am3517.dtsi's &hecc; its TPS65910 (3.9
