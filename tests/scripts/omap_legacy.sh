@@ -300,11 +300,14 @@ C
 	# &davinci_mdio (its bus_freq), a HECC device of the file's own at the
 	# 3.x AM35XX_IPSS_HECC_BASE is am3517.dtsi's &hecc; its TPS65910 (3.9
 	# board-am3517crane.c style) is a pmic node on INTC line 7 with the
-	# tps65910_board flags, its VDD1 init data tps65910.dtsi's &vdd1_reg
+	# tps65910_board flags, its VDD1 init data tps65910.dtsi's &vdd1_reg;
+	# an SDIO slot's omap2_hsmmc_info: max-frequency, keep-power-in-suspend
 	cat >"$TMP/v.$t/board-acme-am35.c" <<'C'
 #include <linux/init.h>
 #include <linux/i2c.h>
 #include <linux/mfd/tps65910.h>
+#include <linux/mmc/host.h>
+#include <linux/mmc/pm.h>
 #include <linux/platform_device.h>
 #include <linux/regulator/machine.h>
 #include <asm/mach/arch.h>
@@ -321,6 +324,14 @@ static struct tps65910_board acme_tps = {
 static struct i2c_board_info __initdata acme_i2c1[] = {
 	{ I2C_BOARD_INFO("tps65910", 0x2d), .platform_data = &acme_tps },
 };
+/* 3.x omap2_hsmmc_info of an SDIO WLAN slot: its Linux name and power
+ * saving have no property, its frequency cap and PM capabilities do */
+static struct omap2_hsmmc_info acme_mmc[] = {
+	{ .mmc = 2, .caps = MMC_CAP_4_BIT_DATA, .gpio_cd = -EINVAL, .gpio_wp = -EINVAL,
+	  .name = "wl1271", .power_saving = true, .max_freq = 24000000,
+	  .pm_caps = MMC_PM_KEEP_POWER },
+	{}
+};
 static struct resource acme_hecc_resources[] = {
 	{ .start = AM35XX_IPSS_HECC_BASE, .end = AM35XX_IPSS_HECC_BASE + 0x3FFF, .flags = IORESOURCE_MEM },
 	{ .start = INT_35XX_HECC0_IRQ, .end = INT_35XX_HECC0_IRQ, .flags = IORESOURCE_IRQ },
@@ -332,6 +343,7 @@ static struct platform_device acme_hecc_device = {
 static void __init acme_init(void)
 {
 	omap_register_i2c_bus(1, 2600, acme_i2c1, ARRAY_SIZE(acme_i2c1));
+	omap_hsmmc_init(acme_mmc);
 	am35xx_emac_init(AM35XX_DEFAULT_MDIO_FREQUENCY, 1);
 	platform_device_register(&acme_hecc_device);
 }
@@ -366,6 +378,13 @@ C
 		has "$TMP/v.$t/vdd1" 'regulator-min-microvolt = <600000>;'
 		has "$TMP/v.$t/vdd1" 'regulator-always-on;'
 		lacks "$TMP/v.$t/am35.dts" 'no rule for struct tps65910_board'
+		block "$TMP/v.$t/am35.dts" mmc2 | sed 's@/\*.*\*/@@; s/[[:space:]]*$//' >"$TMP/v.$t/mmc2"
+		has "$TMP/v.$t/mmc2" 'max-frequency = <24000000>;'
+		has "$TMP/v.$t/mmc2" 'keep-power-in-suspend;'
+		has "$TMP/v.$t/mmc2" 'bus-width = <4>;'
+		lacks "$TMP/v.$t/mmc2" 'wakeup-source'
+		lacks "$TMP/v.$t/am35.dts" 'no rule for field .name'
+		lacks "$TMP/v.$t/am35.dts" 'no rule for field .power_saving'
 	else
 		b2d_bad "$t: the AM3517 board does not convert"
 	fi
