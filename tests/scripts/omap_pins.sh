@@ -98,6 +98,10 @@ PY
 	# boot default); IRQ_TYPE_NONE is no SPI type (arm,gic binding).
 	# .init_early = omap4430_init_early: the 4430's .dtsi (dtsi_variants: calls:)
 	grep -q '#include "omap443x.dtsi"' "$TMP/p4.dts" || bad "omap4-panel: omap443x.dtsi is not included"
+	# the SPIs go through the wake-up generator, omap4.dtsi's root parent
+	grep -q 'interrupt-parent = <&wakeupgen>;' "$TMP/p4.dts" &&
+		! grep -q 'interrupt-parent = <&gic>;' "$TMP/p4.dts" ||
+		bad "omap4-panel: an interrupt bypasses &wakeupgen"
 	grep -q 'interrupts = <GIC_SPI 7 IRQ_TYPE_LEVEL_HIGH>;' "$TMP/p4.dts" ||
 		bad "omap4-panel: the TWL6030's GIC SPI 7 is not level-high"
 	! grep -q 'GIC_SPI [0-9]* IRQ_TYPE_NONE' "$TMP/p4.dts" ||
