@@ -301,7 +301,8 @@ C
 	# 3.x AM35XX_IPSS_HECC_BASE is am3517.dtsi's &hecc; its TPS65910 (3.9
 	# board-am3517crane.c style) is a pmic node on INTC line 7 with the
 	# tps65910_board flags, its VDD1 init data tps65910.dtsi's &vdd1_reg;
-	# an SDIO slot's omap2_hsmmc_info: max-frequency, keep-power-in-suspend
+	# an SDIO slot's omap2_hsmmc_info: max-frequency, keep-power-in-suspend,
+	# omap_hsmmc_late_init() of the same table registering nothing more
 	cat >"$TMP/v.$t/board-acme-am35.c" <<'C'
 #include <linux/init.h>
 #include <linux/i2c.h>
@@ -344,6 +345,7 @@ static void __init acme_init(void)
 {
 	omap_register_i2c_bus(1, 2600, acme_i2c1, ARRAY_SIZE(acme_i2c1));
 	omap_hsmmc_init(acme_mmc);
+	omap_hsmmc_late_init(acme_mmc);
 	am35xx_emac_init(AM35XX_DEFAULT_MDIO_FREQUENCY, 1);
 	platform_device_register(&acme_hecc_device);
 }
@@ -385,6 +387,11 @@ C
 		lacks "$TMP/v.$t/mmc2" 'wakeup-source'
 		lacks "$TMP/v.$t/am35.dts" 'no rule for field .name'
 		lacks "$TMP/v.$t/am35.dts" 'no rule for field .power_saving'
+		# omap_hsmmc_late_init() (3.3 - 3.x) names the same table again: no
+		# other controller, so &mmc3 is still disabled
+		lacks "$TMP/v.$t/am35.dts" 'no rule for call omap_hsmmc_late_init'
+		block "$TMP/v.$t/am35.dts" mmc3 | grep -q 'status = "disabled";' ||
+			b2d_bad "$t: &mmc3 is not disabled (omap_hsmmc_late_init)"
 	else
 		b2d_bad "$t: the AM3517 board does not convert"
 	fi
