@@ -26,24 +26,33 @@ static bool assumed_by_user(const struct conv *c, const char *spelling, const ch
 	return false;
 }
 
+/* The `assume:` entry of list for this guard, or NULL. */
+static const struct rnode *assumption_in(const struct rnode *list, const char *spelling)
+{
+	for (size_t i = 0; spelling && list && i < list->n; i++)
+		if (str_eq(rn_str(list->items[i], "cond"), spelling))
+			return list->items[i];
+	return NULL;
+}
+
 /*
- * --assume NAME=VALUE first; then the SoC pack's `assume:` defaults, for a
- * guard of the board code that scans the hardware at boot and finds the
- * board's (OMAP3: `if (nandcs < GPMC_CS_NUM)` after the scan of the GPMC
- * for the NAND chip select). conv_note_pack_assumptions() says which.
+ * --assume NAME=VALUE first; then the chosen `dtsi_variants:` entry's
+ * `assume:` (omap443x.dtsi: cpu_is_omap443x() is 1), then the SoC pack's
+ * `assume:` defaults, for a guard of the board code that scans the
+ * hardware at boot and finds the board's (OMAP3: `if (nandcs <
+ * GPMC_CS_NUM)` after the scan of the GPMC for the NAND chip select).
+ * conv_note_pack_assumptions() says which.
  */
 static bool assumed(const struct conv *c, const char *spelling, const char **value)
 {
-	const struct rnode *pack = rn_get(c->soc, "assume");
+	const struct rnode *a = assumption_in(rn_get(conv_chosen_variant(c), "assume"), spelling);
 
 	if (assumed_by_user(c, spelling, value))
 		return true;
-	for (size_t i = 0; spelling && pack && i < pack->n; i++)
-		if (str_eq(rn_str(pack->items[i], "cond"), spelling)) {
-			*value = rn_str(pack->items[i], "value");
-			return *value != NULL;
-		}
-	return false;
+	if (!a)
+		a = assumption_in(rn_get(c->soc, "assume"), spelling);
+	*value = a ? rn_str(a, "value") : NULL;
+	return *value != NULL;
 }
 
 static bool guards_name(struct guard **g, size_t n, const char *cond)
@@ -54,28 +63,41 @@ static bool guards_name(struct guard **g, size_t n, const char *cond)
 	return false;
 }
 
-/* A TODO at the root for each pack default a guard of the machine's code used. */
-void conv_note_pack_assumptions(struct conv *c)
+/* A TODO at the root for each default of list a guard of the machine's code used. */
+static void note_assumptions(struct conv *c, const struct rnode *pack, const char *whose)
 {
-	const struct rnode *pack = rn_get(c->soc, "assume");
-
 	for (size_t i = 0; pack && i < pack->n; i++) {
 		const char *cond = rn_str(pack->items[i], "cond"), *v;
-		const struct call *at = NULL;
+		const struct srcpos *at = NULL;
 
 		if (!cond || assumed_by_user(c, cond, &v))
 			continue;
-		for (size_t f = 0; !at && f < c->nreach; f++)
-			for (size_t k = 0; !at && k < c->reach[f]->ncalls; k++)
-				if (guards_name(c->reach[f]->calls[k]->guards, c->reach[f]->calls[k]->nguards, cond))
-					at = c->reach[f]->calls[k];
+		for (size_t f = 0; !at && f < c->nreach; f++) {
+			const struct function *fn = c->reach[f];
+
+			for (size_t k = 0; !at && k < fn->ncalls; k++)
+				if (guards_name(fn->calls[k]->guards, fn->calls[k]->nguards, cond))
+					at = &fn->calls[k]->pos;
+			for (size_t k = 0; !at && k < fn->nstores; k++)
+				if (guards_name(fn->stores[k]->guards, fn->stores[k]->nguards, cond))
+					at = &fn->stores[k]->pos;
+		}
 		if (at)
-			dt_node_add_todo(c->t, NULL, &at->pos, cond,
-					 arena_printf(c->a, "assumed %s = %s, the SoC pack's default (%s); "
+			dt_node_add_todo(c->t, NULL, at, cond,
+					 arena_printf(c->a, "assumed %s = %s, %s (%s); "
 						      "decide otherwise with --assume '%s=0'", cond,
-						      rn_str(pack->items[i], "value"),
+						      rn_str(pack->items[i], "value"), whose,
 						      rn_str(pack->items[i], "why"), cond));
 	}
+}
+
+void conv_note_pack_assumptions(struct conv *c)
+{
+	const struct rnode *v = conv_chosen_variant(c);
+
+	note_assumptions(c, rn_get(v, "assume"),
+			 arena_printf(c->a, "as %s says", rn_str(v, "dtsi")));
+	note_assumptions(c, rn_get(c->soc, "assume"), "the SoC pack's default");
 }
 
 /*

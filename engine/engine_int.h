@@ -260,6 +260,8 @@ void conv_i2c_gpio_pass(struct conv *c);
 /* engine_root.c: the root node (includes, model, compatible, aliases) */
 void conv_build_root(struct conv *c, const struct machine *m);
 const char *conv_dtsi_name(const struct conv *c);	/* the .dtsi the output includes, or NULL */
+/* The pack's `dtsi_variants:` entry whose .dtsi the output includes, or NULL. */
+const struct rnode *conv_chosen_variant(const struct conv *c);
 /* engine_refs.c: why a variable no registration consumed was not converted */
 const char *conv_elsewhere(struct conv *c, const struct machine *m, const char *var);
 bool conv_named_by_any(struct conv *c, const char *var);

@@ -25,9 +25,9 @@ static char *lower_dashed(struct arena *a, const char *id)
 	return s;
 }
 
-/* The pack's `dtsi_variants:` entry whose .dtsi the output includes, or NULL. */
-static const struct rnode *chosen_variant(const struct conv *c, const char *dtsi)
+const struct rnode *conv_chosen_variant(const struct conv *c)
 {
+	const char *dtsi = conv_dtsi_name(c);
 	const struct rnode *vs = rn_get(c->soc, "dtsi_variants");
 	size_t n = dtsi ? strlen(dtsi) : 0;
 
@@ -53,7 +53,7 @@ static bool add_dtsi_compatibles(struct conv *c, struct dt_prop *p)
 {
 	const void *fdt = c->opt && c->opt->dtsi ? soc_dtsi_fdt(c->opt->dtsi) : NULL;
 	const char *variant = rn_str(c->soc, "variant_compatible");
-	const struct rnode *own = rn_get(chosen_variant(c, conv_dtsi_name(c)), "compatible");
+	const struct rnode *own = rn_get(conv_chosen_variant(c), "compatible");
 	const char *v;
 	int len;
 
@@ -170,7 +170,7 @@ void conv_build_root(struct conv *c, const struct machine *m)
 	const struct rnode *var = rn_get(c->soc, "variant");
 
 	if (var && rn_str(var, "todo") && !engine_machine_calls_any(c->b, m, rn_get(var, "calls")) &&
-	    !chosen_variant(c, dtsi))
+	    !conv_chosen_variant(c))
 		dt_node_add_todo(t, t->root, &m->pos, "compatible", rn_str(var, "todo"));
 	/* `aliases: {i2c0: pxai2c1}`: /aliases entries the board sets (overriding the .dtsi's). */
 	const struct rnode *al = rn_get(c->soc, "aliases");

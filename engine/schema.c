@@ -195,15 +195,15 @@ static const struct section base_layer_rule = { "base layer", NULL, (const struc
 	{ "why", S_SCALAR }, { "banks_in", S_SCALAR }, { "variants", S_SEQ, &layer_variant_rule },
 	END } };
 
+static const struct section assume_rule = { "pack assumption", "cond", (const struct key_spec[]){
+	{ "cond", S_SCALAR }, { "value", S_SCALAR }, { "why", S_SCALAR }, END } };
+
 static const struct section dtsi_variant_rule = { "dtsi variant", "dtsi", (const struct key_spec[]){
 	{ "match", S_SEQ }, { "calls", S_SEQ }, { "spells", S_SEQ }, { "dtsi", S_SCALAR },
-	{ "compatible", S_SCALAR_OR_SEQ }, END } };
+	{ "compatible", S_SCALAR_OR_SEQ }, { "assume", S_SEQ, &assume_rule }, END } };
 
 static const struct section reset_line_rule = { "reset line", "prop", (const struct key_spec[]){
 	{ "words", S_SEQ }, { "label", S_SCALAR }, { "prop", S_SCALAR }, END } };
-
-static const struct section assume_rule = { "pack assumption", "cond", (const struct key_spec[]){
-	{ "cond", S_SCALAR }, { "value", S_SCALAR }, { "why", S_SCALAR }, END } };
 
 static const struct section top = { "rule file", NULL, (const struct key_spec[]){
 	{ "soc", S_SCALAR }, { "bindings", S_SCALAR }, { "dtsi", S_SCALAR_OR_SEQ },

@@ -167,11 +167,12 @@ check_tree() { # kernel-tree tag
 		b2d_bad "$t: the AM3517 / OMAP3730 boards do not convert"
 	fi
 	# omap3_mux_init()'s package: OMAP_PACKAGE_CBP is the OMAP3630's (3.x
-	# board-zoom.c), CBB the OMAP34xx/35xx's (no variant said: the TODO)
+	# board-zoom.c), CBB the OMAP34xx/35xx's (no variant said: the TODO);
+	# the variant's assume: decides cpu_is_omap3630()
 	for pkg in CBP CBB; do
 		printf '%s\n' '#include <linux/init.h>' '#include <asm/mach/arch.h>' \
 			'static struct omap_board_mux board_mux[] __initdata = { { .reg_offset = OMAP_MUX_TERMINATOR } };' \
-			"static void __init m_init(void) { omap3_mux_init(board_mux, OMAP_PACKAGE_$pkg); omap_serial_init(); }" \
+			"static void __init m_init(void) { omap3_mux_init(board_mux, OMAP_PACKAGE_$pkg); if (cpu_is_omap3630()) omap_serial_init(); }" \
 			'MACHINE_START(ACME_Z, "Acme Z")' '	.init_machine = m_init,' 'MACHINE_END' \
 			>"$TMP/v.$t/board-acme-$pkg.c"
 		"$BIN" convert "$TMP/v.$t/board-acme-$pkg.c" --kernel "$k" -q -o "$TMP/v.$t/$pkg.dts" 2>/dev/null ||
@@ -182,6 +183,10 @@ check_tree() { # kernel-tree tag
 	lacks "$TMP/v.$t/CBP.dts" 'which OMAP3 it carries'
 	has "$TMP/v.$t/CBB.dts" 'omap34xx.dtsi"'
 	has "$TMP/v.$t/CBB.dts" 'which OMAP3 it carries'
+	# the variant decides the board's cpu_is_omap3630() branch (a TODO says so)
+	has "$TMP/v.$t/CBP.dts" "assumed cpu_is_omap3630() = 1, as omap36xx.dtsi says"
+	lacks "$TMP/v.$t/CBP.dts" 'only when cpu_is_omap3630()'
+	has "$TMP/v.$t/CBB.dts" 'only when cpu_is_omap3630()'
 	# one file, two modules (3.x board-cm-t35.c): the OMAP3630 one's
 	# init_early does not decide the OMAP3530 one's .dtsi, but its own
 	printf '%s\n' '#include <linux/init.h>' '#include <asm/mach/arch.h>' \
