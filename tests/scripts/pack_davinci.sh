@@ -110,5 +110,39 @@ for dts in "$T"/*.dts; do
 		bad "da850 tolerant: $(basename "$dts") does not compile: $(head -c 300 "$T/dtc.err")"
 done
 
+# A lone 3.x DA830 board (not under mach-davinci/, no da830_register_gpio of
+# 6.1): its da830_init() and DA830_* pins pick the DA830 pack, not the DA8xx
+# one whose DA850 mux tables would leave every pin a TODO.
+mkdir -p "$TMP/lone"
+cat >"$TMP/lone/board-acme-l137.c" <<'C'
+// SPDX-License-Identifier: GPL-2.0
+/* board2dts test board: a 3.x DA830 board of its own tree. */
+#include <linux/init.h>
+#include <asm/mach/arch.h>
+#include <mach/da8xx.h>
+#include <mach/mux.h>
+static const short acme_i2c_pins[] __initconst = { DA830_I2C0_SDA, DA830_I2C0_SCL, -1 };
+static void __init acme_map_io(void)
+{
+	da830_init();
+}
+static void __init acme_init(void)
+{
+	davinci_cfg_reg_list(acme_i2c_pins);
+	da8xx_register_i2c(0, NULL);
+}
+MACHINE_START(ACME_L137, "Acme OMAP-L137 board")
+	.map_io		= acme_map_io,
+	.init_machine	= acme_init,
+MACHINE_END
+C
+if "$BIN" convert --kernel "$K" "$TMP/lone/board-acme-l137.c" -o "$TMP/lone/l137.dts" \
+	--report "$TMP/lone/l137.json" 2>"$TMP/lone/err"; then
+	grep -q '"soc": "davinci-da830"' "$TMP/lone/l137.json" || bad "lone DA830: the davinci-da830 pack is not picked"
+	has "$TMP/lone/l137.dts" '"ti,da830"'
+else
+	bad "lone DA830: convert failed: $(head -c 300 "$TMP/lone/err")"
+fi
+
 [ "$fail" = 0 ] && echo "pack_davinci.sh: $nfiles board files OK"
 exit "$fail"
