@@ -42,6 +42,31 @@ static const char *chip_label(const struct conv *c, const char *key)
 	return rn_str(chips, arena_strndup(c->a, key, n - 2));
 }
 
+/*
+ * The `lookup_gpio:` of the struct rule whose node has n's compatible: the
+ * property a lookup entry without a con_id becomes on that node and the
+ * flag stating its active-high polarity ("regulator-fixed": `gpio`, with
+ * `enable-active-high`, as gpiolib-of.c's quirk reads that binding: its
+ * line is active low unless the flag is there, whatever its GPIO flags say).
+ */
+static const struct rnode *lookup_gpio_in(struct rnode *const *list, size_t n, const char *compat)
+{
+	for (size_t i = 0; compat && i < n; i++)
+		if (str_eq(rn_str(list[i], "compatible"), compat) && rn_get(list[i], "lookup_gpio"))
+			return rn_get(list[i], "lookup_gpio");
+	return NULL;
+}
+
+static const struct rnode *lookup_gpio_of(const struct conv *c, const struct dt_node *n)
+{
+	const struct dt_prop *compat = dt_prop_find(n, "compatible");
+	const char *s = compat && compat->nchunks ? compat->chunks[0]->str : NULL;
+	const struct rnode *own = rn_get(c->soc, "structs");	/* the SoC pack's first */
+	const struct rnode *lg = own ? lookup_gpio_in(own->items, own->n, s) : NULL;
+
+	return lg ? lg : lookup_gpio_in(c->rs->structs, c->rs->nstructs, s);
+}
+
 /* One GPIO_LOOKUP(chip, line, con_id, flags) -> `con_id-gpios = <&label line flags>` on n. */
 static void gpiod_entry(struct conv *c, struct dt_node *n, const struct value *e, const char *what)
 {
@@ -50,7 +75,9 @@ static void gpiod_entry(struct conv *c, struct dt_node *n, const struct value *e
 	const struct value *hw = conv_field(c, e, "chip_hwnum");
 	long long flags = value_field_int(e, "flags", 0);
 	const char *label = chip_label(c, key);
-	const char *name = con ? arena_printf(c->a, "%s-gpios", con) : "gpios";
+	const struct rnode *lg = con ? NULL : lookup_gpio_of(c, n);
+	const char *name = con ? arena_printf(c->a, "%s-gpios", con)
+		: lg && rn_str(lg, "prop") ? rn_str(lg, "prop") : "gpios";
 	struct fact *f = dt_add_fact(c->t, "field", what, &e->pos);
 	struct dt_prop *p;
 	struct dt_chunk *ch;
@@ -76,6 +103,12 @@ static void gpiod_entry(struct conv *c, struct dt_node *n, const struct value *e
 	dt_chunk_add_macro(c->t, ch, flags & 1 ? "GPIO_ACTIVE_LOW" : "GPIO_ACTIVE_HIGH", flags & 1);
 	p->pos = e->pos;
 	p->origin = e->spelling ? e->spelling : what;
+	if (lg && rn_str(lg, "active_high") && !(flags & 1)) {
+		struct dt_prop *hi = dt_prop_set(c->t, n, rn_str(lg, "active_high"));
+
+		hi->pos = e->pos;
+		hi->origin = arena_printf(c->a, "%s: active high", p->origin);
+	}
 	f->fate = FACT_CONVERTED;
 	f->became = arena_printf(c->a, "%s %s", dt_node_path(c->t, n), name);
 }

@@ -66,12 +66,16 @@ static const struct section provider_rule = { "gpio_provider", "base", (const st
 	{ "name", S_SCALAR }, { "base", S_SCALAR }, { "count", S_SCALAR }, { "label", S_SCALAR },
 	END } };
 
+static const struct section lookup_gpio_rule = { "lookup gpio", NULL, (const struct key_spec[]){
+	{ "prop", S_SCALAR }, { "active_high", S_SCALAR }, END } };
+
 static const struct section struct_rule = { "struct rule", "struct", (const struct key_spec[]){
 	{ "struct", S_SCALAR }, { "node", S_SCALAR }, { "compatible", S_SCALAR },
 	{ "unit", S_SCALAR }, { "overlay", S_SCALAR }, { "props", S_SEQ, &prop_rule },
 	{ "children", S_MAP, &children_rule }, { "gpio_provider", S_MAP, &provider_rule },
 	{ "label", S_SCALAR }, { "target", S_SCALAR }, { "target_tail", S_SCALAR },
-	{ "array_entries", S_SCALAR }, { "no_dt", S_SCALAR }, { "todo", S_SCALAR }, END } };
+	{ "array_entries", S_SCALAR }, { "no_dt", S_SCALAR }, { "todo", S_SCALAR },
+	{ "lookup_gpio", S_MAP, &lookup_gpio_rule }, END } };
 
 static const struct section group_rule = { "parent", "node", (const struct key_spec[]){
 	{ "node", S_SCALAR }, { "compatible", S_SCALAR }, END } };
