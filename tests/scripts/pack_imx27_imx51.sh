@@ -34,6 +34,9 @@ cat >"$TMP/mach-imx/mach-acme27.c" <<'C'
 #include <mach/mxc_ehci.h>
 #include <linux/i2c.h>
 #include <linux/i2c/at24.h>
+#include <linux/i2c/tsc2007.h>
+#include <linux/can/platform/mcp251x.h>
+#include <linux/spi/spi.h>
 #include "devices-imx27.h"
 
 static struct at24_platform_data acme_eeprom = {
@@ -41,7 +44,20 @@ static struct at24_platform_data acme_eeprom = {
 	.page_size = 32,
 	.flags = AT24_FLAG_ADDR16 | AT24_FLAG_READONLY,
 };
+static int acme_ts_pendown(void)
+{
+	return !gpio_get_value(GPIO_PORTB + 22);
+}
+static struct tsc2007_platform_data acme_ts = {
+	.model = 2007, .x_plate_ohms = 180, .get_pendown_state = acme_ts_pendown,
+};
+static struct mcp251x_platform_data acme_can = { .oscillator_frequency = 16000000 };
+static struct spi_board_info acme_spi_devices[] = {
+	{ .modalias = "mcp2515", .max_speed_hz = 10000000, .bus_num = 0, .chip_select = 0,
+	  .irq = IMX_GPIO_TO_IRQ(GPIO_PORTB + 24), .platform_data = &acme_can },
+};
 static struct i2c_board_info acme_i2c_devices[] = {
+	{ I2C_BOARD_INFO("tsc2007", 0x49), .platform_data = &acme_ts },
 	{ I2C_BOARD_INFO("at24", 0x52), .platform_data = &acme_eeprom },
 	{ I2C_BOARD_INFO("pcf8563", 0x51), .irq = IMX_GPIO_TO_IRQ(GPIO_PORTB + 23) },
 };
@@ -80,6 +96,7 @@ static void __init acme27_init(void)
 	imx27_add_imx_uart0(&acme_uart_pdata);
 	mxc_gpio_mode(GPIO_PORTD | 28 | GPIO_GPIO | GPIO_OUT);
 	imx27_add_spi_imx0(&acme_spi0_data);
+	spi_register_board_info(acme_spi_devices, ARRAY_SIZE(acme_spi_devices));
 	imx27_add_mxc_ehci_hs(2, &acme_usbh2_pdata);
 	i2c_register_board_info(0, acme_i2c_devices, ARRAY_SIZE(acme_i2c_devices));
 	imx27_add_imx_i2c(0, &acme_i2c0_data);
@@ -128,7 +145,8 @@ check() {	# check KERNEL SUFFIX DIR
 	local o27=$TMP/acme27$2.dts o51=$TMP/acme51$2.dts
 	if b2d_convert_pack "$1" "$TMP/mach-imx/mach-acme27.c" "$o27" imx27; then
 		b2d_has "$o27" "#include \"$3imx27.dtsi\""
-		grep -q '&cspi1{cs-gpios=<&gpio428GPIO_ACTIVE_HIGH>;status="okay";}' "$o27.flat" ||
+		# (active low: the MCP2515 on chip select 0 is not SPI_CS_HIGH)
+		grep -q '&cspi1{cs-gpios=<&gpio428GPIO_ACTIVE_LOW>;status="okay";can@0{' "$o27.flat" ||
 			b2d_bad "$(basename "$o27"): &cspi1's cs-gpios is not <&gpio4 28>"
 		grep -q '&usbh2{dr_mode="host";phy_type="ulpi";status="okay";}' "$o27.flat" ||
 			b2d_bad "$(basename "$o27"): &usbh2 is not a ULPI host"
@@ -143,6 +161,13 @@ check() {	# check KERNEL SUFFIX DIR
 		grep -q 'rtc@51{compatible="nxp,pcf8563";reg=<0x51>;interrupt-parent=<&gpio2>;interrupts=<23' "$o27.flat" ||
 			b2d_bad "$(basename "$o27"): IMX_GPIO_TO_IRQ(GPIO_PORTB + 23) is not <&gpio2 23>"
 		! grep -q 'bits 0x80 of .flags' "$o27" || b2d_bad "$(basename "$o27"): AT24_FLAG_ADDR16 left as a TODO"
+		# a TSC2007's platform data (its required X-plate resistance, the
+		# pen-down line a callback reads, low when touched); an MCP2515's
+		# oscillator and the falling edge the 3.x driver requested
+		grep -q 'touchscreen@49{compatible="ti,tsc2007";reg=<0x49>;ti,x-plate-ohms=<180>;gpios=<&gpio222GPIO_ACTIVE_LOW>;}' "$o27.flat" ||
+			b2d_bad "$(basename "$o27"): the TSC2007 has not its platform data"
+		grep -q 'can@0{compatible="microchip,mcp2515";reg=<0>;interrupt-parent=<&gpio2>;interrupts=<24IRQ_TYPE_EDGE_FALLING>;clock-frequency=<16000000>;' "$o27.flat" ||
+			b2d_bad "$(basename "$o27"): the MCP2515 has not its oscillator and falling-edge interrupt"
 		# iomux-v1 pins: the imx27-pinfunc.h macro of the same pin and mode
 		# (PF primary, AIN/AOUT the FEC's GPIO-mode signals); the enabled
 		# UART's pins are its group, the others (no device) the hog group
