@@ -210,8 +210,15 @@ const char *ex_type_tag(struct ex *x, CXType t, bool *is_array)
 		return ex_cxstr(x, clang_getTypeSpelling(c));
 	d = clang_getTypeDeclaration(p);
 	name = ex_cxstr(x, clang_getCursorSpelling(d));
-	if (!name[0])
-		return ex_cxstr(x, clang_getTypeSpelling(c));
+	/* `static struct { ... } beagle_config`: no tag; clang spells the type
+	 * "struct (unnamed at /path/board.c:81:8)", which messages would repeat
+	 * as "struct struct (unnamed at ...)": "(unnamed, line 81)" instead */
+	if (!name[0] || strstr(name, "(unnamed at ") || strstr(name, "(anonymous at ")) {
+		unsigned line = 0;
+
+		clang_getSpellingLocation(clang_getCursorLocation(d), NULL, &line, NULL, NULL);
+		return arena_printf(x->a, "(unnamed, line %u)", line);
+	}
 	if (ex_is_synth(x, d) && strstr(name, "__"))
 		return NULL;
 	return p.kind == c.kind ? name : arena_printf(x->a, "%s *", name);
