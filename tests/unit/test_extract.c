@@ -152,6 +152,21 @@ static void test_designated_positional(void **state)
 	board_free(b);
 }
 
+/* A struct without a tag: "(unnamed, line N)", not clang's "struct (unnamed at PATH:N:M)". */
+static void test_unnamed_struct(void **state)
+{
+	struct board *b = parse_src("static int x;\n"
+				    "static struct {\n\tint mmc1_gpio_wp;\n} beagle_config = { 29 };\n",
+				    NULL, 0);
+	struct variable *v = board_find_var(b, "beagle_config");
+
+	(void)state;
+	assert_non_null(v);
+	assert_string_equal(v->type, "(unnamed, line 2)");
+	assert_int_equal(value_field_int(v->init, "mmc1_gpio_wp", -1), 29);
+	board_free(b);
+}
+
 static void test_refs_nested(void **state)
 {
 	struct board *b = parse_src(src_tables, NULL, 0);
@@ -524,6 +539,7 @@ int main(void)
 		cmocka_unit_test(test_not_c),
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_recovered_call),
+		cmocka_unit_test(test_unnamed_struct),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
