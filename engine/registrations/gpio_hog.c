@@ -303,11 +303,41 @@ static const char *hog_one(struct reg_ctx *r, struct hog_in *in)
  * (the `value` argument: the board drives the line once at boot, after a
  * gpio_request).
  */
+/*
+ * gpio_direction_output(34, 1) after gpio_request(34, "SD_UART1_SEL") in
+ * the same function (Kirkwood's openrd-setup.c): the request's label, the
+ * hog's line-name; NULL when no request names that line first.
+ */
+static const struct value *request_label(const struct conv *c, const struct call *at,
+					 const struct value *gpio)
+{
+	for (size_t f = 0; gpio && gpio->kind == VAL_INT && f < c->nreach; f++) {
+		const struct function *fn = c->reach[f];
+		const struct value *label = NULL;
+
+		for (size_t k = 0; k < fn->ncalls; k++) {
+			const struct call *cl = fn->calls[k];
+
+			if (cl == at)
+				return label;
+			if (str_eq(cl->callee, "gpio_request") && cl->nargs == 2 &&
+			    cl->args[0]->kind == VAL_INT && cl->args[0]->ival == gpio->ival &&
+			    cl->args[1]->kind == VAL_STRING)
+				label = cl->args[1];
+		}
+	}
+	return NULL;
+}
+
 bool reg_gpio_hog(struct reg_ctx *r)
 {
 	struct hog_in in = { reg_arg(r, "gpio"), reg_arg(r, "flags"), reg_arg(r, "label"),
 			     reg_arg(r, "value"), r->call->spelling, r->call, NULL, &r->call->pos, NULL };
-	const char *path = hog_one(r, &in);
+	const char *path;
+
+	if (!in.label && in.value)
+		in.label = request_label(r->c, r->call, in.gpio);
+	path = hog_one(r, &in);
 
 	if (path)
 		reg_converted(r, path);
