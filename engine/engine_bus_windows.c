@@ -142,13 +142,7 @@ static void move(struct conv *c, struct dt_node *n, struct dt_prop *reg, const s
 				   reg->origin ? reg->origin : "reg", in->cs, in->label,
 				   (unsigned long long)in->base);
 	n->unit = arena_printf(c->a, "%x,%x", in->cs, (unsigned)(in->off + v[0] - in->base));
-	for (size_t i = 0; i < root->nchildren; i++)
-		if (root->children[i] == n) {
-			memmove(&root->children[i], &root->children[i + 1],
-				(root->nchildren - i - 1) * sizeof(root->children[0]));
-			root->nchildren--;
-			break;
-		}
+	dt_node_unlink(root, n);
 	n->parent = bus;
 	arena_push(c->a, (void ***)&bus->children, &bus->nchildren, n);
 	if (!dt_prop_find(bus, "status")) {

@@ -31,6 +31,17 @@ void dt_tree_free(struct dt_tree *t)
 }
 
 /* parent == NULL adds under the root. */
+void dt_node_unlink(struct dt_node *parent, const struct dt_node *child)
+{
+	for (size_t i = 0; parent && i < parent->nchildren; i++)
+		if (parent->children[i] == child) {
+			memmove(&parent->children[i], &parent->children[i + 1],
+				(parent->nchildren - i - 1) * sizeof(parent->children[0]));
+			parent->nchildren--;
+			return;
+		}
+}
+
 struct dt_node *dt_node_add(struct dt_tree *t, struct dt_node *parent,
 			    const char *name, const char *unit)
 {

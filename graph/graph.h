@@ -145,6 +145,8 @@ struct dt_tree {
 struct dt_tree *dt_tree_new(void);
 void dt_tree_free(struct dt_tree *t);
 
+/* Take child out of parent's children (it stays allocated, for another parent). */
+void dt_node_unlink(struct dt_node *parent, const struct dt_node *child);
 struct dt_node *dt_node_add(struct dt_tree *t, struct dt_node *parent,
 			    const char *name, const char *unit);
 struct dt_node *dt_child(const struct dt_node *parent, const char *name, const char *unit);

@@ -114,13 +114,7 @@ struct dt_node *conv_mbus_place(struct conv *c, struct dt_node *n, const struct 
 			w = c->windows[i];
 	if (!w)
 		return n;
-	for (size_t i = 0; i < root->nchildren; i++)
-		if (root->children[i] == n) {
-			memmove(&root->children[i], &root->children[i + 1],
-				(root->nchildren - i - 1) * sizeof(root->children[0]));
-			root->nchildren--;
-			break;
-		}
+	dt_node_unlink(root, n);
 	bus = conv_enable(c, w->label, &n->pos, n->origin);
 	if (str_eq(rn_str(rule, "window"), "node")) {
 		/* reg: the window itself, in the parent bus's MBus address space. */

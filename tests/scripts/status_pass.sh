@@ -70,38 +70,34 @@ else
 	block s3c-notimer.dts pwm; fail=1
 fi
 
+# kept_for_todo TAG SED KEPT OTHER WHAT: the handheld sample edited by SED
+# (sed -e script), converted: &KEPT keeps the .dtsi's status with a TODO
+# naming WHAT (a TODO that may register it), &OTHER is still disabled.
+kept_for_todo() {
+	local tag=$1 edit=$2 kept=$3 other=$4 what=$5
+	sed -e "$edit" "$SRC/samples/board-omap3-handheld.c" >"$TMP/$tag.c"
+	cmp -s "$TMP/$tag.c" "$SRC/samples/board-omap3-handheld.c" &&
+		{ echo "FAIL: $tag: sample changed, the edit does not apply"; exit 1; }
+	"$BIN" convert --kernel "$KERNEL" -o "$TMP/$tag.dts" "$TMP/$tag.c" 2>"$TMP/$tag.err" ||
+		{ echo "FAIL: $tag: convert exited non-zero"; cat "$TMP/$tag.err"; fail=1; }
+	if block "$tag.dts" "$kept" | grep -q '"disabled"'; then
+		echo "FAIL: $tag: &$kept disabled although $what (a TODO) may register it"; fail=1
+	elif ! grep -qF "&$kept: left as the SoC .dtsi has it: $what (a TODO) may register it" "$TMP/$tag.dts"; then
+		echo "FAIL: $tag: no TODO says why &$kept keeps the .dtsi's status"; grep -n "$kept" "$TMP/$tag.dts"; fail=1
+	elif ! block "$tag.dts" "$other" | grep -q '"disabled"'; then
+		echo "FAIL: $tag: &$other (no TODO names its class) is no longer disabled"; fail=1
+	else
+		echo "ok: $tag: &$kept kept for the TODO $what, &$other still disabled"
+	fi
+}
 # A struct left as a TODO whose type names the class (a 2.6 board's
 # omap_board_config tag with its struct omap_mmc_config) may be what
 # registers the controller: &mmc3 is not disabled then, a TODO says why.
-sed -e 's|^static struct platform_device \*w3_devices\[\] __initdata = {|static struct vendor_mmc_config w3_mmc3_config = { .enabled = 1, .wires = 4 };\n&|' \
-	"$SRC/samples/board-omap3-handheld.c" >"$TMP/tag.c"
-grep -q vendor_mmc_config "$TMP/tag.c" || { echo "FAIL: tag: sample changed, no w3_devices to insert before"; exit 1; }
-"$BIN" convert --kernel "$KERNEL" -o "$TMP/tag.dts" "$TMP/tag.c" 2>"$TMP/tag.err" ||
-	{ echo "FAIL: tag: convert exited non-zero"; cat "$TMP/tag.err"; fail=1; }
-if block tag.dts mmc3 | grep -q '"disabled"'; then
-	echo "FAIL: tag: &mmc3 disabled although struct vendor_mmc_config (a TODO) may register it"; fail=1
-elif ! grep -q 'TODO tag.c:[0-9]*: &mmc3: left as the SoC .dtsi has it: struct vendor_mmc_config w3_mmc3_config (a TODO) may register it' "$TMP/tag.dts"; then
-	echo "FAIL: tag: no TODO says why &mmc3 keeps the .dtsi's status"; grep -n mmc3 "$TMP/tag.dts"; fail=1
-elif ! block tag.dts mcspi1 | grep -q '"disabled"'; then
-	echo "FAIL: tag: &mcspi1 (no TODO struct names spi) is no longer disabled"; fail=1
-else
-	echo "ok: tag: &mmc3 kept for the TODO struct vendor_mmc_config, &mcspi1 still disabled"
-fi
+kept_for_todo tag 's|^static struct platform_device \*w3_devices\[\] __initdata = {|static struct vendor_mmc_config w3_mmc3_config = { .enabled = 1, .wires = 4 };\n&|' \
+	mmc3 mcspi1 "struct vendor_mmc_config w3_mmc3_config"
 # The same for a call no rule knows whose function names the class (3.x
 # board-n8x0.c's omap_serial_init_port(&bdata) for its UARTs): the McSPI
 # controllers keep the .dtsi's status, with a TODO naming the call.
-sed -e 's|^\tomap_serial_init();|&\n\tvendor_spi_setup(1);|' \
-	"$SRC/samples/board-omap3-handheld.c" >"$TMP/call.c"
-grep -q vendor_spi_setup "$TMP/call.c" || { echo "FAIL: call: sample changed, no omap_serial_init() to follow"; exit 1; }
-"$BIN" convert --kernel "$KERNEL" -o "$TMP/call.dts" "$TMP/call.c" 2>"$TMP/call.err" ||
-	{ echo "FAIL: call: convert exited non-zero"; cat "$TMP/call.err"; fail=1; }
-if block call.dts mcspi1 | grep -q '"disabled"'; then
-	echo "FAIL: call: &mcspi1 disabled although vendor_spi_setup(1) (a TODO) may register it"; fail=1
-elif ! grep -q 'TODO call.c:[0-9]*: &mcspi1: left as the SoC .dtsi has it: vendor_spi_setup(1) (a TODO) may register it' "$TMP/call.dts"; then
-	echo "FAIL: call: no TODO says why &mcspi1 keeps the .dtsi's status"; grep -n mcspi1 "$TMP/call.dts"; fail=1
-elif ! block call.dts mmc3 | grep -q '"disabled"'; then
-	echo "FAIL: call: &mmc3 (no TODO call names mmc) is no longer disabled"; fail=1
-else
-	echo "ok: call: &mcspi1 kept for the TODO call vendor_spi_setup(1), &mmc3 still disabled"
-fi
+kept_for_todo call 's|^\tomap_serial_init();|&\n\tvendor_spi_setup(1);|' \
+	mcspi1 mmc3 "vendor_spi_setup(1)"
 exit $fail

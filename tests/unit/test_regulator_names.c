@@ -63,10 +63,9 @@ static const char enum_text[] =
 	"enum {\n\tFX_ID_SYS,\n\tFX_ID_SM_0,\n\tFX_ID_SM_1,\n};\n"
 	"enum fx_other { FX_OTHER_A = 4, FX_ID_LDO_9 = 12, FX_ID_LDO_RTC, };\n";
 
-static void expect_enum(const char *prefix, long long v, const char *want)
+/* got (malloc'd, freed here) is want, or NULL when want is. */
+static void is(char *got, const char *want)
 {
-	char *got = regulator_enum_in(enum_text, prefix, v);
-
 	if (want) {
 		assert_non_null(got);
 		assert_string_equal(got, want);
@@ -76,17 +75,14 @@ static void expect_enum(const char *prefix, long long v, const char *want)
 	free(got);
 }
 
+static void expect_enum(const char *prefix, long long v, const char *want)
+{
+	is(regulator_enum_in(enum_text, prefix, v), want);
+}
+
 static void expect(const char *text, const char *id, const char *want)
 {
-	char *got = regulator_name_in(text, id);
-
-	if (want) {
-		assert_non_null(got);
-		assert_string_equal(got, want);
-	} else {
-		assert_null(got);
-	}
-	free(got);
+	is(regulator_name_in(text, id), want);
 }
 
 static void test_forms(void **state)
