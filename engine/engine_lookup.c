@@ -49,22 +49,14 @@ static const char *chip_label(const struct conv *c, const char *key)
  * `enable-active-high`, as gpiolib-of.c's quirk reads that binding: its
  * line is active low unless the flag is there, whatever its GPIO flags say).
  */
-static const struct rnode *lookup_gpio_in(struct rnode *const *list, size_t n, const char *compat)
-{
-	for (size_t i = 0; compat && i < n; i++)
-		if (str_eq(rn_str(list[i], "compatible"), compat) && rn_get(list[i], "lookup_gpio"))
-			return rn_get(list[i], "lookup_gpio");
-	return NULL;
-}
-
 static const struct rnode *lookup_gpio_of(const struct conv *c, const struct dt_node *n)
 {
 	const struct dt_prop *compat = dt_prop_find(n, "compatible");
 	const char *s = compat && compat->nchunks ? compat->chunks[0]->str : NULL;
-	const struct rnode *own = rn_get(c->soc, "structs");	/* the SoC pack's first */
-	const struct rnode *lg = own ? lookup_gpio_in(own->items, own->n, s) : NULL;
 
-	return lg ? lg : lookup_gpio_in(c->rs->structs, c->rs->nstructs, s);
+	/* the struct rule of that compatible, the SoC pack's first */
+	return s ? rn_get(conv_soc_rule(c, "structs", c->rs->structs, c->rs->nstructs,
+					"compatible", s), "lookup_gpio") : NULL;
 }
 
 /* One GPIO_LOOKUP(chip, line, con_id, flags) -> `con_id-gpios = <&label line flags>` on n. */

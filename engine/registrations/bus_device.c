@@ -33,15 +33,27 @@ static void provider_props(struct conv *c, struct dt_node *n, const struct value
 }
 
 /*
+ * The struct rule of the device's platform data: the device rule's `pdata:`
+ * rule, else the struct's own name's (the lp5521_platform_data of 3.x is
+ * lp55xx_platform_data since 3.9, and a TWL6030's twl4030_platform_data is
+ * read for its own LDOs); NULL without platform data.
+ */
+static const struct rnode *pdata_rule(struct conv *c, const struct rnode *drule,
+				      const struct variable *pdata)
+{
+	const struct rnode *prule = pdata && rn_str(drule, "pdata") ?
+				    conv_struct_rule(c, rn_str(drule, "pdata")) : NULL;
+
+	return prule || !pdata ? prule : conv_struct_rule(c, pdata->type);
+}
+
+/*
  * Does the device's platform-data rule write its compatible (`at24`'s
  * at24_by_size: the chip of that byte_len)? Then no compatible is learned
  * for the bare name, and no list of candidates contradicts it.
  */
-static bool pdata_names_compatible(struct conv *c, const struct rnode *drule,
-				   const struct variable *pdata)
+static bool pdata_names_compatible(const struct rnode *prule)
 {
-	const struct rnode *prule = !pdata ? NULL : rn_str(drule, "pdata")
-		? conv_struct_rule(c, rn_str(drule, "pdata")) : conv_struct_rule(c, pdata->type);
 	const struct rnode *props = rn_get(prule, "props");
 
 	for (size_t i = 0; props && i < props->n; i++)
@@ -70,7 +82,7 @@ struct dt_node *bus_device(struct conv *c, struct dt_node *bus, const char *type
 	 * `todo:` a name no compatible stands for (spidev), a TODO saying why */
 	const char *todo = rn_str(drule, "todo");
 	const char *learned = rn_str(drule, "compatible") || todo ||
-			      pdata_names_compatible(c, drule, pdata) ? NULL
+			      pdata_names_compatible(pdata_rule(c, drule, pdata)) ? NULL
 		: conv_learned_compatible(c, n, e->type && strstr(e->type, "spi") ? "spi" : "i2c",
 					  type, origin, &e->pos, &origin);
 
@@ -117,16 +129,8 @@ struct dt_node *bus_device(struct conv *c, struct dt_node *bus, const char *type
 	/* The entry's own fields (flags, ...): its struct rule, leftovers become TODOs. */
 	conv_apply_struct(c, n, conv_struct_rule(c, e->type), e, what);
 	if (pdata) {
-		/* the device rule's `pdata:` rule, else the struct's own name's: the
-		 * lp5521_platform_data of 3.x is lp55xx_platform_data since 3.9, and
-		 * a TWL6030's twl4030_platform_data is read for its own LDOs */
-		const struct rnode *prule = rn_str(drule, "pdata") ?
-					    conv_struct_rule(c, rn_str(drule, "pdata")) : NULL;
-
-		if (!prule)
-			prule = conv_struct_rule(c, pdata->type);
 		conv_mark_var(c, pdata->name);
-		conv_apply_struct(c, n, prule, pdata->init, pdata->name);
+		conv_apply_struct(c, n, pdata_rule(c, drule, pdata), pdata->init, pdata->name);
 	}
 	return n;
 }
