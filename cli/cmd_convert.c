@@ -385,6 +385,7 @@ static int build_outputs(const struct cli_options *o, const struct pipeline_sess
 		assume[i] = (struct assumption){ o->assume_names[i], o->assume_values[i] };
 	eo.soc = o->soc ? o->soc : pipeline_soc_name(s->soc);
 	eo.soc_given = o->soc != NULL;
+	eo.soc_picked = true;
 	eo.assume = assume;
 	eo.nassume = o->nassume;
 	eo.dtsi = dtsi;

@@ -29,6 +29,7 @@ struct imx_pinfunc;
 struct engine_options {
 	const char *soc;		/* --soc; NULL: inferred */
 	bool soc_given;			/* soc is the user's --soc, not the pack the pipeline picked */
+	bool soc_picked;		/* soc is the pipeline's pick: NULL means no pack takes the board */
 	const struct assumption *assume;
 	size_t nassume;
 	const struct soc_dtsi *dtsi;	/* the SoC .dtsi when the kernel tree is known, or NULL */

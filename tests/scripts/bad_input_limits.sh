@@ -55,25 +55,31 @@ min_cpu_secs() {
 }
 
 # ---- large arrays: linear, not quadratic (issue 9, item 7) ----
+# 4x the entries: linear is 4x the time, quadratic 16x (the issue-9
+# quadratic measured ~11x with the fixed costs); the bound is their
+# geometric middle, 8. Linear code measures 3-6.5x on the 2-CPU VM, and up
+# to 8.3 in a rare round (the 60k run allocates ~560 MB; one CI round took
+# 3.07 s where others took 1.8-2.8 s). So a ratio above the bound is
+# measured again, up to three rounds: noise does not repeat itself three
+# times, a quadratic step does.
 large_arrays() {
-	local small big ratio
+	local small big ratio round ratios=""
 	bash "$SRC/bench/gen_gpio_leds.sh" 15000 >"$T/leds15k.c"
 	bash "$SRC/bench/gen_gpio_leds.sh" 60000 >"$T/leds60k.c"
-	# The least of three runs each: one run of the small file ranged 0.7-1.5 s
-	# on the 2-CPU VM (page faults, a cold cache), which made the ratio noise.
-	small=$(min_cpu_secs "$T/leds15k.c") || { bad "gpio_led 15k: convert failed"; return; }
-	big=$(min_cpu_secs "$T/leds60k.c") || { bad "gpio_led 60k: convert failed or timed out"; return; }
-	grep -q 'led-59999 {' "$TMP/large.dts" || { bad "gpio_led 60k: no led-59999 node"; return; }
-	# 4x the entries: linear is 4x the time, quadratic 16x (the issue-9
-	# quadratic measured ~11x with the fixed costs); the bound is their
-	# geometric middle, 8. Linear code measures 3-6.5x on the 2-CPU VM (the
-	# warm, cached runs have fewer fixed costs; memory effects at 560 MB).
-	ratio=$(awk -v a="$small" -v b="$big" 'BEGIN { printf "%.1f", b / (a > 0.05 ? a : 0.05) }')
-	if awk -v r="$ratio" 'BEGIN { exit !(r <= 8) }'; then
-		okay "gpio_led 15k: ${small} s, 60k: ${big} s user CPU (ratio $ratio <= 8)"
-	else
-		bad "gpio_led 15k: ${small} s, 60k: ${big} s user CPU (ratio $ratio > 8: not linear)"
-	fi
+	for round in 1 2 3; do
+		# The least of three runs each: one run of the small file ranged
+		# 0.7-1.5 s on the 2-CPU VM (page faults, a cold cache).
+		small=$(min_cpu_secs "$T/leds15k.c") || { bad "gpio_led 15k: convert failed"; return; }
+		big=$(min_cpu_secs "$T/leds60k.c") || { bad "gpio_led 60k: convert failed or timed out"; return; }
+		grep -q 'led-59999 {' "$TMP/large.dts" || { bad "gpio_led 60k: no led-59999 node"; return; }
+		ratio=$(awk -v a="$small" -v b="$big" 'BEGIN { printf "%.1f", b / (a > 0.05 ? a : 0.05) }')
+		ratios="$ratios${ratios:+, }$ratio (${small} s, ${big} s)"
+		if awk -v r="$ratio" 'BEGIN { exit !(r <= 8) }'; then
+			okay "gpio_led 15k -> 60k user CPU, round $round: ratio $ratios <= 8"
+			return
+		fi
+	done
+	bad "gpio_led 15k -> 60k user CPU: ratio above 8 in three rounds: $ratios (not linear)"
 }
 
 # ---- inputs that never end (issue 9, item 5) ----
