@@ -78,10 +78,39 @@ struct mpp_pin *conv_add_pin(struct conv *c, unsigned pin, const char *function,
 	return p;
 }
 
+/* Does a cells property name <&label line ...> (one entry per chunk)? */
+static bool cells_name_line(const struct dt_prop *p, const char *label, uint32_t line)
+{
+	for (size_t k = 0; p && k < p->nchunks; k++) {
+		const struct dt_chunk *ch = p->chunks[k];
+
+		for (size_t j = 0; ch->kind == CHUNK_CELLS && j + 1 < ch->ncells; j++)
+			if (ch->cells[j].kind == CELL_REF && !strcmp(ch->cells[j].text, label) &&
+			    ch->cells[j + 1].kind == CELL_U32 && ch->cells[j + 1].val == line)
+				return true;
+	}
+	return false;
+}
+
+/* interrupt-parent = <&label>; interrupts = <line ...>: the line is n's interrupt. */
+static bool interrupt_on_line(const struct dt_node *n, const char *label, uint32_t line)
+{
+	const struct dt_prop *parent = dt_prop_find(n, "interrupt-parent");
+	const struct dt_prop *irqs = dt_prop_find(n, "interrupts");
+	const struct dt_chunk *pc = parent && parent->nchunks ? parent->chunks[0] : NULL;
+	const struct dt_chunk *ic = irqs && irqs->nchunks ? irqs->chunks[0] : NULL;
+
+	return pc && ic && pc->kind == CHUNK_CELLS && pc->ncells == 1 &&
+	       pc->cells[0].kind == CELL_REF && !strcmp(pc->cells[0].text, label) &&
+	       ic->kind == CHUNK_CELLS && ic->ncells && ic->cells[0].kind == CELL_U32 &&
+	       ic->cells[0].val == line;
+}
+
 /*
  * Does one of n's *gpios properties (or a fixed regulator's gpio, or a
  * singular *-gpio the older bindings still read: pendown-gpio) reference
- * <&label line ...>?
+ * <&label line ...>, or is the line n's interrupt (a GPIO controller is an
+ * interrupt controller too: a WLAN chip's IRQ line, a touchscreen's)?
  */
 static bool uses_line(const struct dt_node *n, const char *label, uint32_t line)
 {
@@ -90,18 +119,13 @@ static bool uses_line(const struct dt_node *n, const char *label, uint32_t line)
 		size_t len = strlen(p->name);
 
 		if ((len < 5 || strcmp(p->name + len - 5, "gpios")) && strcmp(p->name, "gpio") &&
-		    (len < 5 || strcmp(p->name + len - 5, "-gpio")))
+		    (len < 5 || strcmp(p->name + len - 5, "-gpio")) &&
+		    strcmp(p->name, "interrupts-extended"))
 			continue;
-		for (size_t k = 0; k < p->nchunks; k++) {
-			const struct dt_chunk *ch = p->chunks[k];
-
-			for (size_t j = 0; ch->kind == CHUNK_CELLS && j + 1 < ch->ncells; j++)
-				if (ch->cells[j].kind == CELL_REF && !strcmp(ch->cells[j].text, label) &&
-				    ch->cells[j + 1].kind == CELL_U32 && ch->cells[j + 1].val == line)
-					return true;
-		}
+		if (cells_name_line(p, label, line))
+			return true;
 	}
-	return false;
+	return interrupt_on_line(n, label, line);
 }
 
 /*

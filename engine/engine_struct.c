@@ -28,6 +28,7 @@ static const struct {
 	{ "value", cv_value, false },
 	{ "enum", cv_enum, true },
 	{ "choice", cv_choice, true },
+	{ "child", cv_child, true },
 	{ "flag", cv_flag, true },
 	{ "bits", cv_bits, false },
 	{ "phy", cv_phy, true },

@@ -18,7 +18,7 @@
 struct vote {
 	char kind;
 	char *key, *a, *b;
-	unsigned n, count;
+	unsigned n, count, seen;	/* seen: count before the tally keeps winners only */
 };
 
 struct votes {
@@ -56,7 +56,7 @@ static void vote(struct votes *vs, char kind, const char *key, const char *a, co
 		}
 	}
 	vs->v = xrealloc(vs->v, (vs->n + 1) * sizeof(*vs->v));
-	vs->v[vs->n++] = (struct vote){ kind, xstrdup(key), xstrdup(a), b ? xstrdup(b) : NULL, n, 1 };
+	vs->v[vs->n++] = (struct vote){ kind, xstrdup(key), xstrdup(a), b ? xstrdup(b) : NULL, n, 1, 0 };
 }
 
 static char *lower_word(const char *s, size_t n)
@@ -104,6 +104,14 @@ static void scan_line(struct votes *vs, const char *label, const char *l, const 
 	fn = lower_word(w, strspn(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"));
 	if (*fn && mode)
 		vote(vs, 'F', fn, name, NULL, (unsigned)(mode[8] - '0'));
+	if (*fn && *dot == '.') {
+		/* "reserved.gpio_127": a name several pads share (the OMAP3630's
+		 * wake-up pads of gpio_126-129) is told apart by its function */
+		char *both = xasprintf("%s.%s", name, fn);
+
+		vote(vs, 'Q', both, label, macro, addr);
+		free(both);
+	}
 	free(fn);
 	free(name);
 	free(macro);
@@ -158,12 +166,44 @@ static int by_key(const void *x, const void *y)
 	return strcmp(a->key, b->key);
 }
 
-/* The winners, one line each, sorted: "P\tname\tlabel\tmacro\taddr" / "F\tfn\tname\tmode". */
+/*
+ * Is the pad name `name` (its P votes, sorted, in v[0..n)) no one pad: no
+ * address has more than half its comments? "reserved" is four OMAP3630
+ * wake-up pads (gpio_126-129); sdmmc2_dat6 at 0x2168 twelve times and
+ * 0x216a twice is one pad and a slip.
+ */
+static bool shared_name(const struct vote *v, size_t n, const char *name)
+{
+	size_t lo = 0, hi = n;
+	unsigned total = 0, top = 0;
+
+	while (lo < hi) {	/* the first vote of that name */
+		size_t mid = (lo + hi) / 2;
+
+		if (strcmp(v[mid].key, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t i = lo; i < n && !strcmp(v[i].key, name); i++) {
+		total += v[i].seen;
+		top = v[i].seen > top ? v[i].seen : top;
+	}
+	return total && top * 2 <= total;
+}
+
+/*
+ * The winners, one line each, sorted: "P\tname\tlabel\tmacro\taddr" /
+ * "F\tfn\tname\tmode"; and "P\tname.fn\t..." for a name several pads share.
+ */
 static char *tally(struct votes *vs)
 {
 	struct strbuf sb;
+	size_t np = 0, nq;
 
 	sb_init(&sb);
+	for (size_t i = 0; i < vs->n; i++)
+		vs->v[i].seen = vs->v[i].count;
 	for (size_t i = 0; i < vs->n; i++) {
 		struct vote *v = &vs->v[i];
 		bool best = true;
@@ -175,10 +215,22 @@ static char *tally(struct votes *vs)
 		v->count = best ? v->count : 0;
 	}
 	qsort(vs->v, vs->n, sizeof(*vs->v), by_key);
+	while (np < vs->n && vs->v[np].kind < 'P')
+		np++;	/* F before P before Q */
+	for (nq = np; nq < vs->n && vs->v[nq].kind == 'P'; nq++)
+		;
+	for (size_t i = nq; i < vs->n; i++) {	/* a Q vote stands only for a shared name */
+		struct vote *v = &vs->v[i];
+		char *name = xstrndup(v->key, strcspn(v->key, "."));
+
+		if (v->count && !shared_name(vs->v + np, nq - np, name))
+			v->count = 0;
+		free(name);
+	}
 	for (size_t i = 0; i < vs->n; i++) {
 		struct vote *v = &vs->v[i];
 
-		if (v->count && v->kind == 'P')
+		if (v->count && (v->kind == 'P' || v->kind == 'Q'))
 			sb_addf(&sb, "P\t%s\t%s\t%s\t0x%x\n", v->key, v->a, v->b, v->n);
 		else if (v->count)
 			sb_addf(&sb, "F\t%s\t%s\t%u\n", v->key, v->a, v->n);
@@ -207,9 +259,13 @@ static void parse_table(struct omap_pads *p)
 				*s++ = '\0';
 		}
 		if (k == 5 && !strcmp(f[0], "P")) {
+			char *dot = strchr(f[1], '.');
+
+			if (dot)
+				*dot++ = '\0';	/* "reserved.gpio_127" */
 			p->pads = xrealloc(p->pads, (p->npads + 1) * sizeof(*p->pads));
 			p->pads[p->npads++] = (struct omap_pad){ f[1], f[2], f[3],
-				(unsigned)strtoul(f[4], NULL, 0) };
+				(unsigned)strtoul(f[4], NULL, 0), dot };
 		} else if (k == 4 && !strcmp(f[0], "F")) {
 			p->fns = xrealloc(p->fns, (p->nfns + 1) * sizeof(*p->fns));
 			p->fns[p->nfns].function = f[1];
@@ -307,7 +363,7 @@ static char *scan_tree(const char *kdir, const char *const *prefixes, size_t npr
 	return tally(&vs);
 }
 
-/* cache_dir/omap-pads2-<tree and prefixes hash>-<Makefile mtime>.tsv, or NULL. */
+/* cache_dir/omap-pads3-<tree and prefixes hash>-<Makefile mtime>.tsv, or NULL. */
 static char *cache_file(const char *kdir, const char *const *prefixes, size_t nprefixes,
 			const char *cache_dir)
 {
@@ -322,7 +378,7 @@ static char *cache_file(const char *kdir, const char *const *prefixes, size_t np
 		for (size_t i = 0; i < nprefixes; i++)
 			for (const char *q = prefixes[i]; *q; q++)
 				h = h * 33 + (unsigned char)*q + i;
-		path = xasprintf("%s/omap-pads2-%lx-%lld.tsv", cache_dir, h, (long long)st.st_mtime);
+		path = xasprintf("%s/omap-pads3-%lx-%lld.tsv", cache_dir, h, (long long)st.st_mtime);
 	}
 	free(mk);
 	return path;
@@ -376,14 +432,21 @@ void omap_pads_free(struct omap_pads *p)
 	free(p);
 }
 
-bool omap_pads_pad(const struct omap_pads *p, const char *name, struct omap_pad *out)
+/* The pad of that name (fn NULL), or of that name with that function. */
+static bool pad_of(const struct omap_pads *p, const char *name, const char *fn, struct omap_pad *out)
 {
 	for (size_t i = 0; p && name && i < p->npads; i++)
-		if (!strcasecmp(p->pads[i].name, name)) {
+		if (!strcasecmp(p->pads[i].name, name) &&
+		    (fn ? p->pads[i].fn && !strcasecmp(p->pads[i].fn, fn) : !p->pads[i].fn)) {
 			*out = p->pads[i];
 			return true;
 		}
 	return false;
+}
+
+bool omap_pads_pad(const struct omap_pads *p, const char *name, struct omap_pad *out)
+{
+	return pad_of(p, name, NULL, out);
 }
 
 bool omap_pads_at(const struct omap_pads *p, unsigned addr, struct omap_pad *out)
@@ -415,7 +478,8 @@ bool omap_pads_signal(const struct omap_pads *p, const char *signal, struct omap
 			    strncasecmp(p->fns[i].name, signal, (size_t)(dot - signal))))
 			continue;
 		*mode = p->fns[i].mode;
-		return omap_pads_pad(p, p->fns[i].name, out);
+		return pad_of(p, p->fns[i].name, p->fns[i].function, out) ||
+		       omap_pads_pad(p, p->fns[i].name, out);
 	}
 	if (dot && strlen(fn) == (size_t)(dot - signal) &&
 	    !strncasecmp(signal, fn, (size_t)(dot - signal)) && omap_pads_pad(p, fn, out)) {
@@ -536,7 +600,11 @@ const char *omap_pads_macro_at(const struct omap_pads *p, const char *macro, uns
 
 size_t omap_pads_count(const struct omap_pads *p)
 {
-	return p ? p->npads : 0;
+	size_t n = 0;
+
+	for (size_t i = 0; p && i < p->npads; i++)
+		n += !p->pads[i].fn;	/* a shared name's pads count once, as the name */
+	return n;
 }
 
 const char *omap_pads_header(const struct omap_pads *p)

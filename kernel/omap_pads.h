@@ -37,6 +37,8 @@ struct omap_pad {
 	const char *label;	/* the controller the .dts files set it on, "omap3_pmx_core" */
 	const char *macro;	/* the IOPAD macro they write it with, "OMAP3_CORE1_IOPAD" */
 	unsigned addr;		/* the macro's first argument, 0x2144 */
+	const char *fn;		/* the function of a name several pads share ("reserved"
+				 * pads of gpio_126-129: "gpio_127"), else NULL */
 };
 
 /*

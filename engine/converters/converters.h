@@ -52,6 +52,7 @@ struct dt_prop *cv_true(struct prop_ctx *pc);
 struct dt_prop *cv_value(struct prop_ctx *pc);
 struct dt_prop *cv_enum(struct prop_ctx *pc);
 struct dt_prop *cv_choice(struct prop_ctx *pc);
+struct dt_prop *cv_child(struct prop_ctx *pc);
 struct dt_prop *cv_flag(struct prop_ctx *pc);
 struct dt_prop *cv_bits(struct prop_ctx *pc);
 struct dt_prop *cv_gpio(struct prop_ctx *pc);

@@ -48,6 +48,14 @@ static const char dts_b[] =
 	"};\n"
 	"&omap3_pmx_wkup {\n"
 	"\tOMAP3_WKUP_IOPAD(0x2a14, PIN_INPUT | MUX_MODE4) /* sys_boot5.gpio_7 */\n"
+	"\tOMAP3_WKUP_IOPAD(0x2a54, PIN_INPUT | MUX_MODE4) /* reserved.gpio_127 */\n"
+	"\tOMAP3_WKUP_IOPAD(0x2a5a, PIN_INPUT | MUX_MODE4) /* reserved.gpio_129 */\n"
+	"\tOMAP3_WKUP_IOPAD(0x2a5a, PIN_OUTPUT | MUX_MODE4) /* reserved.gpio_129 */\n"
+	"\tOMAP3_WKUP_IOPAD(0x2a56, PIN_INPUT | MUX_MODE4) /* reserved.gpio_126 */\n"
+	"};\n"
+	"&omap3_pmx_core {\n"
+	"\tOMAP3_CORE1_IOPAD(0x2186, PIN_INPUT | MUX_MODE4)\t/* mcbsp4_clkx.gpio_152 (slip) */\n"
+	"\tOMAP3_CORE1_IOPAD(0x2184, PIN_INPUT | MUX_MODE4)\t/* mcbsp4_clkx.gpio_152 */\n"
 	"};\n";
 
 static const char header[] =
@@ -91,7 +99,7 @@ static void test_pads(void **state)
 	assert_string_equal(pad.name, "hdq_sio");
 	assert_false(omap_pads_pad(p, "outside", &pad));	/* in no &label { } block */
 	assert_false(omap_pads_pad(p, "cam_xclkb", &pad));
-	assert_int_equal(omap_pads_count(p), 6);
+	assert_int_equal(omap_pads_count(p), 7);	/* "reserved" once */
 	omap_pads_free(p);
 }
 
@@ -114,6 +122,17 @@ static void test_signals(void **state)
 	assert_false(omap_pads_signal(p, "sdmmc1_clk.gpio_170", &pad, &mode));
 	assert_string_equal(omap_pads_function(p, "sys_boot5", 4), "gpio_7");
 	assert_null(omap_pads_function(p, "sys_boot5", 3));
+	/* "reserved" names four wake-up pads: each is found by its function */
+	assert_true(omap_pads_signal(p, "gpio_127", &pad, &mode));
+	assert_int_equal(pad.addr, 0x2a54);
+	assert_string_equal(pad.name, "reserved");
+	assert_true(omap_pads_signal(p, "gpio_126", &pad, &mode));
+	assert_int_equal(pad.addr, 0x2a56);
+	assert_true(omap_pads_signal(p, "gpio_129", &pad, &mode));
+	assert_int_equal(pad.addr, 0x2a5a);
+	/* mcbsp4_clkx is one pad (0x2184 three times, 0x2186 twice): the slips lose */
+	assert_true(omap_pads_signal(p, "gpio_152", &pad, &mode));
+	assert_int_equal(pad.addr, 0x2184);
 	omap_pads_free(p);
 }
 
