@@ -191,6 +191,10 @@ if b2d_convert_pack "$KERNEL" "$TMP/mach-at91/board-acme9260.c" "$O" at91sam9260
 	grep -q '&mmc0{pinctrl-names="default";pinctrl-0=<&pinctrl_mmc0_clk&pinctrl_mmc0_slot1_cmd_dat0&pinctrl_mmc0_slot1_dat1_3>;status="okay";slot@1{reg=<1>;bus-width=<4>;' "$O.flat" ||
 		b2d_bad "acme9260: &mmc0 has not slot B's 4-bit pin groups"
 	b2d_has "$O" '#include "at91sam9260.dtsi"'
+	# at91_add_device_i2c(): the bit-banged bus the 3.x SoC code preferred, not the TWI
+	grep -q '&i2c_gpio0{status="okay";pca9555_20:gpio@20{' "$O.flat" ||
+		b2d_bad "acme9260: the I2C devices are not on &i2c_gpio0"
+	b2d_hasnt "$O" '&i2c0 {'
 	# NR_BUILTIN_GPIO + 5: line 5 of the expander whose base it is
 	b2d_has "$O" 'atmel,vbus-gpio = <&pca9555_20 5 GPIO_ACTIVE_LOW>;'
 	b2d_has "$O" 'atmel,vbus-polled = <1>;'
