@@ -109,6 +109,7 @@ static const struct {
 	{ "pxafb", reg_pxafb },
 	{ "omap_mux", reg_omap_mux },
 	{ "tegra_pinmux", reg_tegra_pinmux },
+	{ "tegra_drive", reg_tegra_drive },
 	{ "imx_iomux", reg_imx_iomux },
 };
 

@@ -85,6 +85,24 @@ static struct tegra_pingroup_config slate_pinmux[] = {
 	{TEGRA_PINGROUP_DTF,   TEGRA_MUX_I2C3,    TEGRA_PUPD_NORMAL, TEGRA_TRI_NORMAL},
 	{TEGRA_PINGROUP_CDEV1, TEGRA_MUX_PLLA_OUT, TEGRA_PUPD_NORMAL, TEGRA_TRI_NORMAL},
 	{TEGRA_PINGROUP_DAP1,  TEGRA_MUX_DAP1,    TEGRA_PUPD_NORMAL, TEGRA_TRI_NORMAL},
+	{TEGRA_PINGROUP_CK32,  TEGRA_MUX_NONE,    TEGRA_PUPD_NORMAL, TEGRA_TRI_NORMAL},
+};
+
+static __initdata struct tegra_drive_pingroup_config slate_drive_pinmux[] = {
+	{
+		.pingroup	= TEGRA_DRIVE_PINGROUP_SDIO1,
+		.hsm		= TEGRA_HSM_DISABLE,
+		.schmitt	= TEGRA_SCHMITT_ENABLE,
+		.drive		= TEGRA_DRIVE_DIV_1,
+		.pull_down	= TEGRA_PULL_31,
+		.pull_up	= TEGRA_PULL_31,
+		.slew_rising	= TEGRA_SLEW_SLOWEST,
+		.slew_falling	= TEGRA_SLEW_SLOWEST,
+	},
+};
+
+static __initdata struct tegra_gpio_table slate_gpio_table[] = {
+	{ .gpio = TEGRA_GPIO_PV5, .enable = true },
 };
 
 static __initdata struct tegra_clk_init_table slate_clk_init_table[] = {
@@ -245,6 +263,8 @@ static void __init tegra_slate_init(void)
 {
 	tegra_clk_init_from_table(slate_clk_init_table);
 	tegra_pinmux_config_table(slate_pinmux, ARRAY_SIZE(slate_pinmux));
+	tegra_drive_pinmux_config_table(slate_drive_pinmux, ARRAY_SIZE(slate_drive_pinmux));
+	tegra_gpio_config(slate_gpio_table, ARRAY_SIZE(slate_gpio_table));
 
 	tegra_sdhci_device1.dev.platform_data = &sdhci_pdata1;
 	tegra_sdhci_device3.dev.platform_data = &sdhci_pdata3;

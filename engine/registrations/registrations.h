@@ -120,8 +120,32 @@ bool reg_pxafb(struct reg_ctx *r);
 bool reg_omap_mux(struct reg_ctx *r);
 /* imx_iomux.c */
 bool reg_imx_iomux(struct reg_ctx *r);
-/* tegra_pinmux.c */
+/* tegra_pinmux.c: the Tegra 2 pin groups of the driver (MUX_PG, PULL_PG, DRV_PG lines) */
+#define TEGRA_FUNCS	4
+struct tegra_group {
+	char name[24];
+	char funcs[TEGRA_FUNCS][24];	/* lower case; none for a PULL_PG or DRV_PG group */
+	bool pull_only;			/* PULL_PG(ck32, ...): a pull setting, no mux */
+	bool drive;			/* DRV_PG(sdio1, ...): the group "drive_sdio1" */
+};
+
 bool reg_tegra_pinmux(struct reg_ctx *r);
+struct tegra_group *tegra_read_groups(struct conv *c, const char *driver, size_t *n);
+/* The enumerator's name after prefix, in lower case; NULL if it is not one. */
+char *tegra_lower_after(struct conv *c, const struct value *v, const char *prefix);
+/* Entry e's field name, or its i-th element when positional. */
+const struct value *tegra_entry_field(const struct value *e, size_t i, const char *name);
+void tegra_entry_fact(struct conv *c, const struct variable *arr, const struct value *e,
+		      const char *became, const char *reason);
+/* The controller's default state node (pinctrl-0), made on first use. */
+struct dt_node *tegra_default_state(struct conv *c, const char *ctrl_label,
+				    const struct srcpos *pos, const char *origin);
+/* A group's property: the string str, or the macro cell; annotated with field k. */
+void tegra_group_prop(struct conv *c, struct dt_node *n, const char *name, const struct value *e,
+		      size_t k, const char *str, const char *macro, uint32_t v);
+
+/* tegra_drive.c */
+bool reg_tegra_drive(struct reg_ctx *r);
 
 /* marvell_mbus.c */
 void mbus_range(struct conv *c, const char *bus, unsigned t, unsigned a, long long base,

@@ -33,15 +33,43 @@
 #include "../../common/util.h"
 #include "../../kernel/soc_dtsi.h"
 
-#define TEGRA_FUNCS	4
+static struct tegra_group *add_group(struct conv *c, struct tegra_group *g, size_t *n,
+				     const struct tegra_group *one)
+{
+	struct tegra_group *grown = arena_alloc(c->a, (*n + 1) * sizeof(*grown));
 
-struct tegra_group {
-	char name[24];
-	char funcs[TEGRA_FUNCS][24];	/* lower case */
-};
+	if (*n)
+		memcpy(grown, g, *n * sizeof(*g));
+	grown[(*n)++] = *one;
+	return grown;
+}
+
+/* PULL_PG(ck32, ...) and DRV_PG(sdio1, ...) lines: groups without functions. */
+static struct tegra_group *other_groups(struct conv *c, const char *text, struct tegra_group *g,
+					size_t *n)
+{
+	static const struct { const char *macro, *prefix; bool drive; } kinds[] = {
+		{ "PULL_PG(", "", false }, { "DRV_PG(", "drive_", true },
+	};
+
+	for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
+		for (const char *p = text; p && (p = strstr(p, kinds[k].macro)); p++) {
+			struct tegra_group one = { .pull_only = !kinds[k].drive, .drive = kinds[k].drive };
+			char name[16];
+
+			if (p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_'))
+				continue;	/* #define DRV_PG_EXT( */
+			if (sscanf(p + strlen(kinds[k].macro), " %15[a-z0-9_] ,", name) != 1 ||
+			    !strcmp(name, "pg_name"))
+				continue;	/* the macro's own #define */
+			snprintf(one.name, sizeof(one.name), "%s%s", kinds[k].prefix, name);
+			g = add_group(c, g, n, &one);
+		}
+	return g;
+}
 
 /* MUX_PG(name, F0, F1, F2, F3, ...) lines of the driver; NULL when unreadable. */
-static struct tegra_group *read_groups(struct conv *c, const char *driver, size_t *n)
+struct tegra_group *tegra_read_groups(struct conv *c, const char *driver, size_t *n)
 {
 	const char *kdir = c->opt && c->opt->dtsi ? soc_dtsi_kernel_dir(c->opt->dtsi) : NULL;
 	struct tegra_group *g = NULL;
@@ -60,23 +88,21 @@ static struct tegra_group *read_groups(struct conv *c, const char *driver, size_
 		if (sscanf(p + 7, " %23[a-z0-9_] , %23[A-Z0-9_] , %23[A-Z0-9_] , %23[A-Z0-9_] , %23[A-Z0-9_]",
 			   one.name, f[0], f[1], f[2], f[3]) != 5)
 			continue;
+		one.pull_only = one.drive = false;
 		for (int k = 0; k < TEGRA_FUNCS; k++) {
 			for (size_t j = 0; j <= strlen(f[k]); j++)
 				one.funcs[k][j] = (char)tolower((unsigned char)f[k][j]);
 		}
-		struct tegra_group *grown = arena_alloc(c->a, (*n + 1) * sizeof(*grown));
-
-		if (*n)
-			memcpy(grown, g, *n * sizeof(*g));
-		grown[(*n)++] = one;
-		g = grown;
+		g = add_group(c, g, n, &one);
 	}
+	if (text)
+		g = other_groups(c, text, g, n);
 	free(text);
 	return *n ? g : NULL;
 }
 
 /* The enumerator's name after prefix, in lower case; NULL if it is not one. */
-static char *lower_after(struct conv *c, const struct value *v, const char *prefix)
+char *tegra_lower_after(struct conv *c, const struct value *v, const char *prefix)
 {
 	size_t n = strlen(prefix);
 	char *s;
@@ -92,14 +118,14 @@ static char *lower_after(struct conv *c, const struct value *v, const char *pref
 	return s;
 }
 
-static const struct value *entry_field(const struct value *e, size_t i, const char *name)
+const struct value *tegra_entry_field(const struct value *e, size_t i, const char *name)
 {
 	const struct value *v = value_field(e, name);
 
 	return v ? v : i < e->nkids ? e->kids[i] : NULL;
 }
 
-static void tegra_entry_fact(struct conv *c, const struct variable *arr, const struct value *e,
+void tegra_entry_fact(struct conv *c, const struct variable *arr, const struct value *e,
 			     const char *became, const char *reason)
 {
 	struct fact *f = entry_fact(c, arena_printf(c->a, "%s[%ld] = {%s, %s, ...}", arr->name, e->index,
@@ -112,7 +138,7 @@ static void tegra_entry_fact(struct conv *c, const struct variable *arr, const s
 }
 
 /* The default state under the controller's overlay, made on first use. */
-static struct dt_node *default_state(struct conv *c, const char *ctrl_label,
+struct dt_node *tegra_default_state(struct conv *c, const char *ctrl_label,
 				     const struct srcpos *pos, const char *origin)
 {
 	struct dt_node *ctrl = dt_overlay(c->t, ctrl_label);
@@ -158,26 +184,57 @@ static const char *tristate_macro(const char *tri, uint32_t *v)
 			    : !strcmp(tri, "tristate") ? "TEGRA_PIN_ENABLE" : NULL;
 }
 
-/* Why the driver cannot take (group, function), or NULL when it can. */
-static const char *refused(struct conv *c, const struct tegra_group *g, size_t ng,
-			   const char *group, const char *func)
+/*
+ * The one function of the group the board's name begins (2.6's TEGRA_MUX_I2C:
+ * "i2cp" on group i2cp, "i2c1" on group rm), reserved ones aside; or NULL.
+ */
+static const char *function_begun(const struct tegra_group *g, const char *func)
+{
+	const char *one = NULL;
+
+	for (int k = 0; k < TEGRA_FUNCS; k++) {
+		if (strncmp(g->funcs[k], func, strlen(func)) || !strncmp(g->funcs[k], "rsvd", 4))
+			continue;
+		if (one)
+			return NULL;
+		one = g->funcs[k];
+	}
+	return one;
+}
+
+/*
+ * Why the driver cannot take (group, function), or NULL when it can, with
+ * *use the function to write (the board's, or the one it begins) and *g the
+ * group. TEGRA_MUX_NONE on a PULL_PG group (ck32) sets its pull alone.
+ */
+static const char *refused(struct conv *c, const struct tegra_group *groups, size_t ng,
+			   const char *group, const char *func, const char **use,
+			   const struct tegra_group **g)
 {
 	for (size_t i = 0; i < ng; i++) {
-		if (strcmp(g[i].name, group))
+		if (strcmp(groups[i].name, group) || groups[i].drive)
 			continue;
+		*g = &groups[i];
+		*use = func;
+		if (groups[i].pull_only)
+			return !strcmp(func, "none") ? NULL
+				: arena_printf(c->a, "group %s has a pull setting only, no function %s",
+					       group, func);
 		for (int k = 0; k < TEGRA_FUNCS; k++)
-			if (!strcmp(g[i].funcs[k], func))
+			if (!strcmp(groups[i].funcs[k], func))
 				return NULL;
+		if ((*use = function_begun(&groups[i], func)))
+			return NULL;
 		return arena_printf(c->a, "the target's pin controller offers %s, %s, %s or %s on "
 				    "group %s, not %s: pick the one the board meant",
-				    g[i].funcs[0], g[i].funcs[1], g[i].funcs[2], g[i].funcs[3],
-				    group, func);
+				    groups[i].funcs[0], groups[i].funcs[1], groups[i].funcs[2],
+				    groups[i].funcs[3], group, func);
 	}
 	return arena_printf(c->a, "the target's pin controller has no group %s", group);
 }
 
 /* A group's property: the string str, or the macro cell; annotated with field k. */
-static void group_prop(struct conv *c, struct dt_node *n, const char *name, const struct value *e,
+void tegra_group_prop(struct conv *c, struct dt_node *n, const char *name, const struct value *e,
 		       size_t k, const char *str, const char *macro, uint32_t v)
 {
 	struct dt_prop *p = dt_prop_set(c->t, n, name);
@@ -195,10 +252,10 @@ static int one_entry(struct conv *c, const struct variable *arr, const struct va
 		     const struct tegra_group *groups, size_t ng, struct dt_node **st,
 		     const char *label, const struct call *call)
 {
-	const char *group = lower_after(c, entry_field(e, 0, "pingroup"), "TEGRA_PINGROUP_");
-	const char *func = lower_after(c, entry_field(e, 1, "func"), "TEGRA_MUX_");
-	const char *pupd = lower_after(c, entry_field(e, 2, "pupd"), "TEGRA_PUPD_");
-	const char *tri = lower_after(c, entry_field(e, 3, "tristate"), "TEGRA_TRI_");
+	const char *group = tegra_lower_after(c, tegra_entry_field(e, 0, "pingroup"), "TEGRA_PINGROUP_");
+	const char *func = tegra_lower_after(c, tegra_entry_field(e, 1, "func"), "TEGRA_MUX_");
+	const char *pupd = tegra_lower_after(c, tegra_entry_field(e, 2, "pupd"), "TEGRA_PUPD_");
+	const char *tri = tegra_lower_after(c, tegra_entry_field(e, 3, "tristate"), "TEGRA_TRI_");
 	const char *pm, *tm, *why;
 	uint32_t pv = 0, tv = 0;
 	struct dt_node *n;
@@ -212,13 +269,16 @@ static int one_entry(struct conv *c, const struct variable *arr, const struct va
 			   "TEGRA_TRI_x} entry: write its group by hand");
 		return 0;
 	}
-	why = groups ? refused(c, groups, ng, group, func) : NULL;
+	const struct tegra_group *g = NULL;
+	const char *use = func;
+
+	why = groups ? refused(c, groups, ng, group, func, &use, &g) : NULL;
 	if (why) {
 		tegra_entry_fact(c, arr, e, NULL, why);
 		return 0;
 	}
 	if (!*st)
-		*st = default_state(c, label, &call->pos, call->spelling);
+		*st = tegra_default_state(c, label, &call->pos, call->spelling);
 	if (dt_child(*st, group, NULL)) {
 		tegra_entry_fact(c, arr, e, NULL, arena_printf(c->a, "group %s is set again: the first "
 							  "setting is kept", group));
@@ -226,10 +286,17 @@ static int one_entry(struct conv *c, const struct variable *arr, const struct va
 	}
 	n = dt_node_add(c->t, *st, group, NULL);
 	n->pos = e->pos;
-	group_prop(c, n, "nvidia,pins", e, 0, group, NULL, 0);
-	group_prop(c, n, "nvidia,function", e, 1, func, NULL, 0);
-	group_prop(c, n, "nvidia,pull", e, 2, NULL, pm, pv);
-	group_prop(c, n, "nvidia,tristate", e, 3, NULL, tm, tv);
+	tegra_group_prop(c, n, "nvidia,pins", e, 0, group, NULL, 0);
+	if (!g || !g->pull_only) {
+		tegra_group_prop(c, n, "nvidia,function", e, 1, use, NULL, 0);
+		if (use != func)	/* the function the board's name begins */
+			dt_prop_find(n, "nvidia,function")->origin =
+				arena_printf(c->a, "%s: the driver's %s on group %s",
+					     tegra_entry_field(e, 1, "func")->spelling, use, group);
+	}
+	tegra_group_prop(c, n, "nvidia,pull", e, 2, NULL, pm, pv);
+	if (!g || !g->pull_only)	/* a PULL_PG group has no tristate */
+		tegra_group_prop(c, n, "nvidia,tristate", e, 3, NULL, tm, tv);
 	if (!groups)
 		dt_node_add_todo(c->t, n, &e->pos, group, "group and function names not checked "
 				 "(the target's pin-controller driver was not read: --kernel)");
@@ -256,7 +323,7 @@ bool reg_tegra_pinmux(struct reg_ctx *r)
 		return true;
 	}
 	conv_mark_var(c, arr->name);
-	groups = read_groups(c, driver, &ng);
+	groups = tegra_read_groups(c, driver, &ng);
 	dt_add_include(c->t, "<dt-bindings/pinctrl/pinctrl-tegra.h>");
 	for (size_t i = 0; i < arr->init->nkids; i++)
 		nconv += one_entry(c, arr, arr->init->kids[i], groups, ng, &st, label, r->call);

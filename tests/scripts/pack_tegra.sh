@@ -77,15 +77,29 @@ has "$O" 'nvidia,hp-det-gpios = <&gpio TEGRA_GPIO(W, 2) GPIO_ACTIVE_LOW>;'
 has "$O" 'gpio-cfg = <0xffffffff 0xffffffff 0x0 0xffffffff 0xffffffff>;'
 has "$O" 'clk32k_in: clock-32k {'
 # the pin-mux table: groups of &pinmux's default state, names checked against
-# the target's pinctrl-tegra20.c; 2.6's TEGRA_MUX_I2C on rm is i2c1 there: a TODO
+# the target's pinctrl-tegra20.c
 block "$O" '&pinmux {' 'pinctrl-0 = <&state_default>;'
 block "$O" '&pinmux {' 'nvidia,pins = "ata";'
 block "$O" '&pinmux {' 'nvidia,function = "ide";'
 block "$O" '&pinmux {' 'nvidia,function = "sdio4";'
 block "$O" '&pinmux {' 'nvidia,pull = <TEGRA_PIN_PULL_UP>;'
 block "$O" '&pinmux {' 'nvidia,tristate = <TEGRA_PIN_DISABLE>;'
-has "$O" 'slate_pinmux[6] = {TEGRA_PINGROUP_RM, TEGRA_MUX_I2C, ...}: the target'"'"'s pin controller offers i2c1, rsvd2, rsvd3 or rsvd4 on group rm, not i2c'
-hasnt "$O" 'nvidia,pins = "rm";'
+# the function the board's name begins, reserved ones aside: i2c1 on rm, i2cp on i2cp
+block "$O" '&pinmux {' 'nvidia,function = "i2c1";	/* board-tegra20-tablet.c:84 TEGRA_MUX_I2C: the driver'"'"'s i2c1 on group rm */'
+block "$O" '&pinmux {' 'nvidia,function = "i2cp";'
+hasnt "$O" 'pick the one the board meant'
+# a PULL_PG group of the driver (ck32): its pull alone, no function, no tristate
+awk '/^\t\tck32 \{/,/^\t\t\};/' "$O" >"$TMP/ck32"
+has "$TMP/ck32" 'nvidia,pull = <TEGRA_PIN_PULL_NONE>;'
+hasnt "$TMP/ck32" 'nvidia,function'
+hasnt "$TMP/ck32" 'nvidia,tristate'
+# the drive table: a DRV_PG group of the driver, drive_sdio1
+awk '/^\t\tdrive_sdio1 \{/,/^\t\t\};/' "$O" >"$TMP/drive"
+has "$TMP/drive" 'nvidia,pins = "drive_sdio1";'
+has "$TMP/drive" 'nvidia,low-power-mode = <TEGRA_PIN_LP_DRIVE_DIV_1>;'
+has "$TMP/drive" 'nvidia,pull-down-strength = <31>;'
+has "$TMP/drive" 'nvidia,slew-rate-falling = <TEGRA_PIN_SLEW_RATE_SLOWEST>;'
+hasnt "$O" 'tegra_gpio_table'
 hasnt "$O" 'names not checked'
 hasnt "$O" 'does not register'
 hasnt "$O" 'no node at'
