@@ -8,6 +8,7 @@
  */
 #include "ex_internal.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -124,11 +125,39 @@ static char *spelling_of(struct ex *x, CXCursor c)
 	return ex_text(x, c);
 }
 
+/*
+ * The name an unknown value refers to when its text is a macro call that
+ * does not spell it: the board's DEFAULT_DRIVE(SDIO1), whose body writes
+ * `.hsm = TEGRA_HSM_DISABLE` (an enumerator of a header tolerant mode lacks),
+ * is TEGRA_HSM_DISABLE for that field, not the call. NULL otherwise.
+ */
+static const char *body_name(struct ex *x, CXCursor c, const char *text)
+{
+	bool ok = true;
+	const char *name, *p;
+
+	while (ok && clang_getCursorKind(c) != CXCursor_DeclRefExpr && is_wrapper(c))
+		c = ex_only_child(c, &ok);
+	if (!ok || clang_getCursorKind(c) != CXCursor_DeclRefExpr || !text || !strchr(text, '('))
+		return NULL;
+	name = ex_cxstr(x, clang_getCursorSpelling(c));
+	if (!name || !*name)
+		return NULL;
+	for (p = strstr(text, name); p; p = strstr(p + 1, name))
+		if ((p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+		    !(isalnum((unsigned char)p[strlen(name)]) || p[strlen(name)] == '_'))
+			return NULL;	/* written in the text: a macro argument */
+	return name;
+}
+
 static struct value *unknown(struct ex *x, CXCursor c)
 {
 	struct value *v = ex_new_value(x, VAL_UNKNOWN, c);
+	const char *name;
 
 	v->spelling = spelling_of(x, c);
+	if ((name = body_name(x, c, v->spelling)))
+		v->spelling = name;
 	return v;
 }
 

@@ -174,21 +174,13 @@ static int by_key(const void *x, const void *y)
  */
 static bool shared_name(const struct vote *v, size_t n, const char *name)
 {
-	size_t lo = 0, hi = n;
 	unsigned total = 0, top = 0;
 
-	while (lo < hi) {	/* the first vote of that name */
-		size_t mid = (lo + hi) / 2;
-
-		if (strcmp(v[mid].key, name) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (size_t i = lo; i < n && !strcmp(v[i].key, name); i++) {
-		total += v[i].seen;
-		top = v[i].seen > top ? v[i].seen : top;
-	}
+	for (size_t i = 0; i < n; i++)
+		if (v[i].kind == 'P' && !strcmp(v[i].key, name)) {
+			total += v[i].seen;
+			top = v[i].seen > top ? v[i].seen : top;
+		}
 	return total && top * 2 <= total;
 }
 
@@ -199,7 +191,6 @@ static bool shared_name(const struct vote *v, size_t n, const char *name)
 static char *tally(struct votes *vs)
 {
 	struct strbuf sb;
-	size_t np = 0, nq;
 
 	sb_init(&sb);
 	for (size_t i = 0; i < vs->n; i++)
@@ -214,19 +205,15 @@ static char *tally(struct votes *vs)
 				best = false;
 		v->count = best ? v->count : 0;
 	}
-	qsort(vs->v, vs->n, sizeof(*vs->v), by_key);
-	while (np < vs->n && vs->v[np].kind < 'P')
-		np++;	/* F before P before Q */
-	for (nq = np; nq < vs->n && vs->v[nq].kind == 'P'; nq++)
-		;
-	for (size_t i = nq; i < vs->n; i++) {	/* a Q vote stands only for a shared name */
+	for (size_t i = 0; i < vs->n; i++) {	/* a Q vote stands only for a shared name */
 		struct vote *v = &vs->v[i];
-		char *name = xstrndup(v->key, strcspn(v->key, "."));
+		char *name = v->kind == 'Q' && v->count ? xstrndup(v->key, strcspn(v->key, ".")) : NULL;
 
-		if (v->count && !shared_name(vs->v + np, nq - np, name))
+		if (name && !shared_name(vs->v, vs->n, name))
 			v->count = 0;
 		free(name);
 	}
+	qsort(vs->v, vs->n, sizeof(*vs->v), by_key);
 	for (size_t i = 0; i < vs->n; i++) {
 		struct vote *v = &vs->v[i];
 

@@ -453,14 +453,33 @@ static int parse_for_soc(const struct pipeline_options *o, struct pipeline_sessi
 	return PL_OK;
 }
 
-/* The functions the board calls but lacks, from the files beside it named after it. */
+/* A call rule for name: the SoC pack's, a binding pack's, or an ignore_calls: entry. */
+static bool has_rule(const char *name, void *ctx)
+{
+	const struct pipeline_session *s = ctx;
+	const struct rnode *calls = rn_get(s->soc, "calls");
+
+	for (size_t i = 0; calls && i < calls->n; i++)
+		if (str_eq(rn_str(calls->items[i], "call"), name))
+			return true;
+	for (size_t i = 0; i < s->rules->ncalls; i++)
+		if (str_eq(rn_str(s->rules->calls[i], "call"), name))
+			return true;
+	for (size_t i = 0; i < s->rules->nignore; i++)
+		if (str_eq(rn_str(s->rules->ignore[i], "call"), name))
+			return true;
+	return false;
+}
+
+/* The functions the board calls but lacks, from the files beside it. */
 static void merge_siblings(const struct pipeline_options *o, struct pipeline_session *s,
 			   void *index)
 {
 	struct parse_opts p;
+	struct sibling_rules sr = { has_rule, s };
 
 	parse_opts_init(&p, o, s->soc, index);
-	pipeline_merge_siblings(s->board, &p.eo, o->verbose);
+	pipeline_merge_siblings(s->board, &p.eo, &sr, o->verbose);
 	parse_opts_free(&p);
 	diag_time("siblings");
 }

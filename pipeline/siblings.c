@@ -8,8 +8,13 @@
  * "_..."), is read from there: that file is parsed as the board file is
  * (the same options, the SoC pack's defines), and its functions and
  * variables the board file lacks join the board with their own positions
- * (annotations name that file). Only files named after the board: the SoC
- * code beside it in its own tree (devices.c, mux.c) stays the rules'.
+ * (annotations name that file). Also a family's shared board code beside it
+ * (lacie_v2-common.c for d2net_v2-setup.c's lacie_v2_register_flash(),
+ * palm27x.c for palm27x_mmc_init(), board-stamp9g20.c for
+ * stamp9g20_board_init(), board-flash.c for board_flash_init()): a file whose
+ * name is the start of such a function's name, or (a board model's name, with
+ * a digit) a word of it, for a function no rule knows. The SoC code beside a
+ * board in its own tree (devices.c, serial.c, mux.c) stays the rules'.
  */
 #include "siblings.h"
 
@@ -43,15 +48,62 @@ static bool wanted(const struct board *b, const char *name)
 	return name && !board_find_func(b, name);
 }
 
-/* Does the text define a function b calls but lacks (`name(` not followed by ';')? */
-static bool defines_wanted(const struct board *b, const char *text)
+/* The file's name as an identifier: "lacie_v2-common.c" -> "lacie_v2_common". */
+static char *ident_of(const char *file)
+{
+	const char *base = path_basename(file);
+	char *id = xstrndup(base, strlen(base) > 2 ? strlen(base) - 2 : 0);
+
+	for (char *q = id; *q; q++)
+		*q = *q == '-' ? '_' : (char)tolower((unsigned char)*q);
+	return id;
+}
+
+/* Does name contain word as a whole '_'-separated part at p? */
+static bool word_at(const char *name, const char *p, size_t n)
+{
+	return (p == name || p[-1] == '_') && (p[n] == '\0' || p[n] == '_');
+}
+
+/*
+ * Is the file family code for callee: its name starts callee's
+ * ("board_flash" of board_flash_init), or its model name (the name without
+ * board_/mach_ and _common/_setup, with a digit: "lacie_v2", "tsx1x",
+ * "stamp9g20") is a word of it (qnap_tsx1x_register_flash)?
+ */
+static bool family_of(const char *file, const char *callee)
+{
+	char *id = ident_of(file), *model = id;
+	size_t n = strlen(id);
+	bool yes = !strncmp(callee, id, n) && callee[n] == '_';
+
+	if (!strncmp(model, "board_", 6) || !strncmp(model, "mach_", 5))
+		model = strchr(model, '_') + 1;
+	n = strlen(model);
+	if (n > 7 && (!strcmp(model + n - 7, "_common") || !strcmp(model + n - 6, "_setup")))
+		n -= !strcmp(model + n - 7, "_common") ? 7 : 6;
+	model[n] = '\0';
+	for (const char *p = strstr(callee, model); !yes && n && p; p = strstr(p + 1, model))
+		yes = word_at(callee, p, n) && strpbrk(model, "0123456789");
+	free(id);
+	return yes;
+}
+
+/*
+ * Does the text define a function b calls but lacks (`name(` not followed by
+ * ';')? With family set (a file not named after the board), only a function
+ * of its family no rule knows.
+ */
+static bool defines_wanted(const struct board *b, const char *text, const char *file, bool family,
+			   const struct sibling_rules *sr)
 {
 	for (size_t i = 0; i < b->nfuncs; i++)
 		for (size_t j = 0; j < b->funcs[i]->ncalls; j++) {
 			const char *callee = b->funcs[i]->calls[j]->callee;
 			size_t n = callee ? strlen(callee) : 0;
 
-			if (!wanted(b, callee))
+			if (!wanted(b, callee) || (family && (!family_of(file, callee) ||
+							      (sr && sr->has_rule(callee, sr->ctx)))))
 				continue;
 			for (const char *p = strstr(text, callee); p; p = strstr(p + 1, callee)) {
 				const char *q = p + n, *end;
@@ -103,22 +155,36 @@ static void merge(struct board *b, struct board *s)
 	arena_push(&b->arena, (void ***)&b->siblings, &b->nsiblings, s);
 }
 
-/* The .c files beside path named after it, sorted; their count. */
-static size_t candidates(const char *path, char **out)
+/*
+ * The .c files beside path, sorted: those named after it first (family[k]
+ * false), then the others (family[k] true); their count.
+ */
+static size_t candidates(const char *path, char **out, bool *family)
 {
 	const char *base = path_basename(path);
 	char *dir = xstrndup(path, (size_t)(base - path));
 	char *stem = xstrndup(base, strlen(base) > 2 ? strlen(base) - 2 : 0);
-	DIR *d = opendir(*dir ? dir : ".");
-	struct dirent *e;
 	size_t n = 0;
 
-	while (d && (e = readdir(d)) && n < SIBLINGS_MAX)
-		if (pipeline_sibling_name(stem, e->d_name))
-			out[n++] = xasprintf("%s%s", dir, e->d_name);
-	if (d)
-		closedir(d);
-	qsort(out, n, sizeof(*out), str_cmp_ptr);
+	for (int pass = 0; pass < 2; pass++) {
+		DIR *d = opendir(*dir ? dir : ".");
+		struct dirent *e;
+		size_t first = n;
+
+		while (d && (e = readdir(d)) && n < SIBLINGS_MAX) {
+			size_t len = strlen(e->d_name);
+			bool mine = pipeline_sibling_name(stem, e->d_name);
+
+			if (pass == 0 ? mine : !mine && len > 2 && !strcmp(e->d_name + len - 2, ".c") &&
+			    strcmp(e->d_name, base)) {
+				family[n] = pass == 1;
+				out[n++] = xasprintf("%s%s", dir, e->d_name);
+			}
+		}
+		if (d)
+			closedir(d);
+		qsort(out + first, n - first, sizeof(*out), str_cmp_ptr);
+	}
 	free(stem);
 	free(dir);
 	return n;
@@ -134,11 +200,12 @@ static char *read_small(const char *path)
 	return read_file(path, NULL);
 }
 
-unsigned pipeline_merge_siblings(struct board *b, const struct extract_options *eo, bool verbose)
+unsigned pipeline_merge_siblings(struct board *b, const struct extract_options *eo,
+				 const struct sibling_rules *sr, bool verbose)
 {
 	char *files[SIBLINGS_MAX];
-	bool done[SIBLINGS_MAX] = { false };
-	size_t n = b && b->path ? candidates(b->path, files) : 0;
+	bool done[SIBLINGS_MAX] = { false }, family[SIBLINGS_MAX];
+	size_t n = b && b->path ? candidates(b->path, files, family) : 0;
 	unsigned joined = 0;
 	bool more = true;
 
@@ -149,7 +216,7 @@ unsigned pipeline_merge_siblings(struct board *b, const struct extract_options *
 			char *text = done[i] ? NULL : read_small(files[i]);
 			struct board *s = NULL;
 
-			if (!text || !defines_wanted(b, text)) {
+			if (!text || !defines_wanted(b, text, files[i], family[i], sr)) {
 				free(text);
 				continue;
 			}

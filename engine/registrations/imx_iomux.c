@@ -140,12 +140,19 @@ static const struct imx_pad *v1_pad(const struct imx_pinfunc *pf, const struct v
 	*config = 0;
 	if (e->kind == VAL_INT) {
 		unsigned long long w = (unsigned long long)e->ival;
+		const struct imx_pad *d;
 
 		fn = w & (1u << 10) ? 0 : w & (1u << 11) ? 1 : 2;
 		mux = (long)(fn | ((w >> 8) & 1) << 2 | ((w >> 12) & 3) << 4 |
 			     ((w >> 14) & 3) << 8 | ((w >> 16) & 3) << 10);
 		*config = (w >> 9) & 1;
-		return imx_pinfunc_v1(pf, (uint32_t)(w & 0xff), fn, mux);
+		d = imx_pinfunc_v1(pf, (uint32_t)(w & 0xff), fn, mux);
+		/* GPIO_GPIO | GPIO_OUT: imx27-pinfunc.h has one GPIO macro per pin
+		 * (MX27_PAD_USB_PWR__GPIO2_23 0x37 0x032), the input's mux id; the
+		 * GPIO driver sets the direction */
+		if (!d && fn == 2 && ((w >> 12) & 3) == 3)
+			d = imx_pinfunc_v1(pf, (uint32_t)(w & 0xff), fn, mux & ~4L);
+		return d;
 	}
 	if (sscanf(s, "P%c%u_%4[A-Z]_%n", &port, &n, kind, &used) != 3 || !used ||
 	    port < 'A' || port > 'F' || n > 31)

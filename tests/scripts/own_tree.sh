@@ -156,5 +156,46 @@ else
 	fail "split: convert failed: $(head -3 "$TMP/split/err")"
 fi
 
+# Family code beside a board (3.x d2net_v2-setup.c calls lacie_v2_register_flash()
+# of lacie_v2-common.c, qnap boards qnap_tsx1x_register_flash() of tsx1x-common.c):
+# a function no rule knows, defined in a file whose name (a model name, with a
+# digit) is a word of the function's name, is read from it; a file of no such
+# name (serial.c for acme_serial_init()) is not.
+mkdir -p "$TMP/family"
+cat >"$TMP/family/acme7-setup.c" <<'C'
+// SPDX-License-Identifier: GPL-2.0
+/* board2dts test board: its LEDs are registered by the family's tsx7x-common.c. */
+#include <linux/init.h>
+#include <asm/mach/arch.h>
+
+void vendor_tsx7x_register_leds(void);
+void acme_serial_init(void);
+
+static void __init acme7_init(void)
+{
+	vendor_tsx7x_register_leds();
+	acme_serial_init();
+}
+MACHINE_START(ACME7, "Acme family board")
+	.init_machine	= acme7_init,
+MACHINE_END
+C
+sed -e 's/acme_leds_init/vendor_tsx7x_register_leds/; s/acme:split/acme:family/' \
+	"$TMP/split/board-acme-leds.c" >"$TMP/family/tsx7x-common.c"
+sed -e 's/acme_leds_init/acme_serial_init/; s/acme:split/acme:serial/' \
+	"$TMP/split/board-acme-leds.c" >"$TMP/family/serial.c"
+if "$BIN" convert -v --kernel "$KERNEL" "$TMP/family/acme7-setup.c" -o "$TMP/family/out.dts" \
+	>/dev/null 2>"$TMP/family/err"; then
+	grep -q 'label = "acme:family";.*tsx7x-common.c:8' "$TMP/family/out.dts" ||
+		fail "family: the LED of tsx7x-common.c is not in the output, annotated with its file"
+	grep -q 'no rule for call vendor_tsx7x_register_leds' "$TMP/family/out.dts" &&
+		fail "family: vendor_tsx7x_register_leds() is still a TODO"
+	grep -q 'acme:serial' "$TMP/family/out.dts" && fail "family: serial.c (SoC code by its name) was read"
+	grep -q 'no rule for call acme_serial_init' "$TMP/family/out.dts" ||
+		fail "family: acme_serial_init() of serial.c is not a TODO"
+else
+	fail "family: convert failed: $(head -3 "$TMP/family/err")"
+fi
+
 [ $FAIL = 0 ] && echo "ok: own_tree.sh"
 exit $FAIL

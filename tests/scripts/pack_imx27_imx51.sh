@@ -4,7 +4,7 @@
 # the 6.1 tree and 6.12 (nxp/imx/). i.MX27, 3.x style: GPIO_PORTD + 28 (the
 # iomux-mx1-mx2.h port numbering) is <&gpio4 28> in the CSPI's cs-gpios,
 # imx27_add_mxc_ehci_hs(2, ...) is &usbh2 with the ULPI phy_type,
-# mxc_gpio_mode() a pin-mux TODO, the generic "at24" EEPROM of 2.6.x - 4.x
+# mxc_gpio_mode() the pin group of the line's user, the generic "at24" EEPROM of 2.6.x - 4.x
 # (size in its at24_platform_data) "atmel,24c32" with read-only and no TODO
 # for AT24_FLAG_ADDR16 (nor a list of the drivers' candidates for the bare
 # name), the mxc_nand_platform_data on &nfc, an RTC whose
@@ -146,11 +146,13 @@ check() {	# check KERNEL SUFFIX DIR
 	if b2d_convert_pack "$1" "$TMP/mach-imx/mach-acme27.c" "$o27" imx27; then
 		b2d_has "$o27" "#include \"$3imx27.dtsi\""
 		# (active low: the MCP2515 on chip select 0 is not SPI_CS_HIGH)
-		grep -q '&cspi1{cs-gpios=<&gpio428GPIO_ACTIVE_LOW>;status="okay";can@0{' "$o27.flat" ||
-			b2d_bad "$(basename "$o27"): &cspi1's cs-gpios is not <&gpio4 28>"
+		# mxc_gpio_mode(): the chip select's GPIO-mode pad in the CSPI's own group
+		grep -q '&cspi1{cs-gpios=<&gpio428GPIO_ACTIVE_LOW>;pinctrl-0=<&cspi1grp>;pinctrl-names="default";status="okay";can@0{' "$o27.flat" ||
+			b2d_bad "$(basename "$o27"): &cspi1's cs-gpios is not <&gpio4 28>, with its pin group"
+		grep -q 'cspi1grp:cspi1grp{fsl,pins=<MX27_PAD_CSPI1_SS0__GPIO4_280x0>;};' "$o27.flat" ||
+			b2d_bad "$(basename "$o27"): the GPIO-mode pad of mxc_gpio_mode() is not MX27_PAD_CSPI1_SS0__GPIO4_28"
 		grep -q '&usbh2{dr_mode="host";phy_type="ulpi";status="okay";}' "$o27.flat" ||
 			b2d_bad "$(basename "$o27"): &usbh2 is not a ULPI host"
-		b2d_has "$o27" 'mxc_gpio_mode(GPIO_PORTD | 28 | GPIO_GPIO | GPIO_OUT): pin mode'
 		grep -q 'eeprom@52{compatible="atmel,24c32";reg=<0x52>;pagesize=<32>;read-only;}' "$o27.flat" ||
 			b2d_bad "$(basename "$o27"): the at24 EEPROM is not a read-only atmel,24c32"
 		# its size names the chip: no list of candidates for the bare "at24"
