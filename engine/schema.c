@@ -181,7 +181,8 @@ static const struct section mfpr_rule = { "mfpr variant", "includes", (const str
 static const struct section pinctrl_rule = { "pin controller", NULL, (const struct key_spec[]){
 	{ "label", S_SCALAR }, { "functions", S_SCALAR }, { "mux_table", S_SCALAR },
 	{ "pads", S_SEQ }, { "bindings", S_SCALAR }, { "offset_base", S_SCALAR }, { "pinfunc", S_SCALAR },
-	{ "devices", S_MAP }, { "words", S_MAP }, { "mfpr", S_SEQ, &mfpr_rule }, END } };
+	{ "devices", S_MAP }, { "words", S_MAP }, { "mfpr", S_SEQ, &mfpr_rule },
+	{ "boot_pads", S_MAP }, END } };
 
 static const struct section series_rule = { "define series", "macro", (const struct key_spec[]){
 	{ "macro", S_SCALAR }, { "banks", S_SEQ }, { "count", S_SCALAR }, { "first", S_SCALAR },

@@ -178,6 +178,19 @@ static const char *expanded_name(struct conv *c, const struct value *e, const ch
 	return arena_strdup(c->a, pad.name);
 }
 
+/*
+ * The pack's note for a pad the bootloader sets and no .dts names
+ * (`pinctrl: boot_pads: {sdrc_cke0: ...}`: the SDRAM clock enables), or NULL.
+ */
+static const char *boot_pad(struct conv *c, const char *name)
+{
+	const struct rnode *pads = rn_get(rn_get(c->soc, "pinctrl"), "boot_pads");
+	const char *dot = name ? strchr(name, '.') : NULL;
+	const char *note = name ? rn_str(pads, dot ? dot + 1 : name) : NULL;
+
+	return note ? arena_printf(c->a, "no DT equivalent: %s", note) : NULL;
+}
+
 /* board_mux[]: each entry a fact; the TODOs' reasons collected in bad. */
 static size_t table(struct conv *c, const struct variable *list, const struct call *call,
 		    struct strbuf *bad, struct strbuf *unnamed)
@@ -197,7 +210,10 @@ static size_t table(struct conv *c, const struct variable *list, const struct ca
 			break;
 		if (!table_entry(c, e, &name, &flags) && !(name = (char *)expanded_name(c, e, &flags)))
 			why = "not an OMAPn_MUX(pad, flags) entry";
-		else if ((p = one_pin(c, name, -1, flags, e, call, &why))) {
+		else if (boot_pad(c, name)) {
+			entry_fact(c, what, e, boot_pad(c, name), NULL);
+			continue;
+		} else if ((p = one_pin(c, name, -1, flags, e, call, &why))) {
 			entry_fact(c, what, e, became(c, p), NULL);
 			n++;
 			continue;
@@ -238,6 +254,10 @@ static void single(struct reg_ctx *r, const struct value *signal, const struct v
 		reg_todo(r, arena_printf(c->a, "pin mux: %s is not a constant",
 					 gpio ? (gpio->spelling ? gpio->spelling : "the GPIO")
 					 : (signal && signal->spelling ? signal->spelling : "the signal")));
+		return;
+	}
+	if (boot_pad(c, name)) {
+		reg_converted(r, boot_pad(c, name));
 		return;
 	}
 	if (!(p = one_pin(c, name, 0, flags ? flags->spelling : NULL, signal ? signal : gpio,
