@@ -109,6 +109,10 @@ struct omap_pin {
 	 * strength, pull and low-power bits, which the group's properties give */
 	bool mfp;
 	uint32_t mfp_conf;
+	/* AT91 (registrations/at91_pin.c): macro "AT91_PIOA", addr the pin (bank * 32
+	 * + line), val the AT91_PERIPH_* number (flags its name), mfp_conf the
+	 * AT91_PINCTRL_* bits; written <AT91_PIOA 30 AT91_PERIPH_GPIO conf> */
+	bool at91;
 };
 
 struct refs;
@@ -214,6 +218,8 @@ struct dt_node *conv_overlay_of(const struct conv *c, const char *label);
 void conv_pinmux_omap_pass(struct conv *c);
 /* Keep a pad for that pass; a later setting of the same pad replaces it (a TODO when it differs). */
 void conv_add_pad(struct conv *c, struct omap_pin *pin);
+/* AT91_PINCTRL_* names of an AT91 pin's configuration bits (registrations/at91_pin.c). */
+const char *at91_conf_text(struct conv *c, uint32_t conf);
 /* pxa3xx_mfp.c: a PXA3xx group's pin configuration properties (pinconf-single). */
 void conv_mfp_conf_props(struct conv *c, struct dt_node *n, const struct omap_pin *p);
 /* engine_pinmux.c: the device node using <&label line> (overlays too), or NULL */

@@ -98,7 +98,7 @@ static const char *device_label(struct conv *c, const char *function)
 static struct dt_node *consumer(struct conv *c, const struct omap_pin *p, const char **base)
 {
 	const char *dev = p->cells || p->mfp ? p->device
-			  : p->gpio < 0 ? device_label(c, p->function) : NULL;
+			  : p->gpio < 0 && !p->at91 ? device_label(c, p->function) : NULL;
 	struct dt_node *n = p->gpio_label ? conv_line_user(c, p->gpio_label, p->gpio_line)
 			    : p->gpio >= 0 ? conv_gpio_user(c, p->gpio) : NULL;
 
@@ -138,8 +138,8 @@ static struct ogroup *group_for(struct ogroup **gs, size_t *n, const char *label
  */
 static void fill_group(struct conv *c, struct dt_node *n, const struct ogroup *g)
 {
-	struct dt_prop *pins = dt_prop_set(c->t, n, g->pins[0]->cells ? "fsl,pins"
-					   : "pinctrl-single,pins");
+	struct dt_prop *pins = dt_prop_set(c->t, n, g->pins[0]->at91 ? "atmel,pins"
+					   : g->pins[0]->cells ? "fsl,pins" : "pinctrl-single,pins");
 	struct strbuf origin;
 
 	sb_init(&origin);
@@ -147,7 +147,12 @@ static void fill_group(struct conv *c, struct dt_node *n, const struct ogroup *g
 		const struct omap_pin *p = g->pins[i];
 		struct dt_chunk *ch = dt_prop_add_cells(c->t, pins);
 
-		if (p->mfp) {	/* <MFP_PIN_PXA300(3) MFP_AF1> */
+		if (p->at91) {	/* <AT91_PIOA 30 AT91_PERIPH_GPIO AT91_PINCTRL_PULL_UP> */
+			dt_chunk_add_macro(c->t, ch, p->macro, p->addr / 32);
+			dt_chunk_add_u32(c->t, ch, p->addr % 32);
+			dt_chunk_add_macro(c->t, ch, p->flags, p->val);
+			dt_chunk_add_macro(c->t, ch, at91_conf_text(c, p->mfp_conf), p->mfp_conf);
+		} else if (p->mfp) {	/* <MFP_PIN_PXA300(3) MFP_AF1> */
 			dt_chunk_add_macro(c->t, ch, p->macro, p->addr);
 			dt_chunk_add_macro(c->t, ch, p->flags, p->val);
 		} else if (p->cells) {
@@ -172,10 +177,23 @@ static void fill_group(struct conv *c, struct dt_node *n, const struct ogroup *g
 	sb_free(&origin);
 }
 
+/* AT91: the groups of a function node `board` under the controller, as upstream boards. */
+static struct dt_node *function_node(struct conv *c, struct dt_node *ctrl, const struct omap_pin *p)
+{
+	struct dt_node *f = p->at91 ? dt_child(ctrl, "board", NULL) : ctrl;
+
+	if (!f) {
+		f = dt_node_add(c->t, ctrl, "board", NULL);
+		f->pos = p->call->pos;
+	}
+	return f;
+}
+
 static void write_group(struct conv *c, const struct ogroup *g)
 {
 	struct dt_node *ctrl = dt_overlay(c->t, g->label);
-	struct dt_node *n = conv_pin_group_node(c, ctrl, arena_printf(c->a, g->pins[0]->cells ?
+	struct dt_node *n = conv_pin_group_node(c, function_node(c, ctrl, g->pins[0]),
+						arena_printf(c->a, g->pins[0]->cells ?
 						"%sgrp" : "%s-pins", g->base));
 	const struct omap_pin *first = g->pins[0];
 
@@ -233,11 +251,12 @@ void conv_pinmux_omap_pass(struct conv *c)
 			continue;
 		}
 		user = consumer(c, p, &base);
-		g = group_for(&gs, &ng, p->label, user, base, p->mfp_conf);
+		/* PXA3xx: one configuration per group (its properties); AT91's is per pin */
+		g = group_for(&gs, &ng, p->label, user, base, p->at91 ? 0 : p->mfp_conf);
 		arena_push(c->a, (void ***)&g->pins, &g->n, p);
 	}
 	for (size_t i = 0; i < ng; i++)
-		if (!gs[i].pins[0]->cells && !gs[i].pins[0]->mfp) {
+		if (!gs[i].pins[0]->cells && !gs[i].pins[0]->mfp && !gs[i].pins[0]->at91) {
 			dt_add_include(c->t, "<dt-bindings/pinctrl/omap.h>");
 			break;
 		}

@@ -110,6 +110,7 @@ static const struct {
 	{ "omap_mux", reg_omap_mux },
 	{ "tegra_pinmux", reg_tegra_pinmux },
 	{ "tegra_drive", reg_tegra_drive },
+	{ "at91_pin", reg_at91_pin },
 	{ "imx_iomux", reg_imx_iomux },
 };
 

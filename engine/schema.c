@@ -105,7 +105,8 @@ static const struct section register_rule = { "register", "kind", (const struct 
 	{ "table", S_SCALAR }, { "driver", S_SCALAR }, { "pad", S_SCALAR },
 	{ "pads", S_SCALAR }, { "iomux", S_SCALAR }, { "child", S_SCALAR }, { "cs", S_SCALAR }, { "parts", S_SCALAR },
 	{ "width", S_SCALAR }, { "board_info", S_MAP }, { "irq_gpio", S_SCALAR },
-	{ "pdata_struct", S_SCALAR }, { "pdata_args", S_MAP }, { "again", S_MAP }, { "default", S_MAP }, END } };
+	{ "pdata_struct", S_SCALAR }, { "pdata_args", S_MAP }, { "again", S_MAP }, { "default", S_MAP },
+	{ "periph", S_SCALAR }, { "pullup", S_SCALAR }, { "conf", S_SCALAR }, { "on", S_SCALAR }, END } };
 
 static const struct section call_prop_rule = { "call property", "prop", (const struct key_spec[]){
 	{ "prop", S_SCALAR }, { "arg", S_SCALAR }, { "as", S_SCALAR }, { "scale", S_SCALAR },

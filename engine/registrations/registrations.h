@@ -144,6 +144,9 @@ struct dt_node *tegra_default_state(struct conv *c, const char *ctrl_label,
 void tegra_group_prop(struct conv *c, struct dt_node *n, const char *name, const struct value *e,
 		      size_t k, const char *str, const char *macro, uint32_t v);
 
+/* at91_pin.c */
+bool reg_at91_pin(struct reg_ctx *r);
+
 /* tegra_drive.c */
 bool reg_tegra_drive(struct reg_ctx *r);
 
