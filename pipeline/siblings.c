@@ -66,8 +66,9 @@ static bool word_at(const char *name, const char *p, size_t n)
 }
 
 /*
- * Is the file family code for callee: its name starts callee's
- * ("board_flash" of board_flash_init), or its model name (the name without
+ * Is the file family code for callee: its name, of several words or with
+ * a digit, starts callee's ("board_flash" of board_flash_init; not "sram"
+ * of sram_init), or its model name (the name without
  * board_/mach_ and _common/_setup, with a digit: "lacie_v2", "tsx1x",
  * "stamp9g20") is a word of it (qnap_tsx1x_register_flash)?
  */
@@ -75,7 +76,8 @@ static bool family_of(const char *file, const char *callee)
 {
 	char *id = ident_of(file), *model = id;
 	size_t n = strlen(id);
-	bool yes = !strncmp(callee, id, n) && callee[n] == '_';
+	/* several words or a digit: board_flash, not sram (sram_init() is SoC code) */
+	bool yes = !strncmp(callee, id, n) && callee[n] == '_' && strpbrk(id, "_0123456789");
 
 	if (!strncmp(model, "board_", 6) || !strncmp(model, "mach_", 5))
 		model = strchr(model, '_') + 1;
