@@ -2,7 +2,47 @@
 /* `register: spi`: an spi_board_info table, or one spi_board_info (`&mc13783_dev, 1`). */
 #include "registrations.h"
 
+#include <stdio.h>
+
 #include "../../common/util.h"
+
+/*
+ * `spi_cs_gpios: {spi0: ["pioA 3", "pioC 11", ...]}`: the SoC code drove chip
+ * select N of that bus as the GPIO at index N (3.x at91sam9260_devices.c's
+ * spi0_standard_cs[]), the DT driver as cs-gpios entry N. The list gains the
+ * board's chip select, <0> (no line) for those before it no device uses; the
+ * cs_polarity pass sets each line's flag. A chip select past the list adds
+ * none, nor one whose .controller_data names the board's own line (a TODO of
+ * that field).
+ */
+static void cs_gpio(struct conv *c, struct dt_node *bus, const char *label, long long cs,
+		    const struct value *e)
+{
+	const struct rnode *list = rn_get(rn_get(c->soc, "spi_cs_gpios"), label);
+	const struct value *own = value_field(e, "controller_data");
+	struct dt_prop *p = dt_prop_find(bus, "cs-gpios");
+	size_t have = p ? p->nchunks : 0;
+	char ctrl[32];
+	unsigned line;
+
+	/* .controller_data = (void *)AT91_PIN_PB3: the board's own line, not the table's */
+	if (!list || (own && !value_is_zero(own)) || cs < 0 || cs > 31 || (size_t)cs >= list->n ||
+	    !list->items[cs]->scalar || sscanf(list->items[cs]->scalar, "%31s %u", ctrl, &line) != 2)
+		return;
+	if (!p) {
+		p = dt_prop_set(c->t, bus, "cs-gpios");
+		p->pos = e->pos;
+		p->origin = arena_printf(c->a, "the SoC code's GPIO chip selects (.chip_select = %lld)", cs);
+	}
+	for (size_t k = have; k <= (size_t)cs; k++)
+		dt_chunk_add_u32(c->t, dt_prop_add_cells(c->t, p), 0);	/* no line (yet) */
+	struct dt_chunk *ch = p->chunks[cs];
+
+	ch->ncells = 0;
+	dt_chunk_add_ref(c->t, ch, arena_strdup(c->a, ctrl));
+	dt_chunk_add_u32(c->t, ch, line);
+	dt_chunk_add_macro(c->t, ch, "GPIO_ACTIVE_LOW", 1);
+}
 
 /*
  * One spi_board_info entry: its node on the bus controller, or a TODO when
@@ -26,6 +66,7 @@ struct dt_node *spi_entry(struct conv *c, const struct value *e, const char *wha
 	}
 	dn = bus_device(c, conv_enable(c, label, &e->pos, what), value_field_str(e, "modalias"),
 			value_field_int(e, "chip_select", 0), e, what);
+	cs_gpio(c, dn->parent, label, value_field_int(e, "chip_select", 0), e);
 	if (mhz) {
 		struct dt_prop *p = dt_prop_set(c->t, dn, "spi-max-frequency");
 
