@@ -423,6 +423,29 @@ static bool supply_name_ok(const char *s)
 	return true;
 }
 
+/*
+ * `{supply: vddvario, dev_name: smsc911x.0, covered_by: omap-gpmc-smsc911x.dtsi}`:
+ * the output's tail include of that name gives the device that supply
+ * itself (3.x OMAP boards fed the LAN9221 a dummy regulator for it); the
+ * include, or NULL.
+ */
+static const char *covered_by(const struct conv *c, const struct rnode *named)
+{
+	const char *inc = rn_str(named, "covered_by");
+	size_t n = inc ? strlen(inc) : 0;
+
+	/* written "\"omap-gpmc-smsc911x.dtsi\"", or with the tree's directory */
+	for (size_t i = 0; inc && i < c->t->ntail_includes; i++) {
+		const char *t = c->t->tail_includes[i];
+		size_t len = strlen(t);
+
+		if (len > n + 1 && t[len - 1] == '"' && !strncmp(t + len - 1 - n, inc, n) &&
+		    (t[len - 2 - n] == '"' || t[len - 2 - n] == '/'))
+			return inc;
+	}
+	return NULL;
+}
+
 /* REGULATOR_SUPPLY("vmmc", "omap_hsmmc.0"): vmmc-supply = <&reg> on that device's node. */
 void conv_finish_supplies(struct conv *c)
 {
@@ -435,6 +458,13 @@ void conv_finish_supplies(struct conv *c)
 		const struct rnode *named = n || label ? NULL : supply_consumer(c, s);
 		struct dt_prop *p;
 
+		if (named && covered_by(c, named)) {
+			s->fact->fate = FACT_CONVERTED;
+			s->fact->became = arena_printf(c->a, "no property: the target's %s gives the "
+						       "device its %s supply", covered_by(c, named),
+						       s->supply);
+			continue;
+		}
 		if (named) {
 			label = rn_str(named, "label");
 			s->supply = rn_str(named, "prop") ? rn_str(named, "prop") : s->supply;

@@ -163,7 +163,7 @@ static const struct section variant_rule = { "variant", NULL, (const struct key_
 
 static const struct section supply_rule = { "supply consumer", "supply", (const struct key_spec[]){
 	{ "supply", S_SCALAR }, { "dev_name", S_SCALAR }, { "label", S_SCALAR }, { "prop", S_SCALAR },
-	END } };
+	{ "covered_by", S_SCALAR }, END } };
 
 static const struct section mfpr_alt_rule = { "mfpr alt", "macro", (const struct key_spec[]){
 	{ "macro", S_SCALAR }, { "assume", S_SCALAR }, END } };

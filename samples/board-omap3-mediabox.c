@@ -32,6 +32,8 @@
 #include <plat/common.h>
 #include <plat/gpmc-smsc911x.h>
 #include <linux/smsc911x.h>
+#include <linux/regulator/machine.h>
+#include <linux/regulator/fixed.h>
 
 #include "mux.h"
 #include "hsmmc.h"
@@ -122,6 +124,11 @@ static struct omap_smsc911x_platform_data lark_lan_cfg = {
 	.flags		= SMSC911X_USE_32BIT | SMSC911X_SAVE_MAC_ADDRESS,
 };
 
+static struct regulator_consumer_supply lark_lan_supplies[] = {
+	REGULATOR_SUPPLY("vddvario", "smsc911x.0"),
+	REGULATOR_SUPPLY("vdd33a", "smsc911x.0"),
+};
+
 static void __init lark_mmc_init(void)
 {
 	omap_mux_init_signal("sdmmc1_clk", OMAP_PIN_INPUT_PULLUP);
@@ -147,6 +154,8 @@ static void __init lark_init(void)
 	platform_add_devices(lark_devices, ARRAY_SIZE(lark_devices));
 
 	lark_mmc_init();
+	/* the LAN9221's supplies, which its driver asks for: a dummy regulator */
+	regulator_register_fixed(0, lark_lan_supplies, ARRAY_SIZE(lark_lan_supplies));
 	gpmc_smsc911x_init(&lark_lan_cfg);
 
 	/* the front panel's touch controller, with the common defaults */

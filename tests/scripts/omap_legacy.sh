@@ -130,6 +130,9 @@ check_tree() { # kernel-tree tag
 	has "$TMP/gpmc.$t" 'interrupt-parent = <&gpio6>;'
 	has "$TMP/gpmc.$t" 'interrupts = <16 IRQ_TYPE_LEVEL_LOW>;'
 	has "$TMP/mb.$t.dts" 'omap-gpmc-smsc911x.dtsi"'
+	# its dummy vddvario/vdd33a: the supplies omap-gpmc-smsc911x.dtsi gives it (covered_by:)
+	lacks "$TMP/mb.$t.dts" 'supply "vddvario"'
+	lacks "$TMP/mb.$t.dts" 'vddvario-supply = <&lark_lan_supplies>'
 	has "$P" 'reg-io-width = <4>;'
 	# omap_ads7846_init(): the touch controller with the helper's defaults
 	block "$TMP/mb.$t.dts" mcspi1 | sed 's@/\*.*\*/@@; s/[[:space:]]*$//' >"$TMP/spi.$t"
