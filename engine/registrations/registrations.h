@@ -147,6 +147,12 @@ void tegra_group_prop(struct conv *c, struct dt_node *n, const char *name, const
 /* at91_pin.c */
 bool reg_at91_pin(struct reg_ctx *r);
 
+/* One table entry: its group in the default state *st (1), or a TODO (0). */
+typedef int (*tegra_entry_fn)(struct conv *c, const struct variable *arr, const struct value *e,
+			      const struct tegra_group *groups, size_t ng, struct dt_node **st,
+			      const char *label, const struct call *call);
+bool tegra_table(struct reg_ctx *r, tegra_entry_fn entry, const char *unknown, const char *kind);
+
 /* tegra_drive.c */
 bool reg_tegra_drive(struct reg_ctx *r);
 

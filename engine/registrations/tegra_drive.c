@@ -134,30 +134,6 @@ static int one_drive(struct conv *c, const struct variable *arr, const struct va
 
 bool reg_tegra_drive(struct reg_ctx *r)
 {
-	struct conv *c = r->c;
-	const struct variable *arr = conv_deref(c, reg_arg(r, "pins"));
-	const char *label = rn_str(r->reg, "label") ? rn_str(r->reg, "label") : "pinmux";
-	size_t ng = 0, nconv = 0;
-	const struct tegra_group *groups;
-	struct dt_node *st = NULL;
-
-	if (!arr || !arr->init || !arr->init->is_array) {
-		reg_todo(r, "drive table not known at build time: write its drive_* groups by hand");
-		return true;
-	}
-	if (c->opt && c->opt->dtsi && !soc_dtsi_has_label(c->opt->dtsi, label)) {
-		reg_todo(r, arena_printf(c->a, "the target's SoC .dtsi has no &%s", label));
-		return true;
-	}
-	conv_mark_var(c, arr->name);
-	groups = tegra_read_groups(c, rn_str(r->reg, "driver"), &ng);
-	dt_add_include(c->t, "<dt-bindings/pinctrl/pinctrl-tegra.h>");
-	st = dt_child(dt_overlay(c->t, label), "pinmux", NULL);
-	for (size_t i = 0; i < arr->init->nkids; i++)
-		nconv += one_drive(c, arr, arr->init->kids[i], groups, ng, &st, label, r->call);
-	if (nconv)
-		reg_converted(r, arena_printf(c->a, "&%s state_default (%zu drive groups)", label, nconv));
-	else
-		reg_todo(r, "no entry of the table could be written: see their TODOs");
-	return true;
+	return tegra_table(r, one_drive, "drive table not known at build time: write its drive_* "
+			   "groups by hand", "drive groups");
 }

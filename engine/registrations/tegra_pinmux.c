@@ -304,18 +304,22 @@ static int one_entry(struct conv *c, const struct variable *arr, const struct va
 	return 1;
 }
 
-bool reg_tegra_pinmux(struct reg_ctx *r)
+/*
+ * A Tegra table call (the pin mux table, the drive table): each entry by
+ * `entry`, in &<label>'s default state; `unknown` the TODO of a table not
+ * known at build time, `kind` what the groups are in the call's fact.
+ */
+bool tegra_table(struct reg_ctx *r, tegra_entry_fn entry, const char *unknown, const char *kind)
 {
 	struct conv *c = r->c;
 	const struct variable *arr = conv_deref(c, reg_arg(r, "pins"));
 	const char *label = rn_str(r->reg, "label") ? rn_str(r->reg, "label") : "pinmux";
-	const char *driver = rn_str(r->reg, "driver");
 	size_t ng = 0, nconv = 0;
 	const struct tegra_group *groups;
-	struct dt_node *st = NULL;
+	struct dt_node *st;
 
 	if (!arr || !arr->init || !arr->init->is_array) {
-		reg_todo(r, "pin mux table not known at build time: write nvidia,tegra20-pinmux groups by hand");
+		reg_todo(r, unknown);
 		return true;
 	}
 	if (c->opt && c->opt->dtsi && !soc_dtsi_has_label(c->opt->dtsi, label)) {
@@ -323,13 +327,20 @@ bool reg_tegra_pinmux(struct reg_ctx *r)
 		return true;
 	}
 	conv_mark_var(c, arr->name);
-	groups = tegra_read_groups(c, driver, &ng);
+	groups = tegra_read_groups(c, rn_str(r->reg, "driver"), &ng);
 	dt_add_include(c->t, "<dt-bindings/pinctrl/pinctrl-tegra.h>");
+	st = dt_child(dt_overlay(c->t, label), "pinmux", NULL);
 	for (size_t i = 0; i < arr->init->nkids; i++)
-		nconv += one_entry(c, arr, arr->init->kids[i], groups, ng, &st, label, r->call);
+		nconv += entry(c, arr, arr->init->kids[i], groups, ng, &st, label, r->call);
 	if (nconv)
-		reg_converted(r, arena_printf(c->a, "&%s state_default (%zu groups)", label, nconv));
+		reg_converted(r, arena_printf(c->a, "&%s state_default (%zu %s)", label, nconv, kind));
 	else
 		reg_todo(r, "no entry of the table could be written: see their TODOs");
 	return true;
+}
+
+bool reg_tegra_pinmux(struct reg_ctx *r)
+{
+	return tegra_table(r, one_entry, "pin mux table not known at build time: write "
+			   "nvidia,tegra20-pinmux groups by hand", "groups");
 }
