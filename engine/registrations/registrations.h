@@ -147,6 +147,9 @@ void tegra_group_prop(struct conv *c, struct dt_node *n, const char *name, const
 /* at91_pin.c */
 bool reg_at91_pin(struct reg_ctx *r);
 
+struct dt_node *tegra_group_node(struct conv *c, const struct variable *arr, const struct value *e,
+				 struct dt_node **st, const char *label, const struct call *call,
+				 const char *group);
 /* One table entry: its group in the default state *st (1), or a TODO (0). */
 typedef int (*tegra_entry_fn)(struct conv *c, const struct variable *arr, const struct value *e,
 			      const struct tegra_group *groups, size_t ng, struct dt_node **st,

@@ -115,16 +115,8 @@ static int one_drive(struct conv *c, const struct variable *arr, const struct va
 							  "no drive group %s", group));
 		return 0;
 	}
-	if (!*st)
-		*st = tegra_default_state(c, label, &call->pos, call->spelling);
-	if (dt_child(*st, group, NULL)) {
-		tegra_entry_fact(c, arr, e, NULL, arena_printf(c->a, "group %s is set again: the first "
-							  "setting is kept", group));
+	if (!(n = tegra_group_node(c, arr, e, st, label, call, group)))
 		return 0;
-	}
-	n = dt_node_add(c->t, *st, group, NULL);
-	n->pos = e->pos;
-	tegra_group_prop(c, n, "nvidia,pins", e, 0, group, NULL, 0);
 	for (size_t i = 0; i < NFIELDS; i++)
 		if (!field_prop(c, n, e, &fields[i], &why))
 			dt_node_add_todo(c->t, n, &e->pos, fields[i].field, why);

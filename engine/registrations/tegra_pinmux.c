@@ -247,6 +247,29 @@ void tegra_group_prop(struct conv *c, struct dt_node *n, const char *name, const
 	p->origin = k < e->nkids ? e->kids[k]->spelling : NULL;
 }
 
+/*
+ * Group `group` in the default state *st (made on first use) with its
+ * nvidia,pins; NULL, with the entry's TODO, when an earlier entry set it.
+ */
+struct dt_node *tegra_group_node(struct conv *c, const struct variable *arr, const struct value *e,
+				 struct dt_node **st, const char *label, const struct call *call,
+				 const char *group)
+{
+	struct dt_node *n;
+
+	if (!*st)
+		*st = tegra_default_state(c, label, &call->pos, call->spelling);
+	if (dt_child(*st, group, NULL)) {
+		tegra_entry_fact(c, arr, e, NULL, arena_printf(c->a, "group %s is set again: the first "
+							  "setting is kept", group));
+		return NULL;
+	}
+	n = dt_node_add(c->t, *st, group, NULL);
+	n->pos = e->pos;
+	tegra_group_prop(c, n, "nvidia,pins", e, 0, group, NULL, 0);
+	return n;
+}
+
 /* One table entry: a group in the default state (1), or a TODO (0). */
 static int one_entry(struct conv *c, const struct variable *arr, const struct value *e,
 		     const struct tegra_group *groups, size_t ng, struct dt_node **st,
@@ -277,16 +300,8 @@ static int one_entry(struct conv *c, const struct variable *arr, const struct va
 		tegra_entry_fact(c, arr, e, NULL, why);
 		return 0;
 	}
-	if (!*st)
-		*st = tegra_default_state(c, label, &call->pos, call->spelling);
-	if (dt_child(*st, group, NULL)) {
-		tegra_entry_fact(c, arr, e, NULL, arena_printf(c->a, "group %s is set again: the first "
-							  "setting is kept", group));
+	if (!(n = tegra_group_node(c, arr, e, st, label, call, group)))
 		return 0;
-	}
-	n = dt_node_add(c->t, *st, group, NULL);
-	n->pos = e->pos;
-	tegra_group_prop(c, n, "nvidia,pins", e, 0, group, NULL, 0);
 	if (!g || !g->pull_only) {
 		tegra_group_prop(c, n, "nvidia,function", e, 1, use, NULL, 0);
 		if (use != func)	/* the function the board's name begins */
