@@ -410,8 +410,17 @@ static void convert_call(struct conv *c, const struct function *fn, const struct
 	if (!rule && !f->reason && conv_soc_setup_call(c, fn, call, f))
 		return;
 	if (!f->reason) {
+		const char *s = call->spelling;
+		size_t n = s ? strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_") : 0;
+
 		f->fate = FACT_TODO;
-		f->reason = arena_printf(c->a, "no rule for call %s", call->callee);
+		/* omap_ctrl_writel(...), a macro of the headers whose first call is
+		 * __builtin_expect(): name what the board wrote */
+		f->reason = n && s[n] == '(' && strncmp(s, call->callee, n) &&
+			    !strncmp(call->callee, "__builtin_", 10)
+			? arena_printf(c->a, "no rule for call %.*s (a macro; its expansion calls %s)",
+				       (int)n, s, call->callee)
+			: arena_printf(c->a, "no rule for call %s", call->callee);
 		dt_node_add_todo(c->t, NULL, &call->pos, call->spelling ? call->spelling : call->callee,
 				 f->reason);
 	}
