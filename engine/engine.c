@@ -267,6 +267,21 @@ static const struct rnode *find_call_rule(const struct conv *c, const char *call
 }
 
 /*
+ * "no rule for call X"; for omap_ctrl_writel(...), a macro of the headers
+ * whose expansion's first call is __builtin_expect(), X is what the board wrote.
+ */
+static const char *no_rule_reason(const struct conv *c, const struct call *call)
+{
+	const char *s = call->spelling;
+	size_t n = s ? strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_") : 0;
+
+	if (n && s[n] == '(' && strncmp(s, call->callee, n) && !strncmp(call->callee, "__builtin_", 10))
+		return arena_printf(c->a, "no rule for call %.*s (a macro; its expansion calls %s)",
+				    (int)n, s, call->callee);
+	return arena_printf(c->a, "no rule for call %s", call->callee);
+}
+
+/*
  * The ignore rule of a call: by its callee, or by the macro the board file
  * wrote when the call comes from its expansion (mdelay(6) expands to
  * __builtin_constant_p(), __bad_udelay(), __const_udelay() in the kernel's
@@ -410,17 +425,8 @@ static void convert_call(struct conv *c, const struct function *fn, const struct
 	if (!rule && !f->reason && conv_soc_setup_call(c, fn, call, f))
 		return;
 	if (!f->reason) {
-		const char *s = call->spelling;
-		size_t n = s ? strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_") : 0;
-
 		f->fate = FACT_TODO;
-		/* omap_ctrl_writel(...), a macro of the headers whose first call is
-		 * __builtin_expect(): name what the board wrote */
-		f->reason = n && s[n] == '(' && strncmp(s, call->callee, n) &&
-			    !strncmp(call->callee, "__builtin_", 10)
-			? arena_printf(c->a, "no rule for call %.*s (a macro; its expansion calls %s)",
-				       (int)n, s, call->callee)
-			: arena_printf(c->a, "no rule for call %s", call->callee);
+		f->reason = no_rule_reason(c, call);
 		dt_node_add_todo(c->t, NULL, &call->pos, call->spelling ? call->spelling : call->callee,
 				 f->reason);
 	}

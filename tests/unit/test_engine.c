@@ -184,31 +184,6 @@ static void test_soc_setup_calls(void **state)
 	free(dts);
 }
 
-/*
- * A macro of the headers whose expansion begins with a compiler builtin
- * (3.x omap_ctrl_writel(), likely()/unlikely() inside): the TODO names what
- * the board wrote, and the builtin as what it expands to.
- */
-static void test_builtin_macro_call(void **state)
-{
-	static const char src[] =
-		"extern void fx_write(int v, int r);\n"
-		"#define fx_ctrl_writel(v, r) (__builtin_expect(!!(v), 1) ? fx_write(v, r) : (void)0)\n"
-		"static void __init board_init(void)\n"
-		"{\n"
-		"	fx_ctrl_writel(5, 0x2a0);\n"
-		"}\n"
-		"MACHINE_START(TEST_BOARD, \"Test board\")\n"
-		"	.init_machine = board_init,\n"
-		"MACHINE_END\n";
-	char *dts = convert("omap3", src, NULL, 0, NULL);
-
-	(void)state;
-	expect_contains(dts, "no rule for call fx_ctrl_writel (a macro; its expansion calls __builtin_expect)");
-	expect_absent(dts, "no rule for call __builtin_expect\n");
-	free(dts);
-}
-
 /* An older helper name (`same_as:`): omap2_hsmmc_init() is converted as omap_hsmmc_init(). */
 static void test_renamed_helper(void **state)
 {
@@ -603,7 +578,6 @@ int main(void)
 		cmocka_unit_test(test_machine_is_no_todo),
 		cmocka_unit_test(test_plain_array_wording),
 		cmocka_unit_test(test_soc_setup_calls),
-		cmocka_unit_test(test_builtin_macro_call),
 		cmocka_unit_test(test_renamed_helper),
 		cmocka_unit_test(test_calls_of_an_ignored_macro),
 		cmocka_unit_test(test_twl4030_mmc_init),

@@ -110,11 +110,37 @@ static void test_outside_stores(void **state)
 	free(dts);
 }
 
+/*
+ * A macro of the headers whose expansion begins with a compiler builtin
+ * (3.x omap_ctrl_writel(), likely()/unlikely() inside): the TODO names what
+ * the board wrote, and the builtin as what it expands to.
+ */
+static void test_builtin_macro_call(void **state)
+{
+	static const char src[] =
+		"extern void fx_write(int v, int r);\n"
+		"#define fx_ctrl_writel(v, r) (__builtin_expect(!!(v), 1) ? fx_write(v, r) : (void)0)\n"
+		"static void __init board_init(void)\n"
+		"{\n"
+		"	fx_ctrl_writel(5, 0x2a0);\n"
+		"}\n"
+		"MACHINE_START(TEST_BOARD, \"Test board\")\n"
+		"	.init_machine = board_init,\n"
+		"MACHINE_END\n";
+	char *dts = convert("omap3", src, NULL, 0, NULL);
+
+	(void)state;
+	expect_contains(dts, "no rule for call fx_ctrl_writel (a macro; its expansion calls __builtin_expect)");
+	expect_absent(dts, "no rule for call __builtin_expect\n");
+	free(dts);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_struct_no_dt_and_todo),
 		cmocka_unit_test(test_outside_stores),
+		cmocka_unit_test(test_builtin_macro_call),
 	};
 
 	return cmocka_run_group_tests(tests, load_rules, free_rules);
