@@ -120,13 +120,8 @@ static void test_builtin_macro_call(void **state)
 	static const char src[] =
 		"extern void fx_write(int v, int r);\n"
 		"#define fx_ctrl_writel(v, r) (__builtin_expect(!!(v), 1) ? fx_write(v, r) : (void)0)\n"
-		"static void __init board_init(void)\n"
-		"{\n"
-		"	fx_ctrl_writel(5, 0x2a0);\n"
-		"}\n"
-		"MACHINE_START(TEST_BOARD, \"Test board\")\n"
-		"	.init_machine = board_init,\n"
-		"MACHINE_END\n";
+		"static void __init pbias_init(void) { fx_ctrl_writel(5, 0x2a0); }\n"
+		"MACHINE_START(TEST_BOARD, \"Builtin\") .init_machine = pbias_init, MACHINE_END\n";
 	char *dts = convert("omap3", src, NULL, 0, NULL);
 
 	(void)state;
