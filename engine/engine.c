@@ -251,6 +251,14 @@ static void find_reachable(struct conv *c, const struct machine *m)
 		dt_add_func(c->t, c->reach[i]->name, &c->reach[i]->pos);
 }
 
+bool engine_knows_call(const struct ruleset *rs, const struct rnode *soc, const char *name)
+{
+	const struct conv c = { .rs = rs, .soc = soc };
+
+	return conv_soc_rule(&c, "calls", rs->calls, rs->ncalls, "call", name) ||
+	       conv_find_rule(&c, rs->ignore, rs->nignore, "call", name);
+}
+
 /* The rule callee names itself: an older name's (`same_as: modern_helper`), or NULL. */
 static const char *renamed_to(const struct conv *c, const char *callee)
 {

@@ -75,6 +75,8 @@ void engine_soc_why(const struct board *b, const struct ruleset *rs,
 bool engine_soc_path_matches(const struct rnode *soc, const char *path);
 /* Does the board call (or its machine record name) one of these functions? */
 bool engine_board_calls_any(const struct board *b, const struct rnode *calls);
+/* Whether a call rule of the SoC pack or a binding pack (or an ignore_calls: entry) knows name. */
+bool engine_knows_call(const struct ruleset *rs, const struct rnode *soc, const char *name);
 /* ... or does every machine record of the file name one (a .dtsi serves the whole file)? */
 bool engine_every_machine_calls(const struct board *b, const struct rnode *calls);
 /* Does the board spell an identifier of `names` (OMAP_PACKAGE_CBP) in an initializer, a call's

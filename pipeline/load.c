@@ -453,22 +453,12 @@ static int parse_for_soc(const struct pipeline_options *o, struct pipeline_sessi
 	return PL_OK;
 }
 
-/* A call rule for name: the SoC pack's, a binding pack's, or an ignore_calls: entry. */
+/* A call rule for name (engine_knows_call), for the family files' search. */
 static bool has_rule(const char *name, void *ctx)
 {
 	const struct pipeline_session *s = ctx;
-	const struct rnode *calls = rn_get(s->soc, "calls");
 
-	for (size_t i = 0; calls && i < calls->n; i++)
-		if (str_eq(rn_str(calls->items[i], "call"), name))
-			return true;
-	for (size_t i = 0; i < s->rules->ncalls; i++)
-		if (str_eq(rn_str(s->rules->calls[i], "call"), name))
-			return true;
-	for (size_t i = 0; i < s->rules->nignore; i++)
-		if (str_eq(rn_str(s->rules->ignore[i], "call"), name))
-			return true;
-	return false;
+	return engine_knows_call(s->rules, s->soc, name);
 }
 
 /* The functions the board calls but lacks, from the files beside it. */

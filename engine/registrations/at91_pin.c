@@ -40,7 +40,7 @@ static uint32_t conf_bit(const char *name)
 }
 
 /* AT91_PINCTRL_PULL_UP | AT91_PINCTRL_DEGLITCH, parenthesized when several. */
-static const char *conf_text(struct conv *c, uint32_t conf)
+const char *at91_conf_text(struct conv *c, uint32_t conf)
 {
 	struct strbuf sb;
 	const char *t;
@@ -104,7 +104,6 @@ bool reg_at91_pin(struct reg_ctx *r)
 		p->macro = arena_printf(c->a, "AT91_PIO%c", 'A' + bank);
 		p->addr = num;
 		p->gpio = -1;
-		p->gpio_label = arena_strdup(c->a, cells.cells[0].text);
 		p->gpio_line = cells.cells[1].val;
 		p->function = arena_printf(c->a, "P%c%u", 'A' + bank, cells.cells[1].val);
 		p->v = pin;
@@ -125,11 +124,7 @@ bool reg_at91_pin(struct reg_ctx *r)
 	p->gpio_label = p->val ? NULL : arena_strdup(c->a, cells.cells[0].text);
 	dt_add_include(c->t, "<dt-bindings/pinctrl/at91.h>");
 	reg_converted(r, arena_printf(c->a, "&%s atmel,pins <%s %u %s %s>", label, p->macro,
-				      cells.cells[1].val, p->flags, conf_text(c, p->mfp_conf)));
+				      cells.cells[1].val, p->flags, at91_conf_text(c, p->mfp_conf)));
 	return true;
 }
 
-const char *at91_conf_text(struct conv *c, uint32_t conf)
-{
-	return conf_text(c, conf);
-}
