@@ -383,10 +383,7 @@ static void convert_call(struct conv *c, const struct function *fn, const struct
 		return;
 	}
 	if (state == 0) {
-		f->fate = FACT_CONVERTED;
-		f->became = arena_printf(c->a, c->opt->nassume ? "not taken: %s is false under --assume"
-					     : "not taken: %s is false",
-					 conv_guard_text(c, call->guards, call->nguards));
+		conv_not_taken(c, f, call->guards, call->nguards, &call->pos);
 		return;
 	}
 	if (state < 0) {

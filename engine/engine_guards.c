@@ -458,6 +458,48 @@ int conv_guard_state(const struct conv *c, struct guard **g, size_t n)
 	return state;
 }
 
+/*
+ * The tolerant-mode assumption that makes a false guard false (", "-separated
+ * symbols), or NULL: `else` of `if (HAS_ATA)` where the board file defines
+ * HAS_ATA under `#if defined(CONFIG_BLK_DEV_PALMCHIP_BK3710)`.
+ */
+static const char *false_by_assumption(struct conv *c, struct guard **g, size_t n)
+{
+	struct strbuf sb;
+	const char *s = NULL;
+
+	sb_init(&sb);
+	for (size_t i = 0; i < n; i++) {
+		long long v;
+
+		if (!eval_cond(c, g[i]->cond, NULL, &v) || (v != 0) != g[i]->negated)
+			continue;	/* not the false one */
+		if (!board_guard_assumption(c->b, g[i]->cond->spelling, &sb))
+			board_guard_assumption(c->b, g[i]->cond->expansion, &sb);
+	}
+	if (sb.len)
+		s = arena_strdup(c->a, sb.buf);
+	sb_free(&sb);
+	return s;
+}
+
+void conv_not_taken(struct conv *c, struct fact *f, struct guard **g, size_t n,
+		    const struct srcpos *pos)
+{
+	const char *cond = conv_guard_text(c, g, n), *assumed = false_by_assumption(c, g, n);
+
+	if (assumed) {	/* only the assumption decided: both arms stay visible */
+		f->fate = FACT_TODO;
+		f->reason = arena_printf(c->a, "only when %s, false because tolerant mode assumed %s "
+					 "enabled (pass --config FILE to decide)", cond, assumed);
+		dt_node_add_todo(c->t, NULL, pos, f->what, f->reason);
+		return;
+	}
+	f->fate = FACT_CONVERTED;
+	f->became = arena_printf(c->a, c->opt->nassume ? "not taken: %s is false under --assume"
+				 : "not taken: %s is false", cond);
+}
+
 /* The guards as one condition: "a && b" ("?" for a guard without text). */
 /*
  * How to decide the undecided guards with --assume, as the user types it:

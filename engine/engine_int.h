@@ -343,6 +343,13 @@ void conv_props_down(struct conv *c, struct dt_node *node, const struct rnode *p
 struct dt_node *conv_layer_device(struct conv *c, const char *var, const struct srcpos *pos,
 				  const char **why);
 int conv_guard_state(const struct conv *c, struct guard **g, size_t n);	/* 1 true, 0 false, -1 unknown */
+/*
+ * A call or store whose guards are false: converted ("not taken: ..."), or a
+ * TODO at pos when only tolerant mode's assumption of CONFIG_ symbols made
+ * them false (its other arm was converted under it).
+ */
+void conv_not_taken(struct conv *c, struct fact *f, struct guard **g, size_t n,
+		    const struct srcpos *pos);
 
 /* engine_resolve.c: the one GPIO resolver and the one IRQ resolver */
 void conv_setup_gpio_spaces(struct conv *c);

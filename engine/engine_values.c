@@ -370,9 +370,7 @@ static void apply_store(struct conv *c, const struct function *fn, const struct 
 	state = conv_guard_state(c, s->guards, s->nguards);
 	cond = conv_guard_text(c, s->guards, s->nguards);
 	if (state == 0) {
-		f->fate = FACT_CONVERTED;
-		f->became = arena_printf(c->a, c->opt->nassume ? "not taken: %s is false under --assume"
-					 : "not taken: %s is false", cond);
+		conv_not_taken(c, f, s->guards, s->nguards, &s->pos);
 		return;
 	}
 	if (conv_store_was_whole(c, s)) {	/* engine_grow.c put it in its element */

@@ -108,6 +108,104 @@ static void add_skipped(struct ex *x, const struct ex_config *cfg, const struct 
 	sb_free(&why);
 }
 
+/* The identifier that a `#define` line of `s` .. `e` names, or NULL. */
+static char *defined_name(struct ex *x, const char *s, const char *e)
+{
+	const char *n;
+
+	while (s < e && isspace((unsigned char)*s))
+		s++;
+	if (s == e || *s++ != '#')
+		return NULL;
+	while (s < e && isspace((unsigned char)*s))
+		s++;
+	if (!str_starts(s, "define") || s + 6 >= e || !isspace((unsigned char)s[6]))
+		return NULL;
+	for (s += 6; s < e && isspace((unsigned char)*s); s++)
+		;
+	for (n = s; s < e && (isalnum((unsigned char)*s) || *s == '_'); s++)
+		;
+	return s > n ? arena_strndup(x->a, n, (size_t)(s - n)) : NULL;
+}
+
+/*
+ * The macros the board file defines inside an #if arm whose group tests an
+ * assumed symbol (`#if defined(CONFIG_BLK_DEV_PALMCHIP_BK3710)` /
+ * `#define HAS_ATA 1`): a C branch they make false is a TODO naming the
+ * assumption (engine_guards.c), not a branch "not taken".
+ */
+static void note_config_macros(struct ex *x, const struct ex_config *cfg, const char *clean,
+			       size_t len, const struct pp_dir *v, size_t n)
+{
+	const struct pp_dir *arms[64];
+	size_t depth = 0, k = 0;
+	unsigned line = 1;
+
+	for (const char *p = clean, *end = clean + len; p < end; line++) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p)), *e = nl ? nl : end, *s = p;
+		struct config_macro *m;
+		struct strbuf why;
+		char *name;
+
+		p = nl ? nl + 1 : end;
+		for (; k < n && v[k].line <= line; k++) {
+			if (v[k].kw[0] == 'i' && depth < sizeof(arms) / sizeof(arms[0]))
+				arms[depth++] = &v[k];
+			else if (v[k].kw[0] == 'e' && v[k].kw[1] == 'l' && depth)
+				arms[depth - 1] = &v[k];
+			else if (!strcmp(v[k].kw, "endif") && depth)
+				depth--;
+		}
+		if (!depth || !(name = defined_name(x, s, e)))
+			continue;
+		sb_init(&why);
+		for (size_t i = 0; i < depth; i++)
+			group_assumed(v, n, arms[i], cfg, &why);
+		if (why.len) {
+			m = arena_alloc(x->a, sizeof(*m));
+			m->name = name;
+			m->assumed = arena_strdup(x->a, why.buf);
+			arena_push(x->a, (void ***)&x->b->config_macros, &x->b->nconfig_macros, m);
+		}
+		sb_free(&why);
+	}
+}
+
+static bool word_in(const char *text, const char *word)
+{
+	size_t l = strlen(word);
+
+	for (const char *p = strstr(text, word); p; p = strstr(p + 1, word))
+		if ((p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+		    !(isalnum((unsigned char)p[l]) || p[l] == '_'))
+			return true;
+	return false;
+}
+
+bool board_guard_assumption(const struct board *b, const char *text, struct strbuf *out)
+{
+	size_t n0 = out->len;
+
+	if (!text || b->config_file || !b->nassumed_config)
+		return false;
+	if (strstr(text, "CONFIG_") && board_config_decides(b, text)) {
+		size_t n;
+		char **syms = config_cond_symbols(text, &n);
+
+		for (size_t i = 0; i < n; i++) {
+			if (!(out->buf && strstr(out->buf, syms[i])))
+				sb_addf(out, "%s%s", out->len ? ", " : "", syms[i]);
+			free(syms[i]);
+		}
+		free(syms);
+	}
+	for (size_t i = 0; i < b->nconfig_macros; i++)
+		if (word_in(text, b->config_macros[i]->name) &&
+		    !(out->buf && strstr(out->buf, b->config_macros[i]->assumed)))
+			sb_addf(out, "%s%s", out->len ? ", " : "", b->config_macros[i]->assumed);
+	return out->len > n0;
+}
+
 bool board_config_decides(const struct board *b, const char *text)
 {
 	size_t n = 0;
@@ -151,6 +249,8 @@ void config_note(struct ex *x, const struct ex_config *cfg)
 		return;
 	clean = config_blank(text, len);
 	dirs = config_directives(text, len, &nd);
+	if (!cfg->file && cfg->nassumed)
+		note_config_macros(x, cfg, clean, len, dirs, nd);
 	for (unsigned i = 0; i < r->count; i++) {
 		unsigned a, b;
 

@@ -147,6 +147,9 @@ struct board {
 	const char **assumed_config;	/* tolerant mode without --config: CONFIG_ symbols
 					 * assumed enabled (extractor/config.h) */
 	size_t nassumed_config;
+	struct config_macro **config_macros;	/* tolerant mode without --config: macros the
+						 * file defines under an #if of assumed symbols */
+	size_t nconfig_macros;
 	const char **includes;	/* the file's own #include names, as written ("pxa300.h"),
 				 * in the regions the preprocessor kept */
 	size_t nincludes;
@@ -182,6 +185,25 @@ bool board_guard_names(const struct board *b, const char *name);
  * every CONFIG_ symbol `text` names (false when it names none)?
  */
 bool board_config_decides(const struct board *b, const char *text);
+
+/*
+ * `#define HAS_ATA 1` under `#if defined(CONFIG_BLK_DEV_PALMCHIP_BK3710)`: a
+ * macro of the board file that has its value only because tolerant mode
+ * assumed the symbols its #if tests.
+ */
+struct config_macro {
+	const char *name;
+	const char *assumed;	/* those symbols, ", "-separated */
+};
+
+/*
+ * Tolerant mode without --config: the assumed CONFIG_ symbols a condition's
+ * text depends on, directly (`IS_ENABLED(CONFIG_X)`, every symbol assumed) or
+ * through a config_macro it names (", "-separated, added to `out`); false
+ * when it depends on none.
+ */
+struct strbuf;
+bool board_guard_assumption(const struct board *b, const char *text, struct strbuf *out);
 
 void board_free(struct board *b);
 

@@ -2,10 +2,12 @@
 # `#if CONFIG_` in tolerant mode (docs/eras.md, "#if CONFIG_ in tolerant
 # mode"), on a board file of our own with LEDs under `#ifdef CONFIG_LEDS_GPIO`,
 # keys in its `#else` arm and a button registered under
-# `if (IS_ENABLED(CONFIG_KEYBOARD_GPIO))`:
+# `if (IS_ENABLED(CONFIG_KEYBOARD_GPIO))`, and an LED registered under
+# `if (!HAS_EXTRA)`, HAS_EXTRA being 1 under `#if defined(CONFIG_DEMO_EXTRA)`:
 #   - without --config the symbols the file tests are assumed enabled: LEDs
 #     and button converted, the .dts header and the report (`assumed_config`)
-#     name the assumption, each skipped `#else` region is a TODO saying so;
+#     name the assumption, each skipped `#else` region is a TODO saying so,
+#     and so is the C branch that HAS_EXTRA makes false;
 #   - `-- -UCONFIG_LEDS_GPIO` is not overridden;
 #   - `--config` with `# CONFIG_LEDS_GPIO is not set`: the keys, no LEDs, no
 #     button (also through `batch --config`);
@@ -91,11 +93,34 @@ static struct platform_device *demo_devices[] __initdata = {
 #endif
 };
 
+#if defined(CONFIG_DEMO_EXTRA) || defined(CONFIG_DEMO_EXTRA_MODULE)
+#define HAS_EXTRA 1
+#else
+#define HAS_EXTRA 0
+#endif
+
+static struct gpio_led demo_extra_leds[] = {
+	{ .name = "demo:red:extra", .gpio = 15 },
+};
+
+static struct gpio_led_platform_data demo_extra_data = {
+	.leds = demo_extra_leds,
+	.num_leds = ARRAY_SIZE(demo_extra_leds),
+};
+
+static struct platform_device demo_extra_device = {
+	.name = "leds-gpio",
+	.id = 2,
+	.dev = { .platform_data = &demo_extra_data },
+};
+
 static void __init demo_init(void)
 {
 	platform_add_devices(demo_devices, ARRAY_SIZE(demo_devices));
 	if (IS_ENABLED(CONFIG_KEYBOARD_GPIO))
 		platform_device_register(&demo_button_device);
+	if (!HAS_EXTRA)
+		platform_device_register(&demo_extra_device);
 }
 
 MACHINE_START(CFGDEMO, "Config demo board")
@@ -116,11 +141,15 @@ has "$OUT" 'Tolerant mode assumed these enabled' "no header note on the assumed 
 has "$OUT" 'lines 27-42 skipped by the preprocessor (#else of `#ifdef CONFIG_LEDS_GPIO`, line 12): assumed CONFIG_LEDS_GPIO enabled' \
 	"no TODO for the skipped #else arm (lines 27-42)"
 has "$OUT" 'lines 62-64 skipped by the preprocessor' "no TODO for the skipped #else in demo_devices"
+has "$OUT" 'platform_device_register(&demo_extra_device): only when !HAS_EXTRA, false because tolerant mode assumed CONFIG_DEMO_EXTRA enabled' \
+	"the C branch that HAS_EXTRA (defined under an assumed #if) makes false is not a TODO"
+hasnt "$OUT" 'label = "demo:red:extra"' "the LED of the branch HAS_EXTRA makes false converted anyway"
 python3 - "$TMP/assumed.json" <<'PY' || FAIL=1
 import json, sys
 m = json.load(open(sys.argv[1]))["machines"][0]
-ok = m.get("assumed_config") == ["CONFIG_LEDS_GPIO", "CONFIG_KEYBOARD_GPIO"] and m.get("config") is None
-ok = ok and sum(f["kind"] == "skipped" and f["fate"] == "todo" for f in m["facts"]) == 2
+ok = m.get("assumed_config") == ["CONFIG_LEDS_GPIO", "CONFIG_DEMO_EXTRA", "CONFIG_KEYBOARD_GPIO"]
+ok = ok and m.get("config") is None
+ok = ok and sum(f["kind"] == "skipped" and f["fate"] == "todo" for f in m["facts"]) == 3
 print(("ok" if ok else "FAIL") + ": report assumed_config %r, skipped facts %d" % (
     m.get("assumed_config"), sum(f["kind"] == "skipped" for f in m["facts"])))
 sys.exit(0 if ok else 1)
@@ -143,6 +172,8 @@ OUT=$TMP/config.dts
 has "$OUT" '"power"' "--config without CONFIG_LEDS_GPIO: the #else arm's keys missing"
 hasnt "$OUT" '"demo:green:power"' "--config without CONFIG_LEDS_GPIO: LEDs converted anyway"
 hasnt "$OUT" '"button"' "--config without CONFIG_KEYBOARD_GPIO: button converted anyway"
+has "$OUT" 'label = "demo:red:extra"' "--config without CONFIG_DEMO_EXTRA: the !HAS_EXTRA branch not converted"
+hasnt "$OUT" 'only when !HAS_EXTRA' "--config decides HAS_EXTRA, yet a TODO names an assumption"
 has "$OUT" 'CONFIG_ symbols from --config demo_defconfig' "no header note naming --config"
 has "$OUT" 'not compiled with --config' "--config: no TODO for the skipped LEDs region"
 
