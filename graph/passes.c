@@ -429,10 +429,75 @@ static void check_refs(struct dt_tree *t, struct dt_node *n)
 		check_refs(t, n->children[i]);
 }
 
+/* Does anything but an overlay's own `&label {` define the label? */
+static bool target_defined(const struct dt_tree *t, const char *label)
+{
+	if (dt_node_has_label(t->root, label))
+		return true;
+	for (size_t i = 0; i < t->noverlays; i++)
+		if (dt_node_has_label(t->overlays[i], label))
+			return true;
+	for (size_t i = 0; i < t->next_labels; i++)
+		if (str_eq(t->ext_labels[i], label))
+			return true;
+	return t->label_known(t->label_ctx, label);
+}
+
+/* What an overlay of a label defined nowhere said, property by property: root TODOs. */
+static void orphan_overlay(struct dt_tree *t, const struct dt_node *n, const char *path,
+			   const char *reason)
+{
+	for (size_t i = 0; i < n->nprops; i++) {
+		const struct dt_prop *p = n->props[i];
+		const char *text = arena_printf(&t->arena, "%s { %s; }", path, prop_text(t, p));
+
+		if (p->origin)
+			text = arena_printf(&t->arena, "%s (%s)", text, p->origin);
+		dt_node_add_todo(t, NULL, &p->pos, text, reason);
+		facts_to_todo(t, p, reason);
+	}
+	for (size_t i = 0; i < n->ntodos; i++)
+		dt_node_add_todo(t, NULL, &n->todos[i]->pos, n->todos[i]->text, n->todos[i]->reason);
+	for (size_t i = 0; i < n->nchildren; i++)
+		orphan_overlay(t, n->children[i],
+			       arena_printf(&t->arena, "%s/%s%s%s", path, n->children[i]->name,
+					    n->children[i]->unit ? "@" : "",
+					    n->children[i]->unit ? n->children[i]->unit : ""), reason);
+}
+
+/*
+ * `&twl_gpio { ... }` when nothing defines twl_gpio (the TWL's .dtsi not
+ * included: a PMIC variant no rule knows): dtc would reject the whole
+ * file, so the overlay's properties become TODOs and the overlay goes.
+ */
+static void drop_orphan_overlays(struct dt_tree *t)
+{
+	size_t kept = 0;
+
+	for (size_t i = 0; i < t->noverlays; i++) {
+		struct dt_node *o = t->overlays[i];
+		const char *reason;
+
+		if (!o->ref || strchr(o->ref, '/') || target_defined(t, o->ref)) {
+			t->overlays[kept++] = o;
+			continue;
+		}
+		reason = arena_printf(&t->arena, "&%s is defined nowhere (not in this .dts, not in "
+				      "the target's .dtsi): describe it by hand", o->ref);
+		orphan_overlay(t, o, arena_printf(&t->arena, "&%s", o->ref), reason);
+		diag_warning(o->pos.line ? &o->pos : o->nprops ? &o->props[0]->pos : NULL,
+			     "&%s { ... }: &%s is defined nowhere: "
+			     "written as TODOs", o->ref, o->ref);
+		t->nunresolved++;
+	}
+	t->noverlays = kept;
+}
+
 static void pass_references(struct dt_tree *t)
 {
 	if (!t->label_known)
 		return;	/* the target's labels are not known: nothing to check against */
+	drop_orphan_overlays(t);
 	check_refs(t, t->root);
 	for (size_t i = 0; i < t->noverlays; i++)
 		check_refs(t, t->overlays[i]);

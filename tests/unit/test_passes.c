@@ -130,6 +130,48 @@ static void test_orphan_interrupts(void **state)
 	dt_tree_free(t);
 }
 
+static bool intc_pinctrl(const void *ctx, const char *label)
+{
+	(void)ctx;
+	return str_eq(label, "intc") || str_eq(label, "pinctrl_0");
+}
+
+/*
+ * An overlay of a label nothing defines (&twl_gpio of a TWL variant whose
+ * .dtsi no rule includes): dtc would reject the file, so its properties,
+ * its children's and its TODOs become root TODOs and the overlay goes;
+ * an overlay of a known label, or of one another overlay defines, stays.
+ */
+static void test_orphan_overlay(void **state)
+{
+	struct dt_tree *t = dt_tree_new();
+	struct dt_node *o = dt_overlay(t, "twl_gpio"), *ok = dt_overlay(t, "intc");
+	struct dt_node *defined = dt_overlay(t, "gpa"), *definer = dt_overlay(t, "pinctrl_0");
+	struct dt_prop *p = dt_prop_set(t, o, "ti,pullups");
+
+	(void)state;
+	t->label_known = intc_pinctrl;
+	p->origin = ".pullups = BIT(0)";
+	dt_chunk_add_u32(t, dt_prop_add_cells(t, p), 1);
+	dt_prop_add_string(t, dt_prop_set(t, dt_node_add(t, o, "gpio-hog", "3"), "line-name"), "x");
+	dt_node_add_todo(t, o, &(struct srcpos){ "b.c", 9, 1 }, "debounce", "by hand");
+	dt_prop_set(t, ok, "interrupt-controller");
+	dt_prop_set(t, defined, "gpio-line-names");
+	dt_node_add(t, dt_node_add(t, definer, "bank", NULL), "gpa", NULL)->label = "gpa";
+	dt_prop_set(t, definer, "status");
+	graph_normalise(t);
+	assert_int_equal(t->noverlays, 3);
+	for (size_t i = 0; i < t->noverlays; i++)
+		assert_false(str_eq(t->overlays[i]->ref, "twl_gpio"));
+	assert_int_equal(t->ntodos, 3);
+	assert_string_equal(t->todos[0]->text, "&twl_gpio { ti,pullups = <1>; } (.pullups = BIT(0))");
+	assert_non_null(strstr(t->todos[0]->reason, "&twl_gpio is defined nowhere"));
+	assert_string_equal(t->todos[1]->text, "debounce");
+	assert_string_equal(t->todos[2]->text, "&twl_gpio/gpio-hog@3 { line-name = \"x\"; }");
+	assert_int_equal(t->nunresolved, 1);
+	dt_tree_free(t);
+}
+
 static void test_unique_names(void **state)
 {
 	struct dt_tree *t = dt_tree_new();
@@ -344,6 +386,7 @@ int main(void)
 		cmocka_unit_test(test_interrupts_one_controller),
 		cmocka_unit_test(test_interrupts_two_controllers),
 		cmocka_unit_test(test_orphan_interrupts),
+		cmocka_unit_test(test_orphan_overlay),
 		cmocka_unit_test(test_unique_names),
 		cmocka_unit_test(test_unique_labels),
 		cmocka_unit_test(test_sort_overlays),
