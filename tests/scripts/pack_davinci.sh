@@ -144,5 +144,57 @@ else
 	bad "lone DA830: convert failed: $(head -c 300 "$TMP/lone/err")"
 fi
 
+# A lone 3.x DA850 board: card detect and write protect read by MMC
+# callbacks, an SPI flash registered by the 3.x da8xx_register_spi().
+cat >"$TMP/lone/board-acme-l138.c" <<'C'
+// SPDX-License-Identifier: GPL-2.0
+/* board2dts test board: a 3.x DA850 board, MMC callbacks and SPI flash. */
+#include <linux/init.h>
+#include <linux/gpio.h>
+#include <linux/spi/spi.h>
+#include <linux/spi/flash.h>
+#include <asm/mach/arch.h>
+#include <mach/da8xx.h>
+#define ACME_CD_PIN	GPIO_TO_PIN(4, 0)
+#define ACME_WP_PIN	GPIO_TO_PIN(4, 1)
+static int acme_get_cd(int index)
+{
+	return !gpio_get_value(ACME_CD_PIN);
+}
+static int acme_get_ro(int index)
+{
+	return gpio_get_value(ACME_WP_PIN);
+}
+static struct davinci_mmc_config acme_mmc = {
+	.get_cd = acme_get_cd, .get_ro = acme_get_ro, .wires = 4, .version = MMC_CTLR_VERSION_2,
+};
+static struct flash_platform_data acme_flash = { .type = "m25p64" };
+static struct spi_board_info acme_spi_info[] = {
+	{ .modalias = "m25p80", .platform_data = &acme_flash, .max_speed_hz = 30000000,
+	  .bus_num = 1, .chip_select = 0 },
+};
+static void __init acme_init(void)
+{
+	da850_register_gpio();
+	da8xx_register_mmcsd0(&acme_mmc);
+	da8xx_register_spi(1, acme_spi_info, ARRAY_SIZE(acme_spi_info));
+}
+MACHINE_START(ACME_L138, "Acme OMAP-L138 board")
+	.map_io		= da850_init,
+	.init_machine	= acme_init,
+MACHINE_END
+C
+if "$BIN" convert --kernel "$K" "$TMP/lone/board-acme-l138.c" -o "$TMP/lone/l138.dts" 2>"$TMP/lone/err"; then
+	has "$TMP/lone/l138.dts" 'cd-gpios = <&gpio 64 GPIO_ACTIVE_LOW>;'
+	has "$TMP/lone/l138.dts" 'wp-gpios = <&gpio 65 GPIO_ACTIVE_HIGH>;'
+	has "$TMP/lone/l138.dts" 'num-cs = <1>;'
+	has "$TMP/lone/l138.dts" 'flash@0 {'
+	hasnt "$TMP/lone/l138.dts" 'TODO.*version'
+	b2d_dts_compile "$K" "$TMP/lone/l138.dts" "$T/cpp.err" "$T/dtc.err" ||
+		bad "lone DA850: l138.dts does not compile: $(head -c 300 "$T/dtc.err")"
+else
+	bad "lone DA850: convert failed: $(head -c 300 "$TMP/lone/err")"
+fi
+
 [ "$fail" = 0 ] && echo "pack_davinci.sh: $nfiles board files OK"
 exit "$fail"
