@@ -146,8 +146,15 @@ void conv_label_check_setup(struct conv *c)
 		const char *slash = memrchr(soc, '/', strcspn(soc, " "));
 		size_t sub = slash ? (size_t)(slash - soc) + 1 : 0;
 
-		/* "ti/omap/twl4030.dtsi" (conv_include_path) is beside the SoC's. */
-		scan_labels(c, dir, sub && !strncmp(name, soc, sub) ? name + sub : name, 0);
+		const char *file = sub && !strncmp(name, soc, sub) ? name + sub : name;
+		char *beside = xasprintf("%s/%s", dir, file);
+		char *top = xasprintf("%s/arch/arm/boot/dts", soc_dtsi_kernel_dir(c->opt->dtsi));
+
+		/* "ti/omap/twl4030.dtsi" (conv_include_path) is beside the SoC's;
+		 * 6.12's tps65910.dtsi is at the top, where dtc finds it too */
+		scan_labels(c, access(beside, R_OK) && sub ? top : dir, file, 0);
+		free(top);
+		free(beside);
 		free(name);
 	}
 }

@@ -25,19 +25,33 @@ static char *lower_dashed(struct arena *a, const char *id)
 	return s;
 }
 
+/*
+ * Is the found .dtsi stack `found` ("marvell/kirkwood.dtsi
+ * marvell/kirkwood-6192.dtsi" in a 6.12 tree) the entry's `want`
+ * ("kirkwood.dtsi kirkwood-6192.dtsi"): file for file, each one that name
+ * or in a subdirectory?
+ */
+static bool same_stack(const char *found, const char *want)
+{
+	while (found && want && *found && *want) {
+		size_t n = strcspn(found, " "), k = strcspn(want, " ");
+
+		if (k > n || strncmp(found + n - k, want, k) || (n > k && found[n - k - 1] != '/'))
+			return false;
+		found += n + strspn(found + n, " ");
+		want += k + strspn(want + k, " ");
+	}
+	return found && want && !*found && !*want;
+}
+
 const struct rnode *conv_chosen_variant(const struct conv *c)
 {
 	const char *dtsi = conv_dtsi_name(c);
 	const struct rnode *vs = rn_get(c->soc, "dtsi_variants");
-	size_t n = dtsi ? strlen(dtsi) : 0;
 
-	for (size_t i = 0; vs && i < vs->n; i++) {
-		const char *d = rn_str(vs->items[i], "dtsi");
-		size_t k = d ? strlen(d) : 0;
-
-		if (k && n >= k && !strcmp(dtsi + n - k, d) && (n == k || dtsi[n - k - 1] == '/'))
+	for (size_t i = 0; vs && i < vs->n; i++)
+		if (same_stack(dtsi, rn_str(vs->items[i], "dtsi")))
 			return vs->items[i];
-	}
 	return NULL;
 }
 

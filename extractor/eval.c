@@ -190,74 +190,6 @@ static int param_index(struct ex *x, CXCursor decl)
 	return -1;
 }
 
-/* Is decl (a local) written after its declaration: assigned, ++/--, its address taken? */
-struct write_scan {
-	struct ex *x;
-	CXCursor decl;
-	bool written;
-};
-
-static bool refers_to(CXCursor c, CXCursor decl)
-{
-	CXCursor s = ex_strip(c);
-
-	return clang_getCursorKind(s) == CXCursor_DeclRefExpr &&
-	       clang_equalCursors(clang_getCursorReferenced(s), decl);
-}
-
-static enum CXChildVisitResult find_write(CXCursor c, CXCursor parent, CXClientData data)
-{
-	struct write_scan *w = data;
-	enum CXCursorKind k = clang_getCursorKind(c);
-	const char *op;
-	CXCursor first = clang_getNullCursor();
-	bool ok;
-
-	(void)parent;
-	if (k != CXCursor_BinaryOperator && k != CXCursor_CompoundAssignOperator &&
-	    k != CXCursor_UnaryOperator)
-		return CXChildVisit_Recurse;
-	struct cvec kids;
-
-	op = ex_op_token(w->x, c);
-	cvec_children(c, &kids);
-	ok = kids.n >= 1;
-	if (ok)
-		first = kids.v[0];
-	cvec_free(&kids);
-	if (ok && refers_to(first, w->decl) &&
-	    (k == CXCursor_CompoundAssignOperator || (op && (!strcmp(op, "=") ||
-	     !strcmp(op, "++") || !strcmp(op, "--") || !strcmp(op, "&"))))) {
-		w->written = true;
-		return CXChildVisit_Break;
-	}
-	return CXChildVisit_Recurse;
-}
-
-/*
- * A local integer set once, where it is declared (`int wlan_rst = gpio + 2;`
- * in a TWL setup callback): its initializer's value, a number or a
- * parameter plus a number, at the reference's position. NULL otherwise.
- */
-static struct value *local_value(struct ex *x, CXCursor ref, CXCursor decl)
-{
-	CXCursor init = clang_Cursor_getVarDeclInitializer(decl);
-	struct write_scan w = { x, decl, false };
-	struct value *v;
-
-	if (!x->fn || clang_Cursor_isNull(init) || clang_Cursor_hasVarDeclGlobalStorage(decl) == 1 ||
-	    !clang_equalCursors(clang_getCursorSemanticParent(decl), x->fn_cur))
-		return NULL;
-	clang_visitChildren(x->fn_cur, find_write, &w);
-	if (w.written)
-		return NULL;
-	v = ex_value(x, init);
-	if (v->kind != VAL_INT && v->kind != VAL_SYMBOLIC)
-		return NULL;
-	v->pos = ex_pos(x, ref);
-	return v;
-}
-
 static struct value *declref_value(struct ex *x, CXCursor c)
 {
 	CXCursor d = clang_getCursorReferenced(c);
@@ -281,7 +213,7 @@ static struct value *declref_value(struct ex *x, CXCursor c)
 		v->spelling = v->text;
 		return v;
 	}
-	if (k == CXCursor_VarDecl && is_int_type(t) && (v = local_value(x, c, d)))
+	if (k == CXCursor_VarDecl && is_int_type(t) && (v = ex_local_value(x, c, d)))
 		return v;
 	if (k == CXCursor_ParmDecl && is_int_type(t) &&
 	    (idx = param_index(x, d)) >= 0) {

@@ -64,6 +64,8 @@ const char *ex_type_tag(struct ex *x, CXType t, bool *is_array);
 
 /* eval.c; ex_cond and the operators: eval_cond.c */
 struct value *ex_value(struct ex *x, CXCursor c);
+/* A local integer's value at ref (its initializer, or its one assignment before ref), or NULL (eval_local.c). */
+struct value *ex_local_value(struct ex *x, CXCursor ref, CXCursor decl);
 struct value *ex_cond(struct ex *x, CXCursor c);
 CXCursor ex_strip(CXCursor c);
 /* The operator of a unary or binary operator cursor, NULL when unread. */

@@ -202,6 +202,8 @@ void dt_node_path_sb(const struct dt_node *n, struct strbuf *sb);
 
 /* Run every pass over the graph in order (graph/passes.c has the table). */
 void graph_normalise(struct dt_tree *t);
+/* The references pass (graph/references.c): a &label nothing defines becomes a TODO. */
+void graph_references(struct dt_tree *t);
 /* The unique_todos pass (graph/unique_todos.c): a TODO said twice is said once. */
 void graph_unique_node_todos(struct dt_tree *t, struct dt_node *n);
 void graph_unique_tree_todos(struct dt_tree *t);

@@ -15,6 +15,7 @@
  */
 #define _XOPEN_SOURCE 700
 #include "compat_map.h"
+#include "binding_compats.h"
 #include "node_names.h"
 
 #include <ctype.h>
@@ -66,9 +67,28 @@ static char *literal_at(const char *p)
 
 static char *ident_at(const char *p);
 
+/* The string a `#define id "string"` of text gives, or NULL. */
+static char *defined_string(const char *text, const char *id)
+{
+	size_t n = strlen(id);
+
+	for (const char *d = text ? strstr(text, "#define") : NULL; d; d = strstr(d + 7, "#define")) {
+		const char *q = d + 7 + strspn(d + 7, " \t");
+
+		if (!strncmp(q, id, n) && (q[n] == ' ' || q[n] == '\t'))
+			return literal_at(q + n);
+	}
+	return NULL;
+}
+
+/* The driver's own headers (`#include "wl1251.h"` beside it), while one file is scanned. */
+static char *scan_headers;
+
 /*
- * The string at p, or the one a `#define NAME "string"` of the file gives
- * the macro at p (mma8450.c: `{ MMA8450_DRV_NAME, 0 }` in its id table).
+ * The string at p, or the one a `#define NAME "string"` of the file, or of
+ * a header of its directory it includes, gives the macro at p (mma8450.c:
+ * `{ MMA8450_DRV_NAME, 0 }` in its id table; wl1251's spi.c: `.name =
+ * DRIVER_NAME` of wl1251.h).
  */
 static char *name_at(const char *text, const char *p)
 {
@@ -76,17 +96,32 @@ static char *name_at(const char *text, const char *p)
 
 	if (lit || !(id = ident_at(p)))
 		return lit;
-	for (const char *d = strstr(text, "#define"); d; d = strstr(d + 7, "#define")) {
-		const char *q = d + 7 + strspn(d + 7, " \t");
-		size_t n = strlen(id);
-
-		if (!strncmp(q, id, n) && (q[n] == ' ' || q[n] == '\t')) {
-			lit = literal_at(q + n);
-			break;
-		}
-	}
+	if (!(lit = defined_string(text, id)))
+		lit = defined_string(scan_headers, id);
 	free(id);
 	return lit;
+}
+
+/* The text of the headers `path`'s file includes with quotes from its own directory. */
+static char *local_headers(const char *path, const char *text)
+{
+	const char *slash = strrchr(path, '/');
+	struct strbuf sb;
+
+	sb_init(&sb);
+	for (const char *p = strstr(text, "#include \""); p && slash; p = strstr(p + 1, "#include \"")) {
+		const char *name = p + 10, *end = strchr(name, '"');
+		char *file, *h;
+
+		if (!end || memchr(name, '/', (size_t)(end - name)) || memchr(name, '\n', (size_t)(end - name)))
+			continue;
+		file = xasprintf("%.*s/%.*s", (int)(slash - path), path, (int)(end - name), name);
+		if ((h = read_file(file, NULL)))
+			sb_add(&sb, h);
+		free(h);
+		free(file);
+	}
+	return sb_detach(&sb);
 }
 
 /* Names of an id table body: `{ "name", ... }` or `{ .name = "name" }` entries. */
@@ -312,8 +347,12 @@ static int visit(const char *path, const struct stat *sb, int type, struct FTW *
 		return 0;
 	text = read_file(path, NULL);
 	if (text && ((strstr(text, "_device_id") && strstr(text, ".compatible")) ||
-		     strstr(text, ".of_match_table")))
+		     strstr(text, ".of_match_table"))) {
+		scan_headers = local_headers(path, text);
 		scan_file(path + scan_root_len, text, scan_out);
+		free(scan_headers);
+		scan_headers = NULL;
+	}
 	free(text);
 	return 0;
 }
@@ -339,6 +378,7 @@ static char *scan_tree(const char *kdir)
 	sb_add(&sb, text);
 	free(text);
 	node_names_scan(kdir, &sb);	/* the `node` lines */
+	binding_compats_scan(kdir, &sb);	/* the `binding` lines */
 	return sb_detach(&sb);
 }
 
@@ -355,8 +395,8 @@ static char *cache_file(const struct compat_map *m)
 	}
 	for (const char *p = m->kdir; *p; p++)
 		h = h * 33 + (unsigned char)*p;
-	/* compat4: tables resolved across files, the node lines, #define'd names. */
-	path = xasprintf("%s/compat4-%lx-%lld.tsv", m->cache_dir, h, (long long)st.st_mtime);
+	/* compat5: tables resolved across files, node and binding lines, #define'd names. */
+	path = xasprintf("%s/compat5-%lx-%lld.tsv", m->cache_dir, h, (long long)st.st_mtime);
 	free(mk);
 	return path;
 }
@@ -518,7 +558,11 @@ size_t compat_map_find(const struct compat_map *cm, const char *bus, const char 
 	if (!m->loaded)
 		load(m);
 	n = collect(m, bus, name, true, hits, max);
-	return n ? n : collect(m, bus, name, false, hits, max);
+	n = n ? n : collect(m, bus, name, false, hits, max);
+	/* no driver names it: an I2C/SPI core matches the binding's compatible by its name part */
+	if (!n && (!strcmp(bus, "i2c") || !strcmp(bus, "spi")))
+		n = collect(m, "binding", name, true, hits, max);
+	return n;
 }
 
 /* The first row for compat: a "node" row (node name) or a driver row (file). */

@@ -9,6 +9,7 @@
  */
 #include "registrations.h"
 
+#include <ctype.h>
 #include <string.h>
 
 #include "../../common/util.h"
@@ -31,13 +32,31 @@ static bool add(struct conv *c, struct mux_group *g, const char *name, const cha
 	return true;
 }
 
+/*
+ * The name of the list arg passes: `&list` or an array the model declared,
+ * or (tolerant mode, its header missing) an identifier clang did not know.
+ */
+static const char *list_name(const struct value *arg)
+{
+	const char *s = arg ? arg->spelling : NULL;
+
+	if (arg && arg->kind == VAL_ADDR)
+		return arg->text;
+	if (!arg || arg->kind != VAL_UNKNOWN || !s || !*s || isdigit((unsigned char)*s))
+		return NULL;
+	for (const char *p = s; *p; p++)
+		if (!isalnum((unsigned char)*p) && *p != '_')
+			return NULL;
+	return s;
+}
+
 /* A list the SoC file defines (da850_i2c0_pins), passed by name. */
 static bool soc_list(struct reg_ctx *r, const struct value *arg)
 {
 	struct conv *c = r->c;
 	size_t n = 0;
-	const char *const *pins = arg && arg->kind == VAL_ADDR ?
-				  mux_cfg_list(c->opt->mux, arg->text, &n) : NULL;
+	const char *name = list_name(arg);
+	const char *const *pins = name ? mux_cfg_list(c->opt->mux, name, &n) : NULL;
 	struct mux_group *g;
 	const char *why = NULL;
 
@@ -47,7 +66,7 @@ static bool soc_list(struct reg_ctx *r, const struct value *arg)
 		return true;
 	}
 	g = arena_alloc(c->a, sizeof(*g));
-	g->name = arg->text;
+	g->name = name;
 	g->call = r->call;
 	for (size_t i = 0; i < n; i++)
 		if (!add(c, g, pins[i], &why)) {
@@ -56,7 +75,7 @@ static bool soc_list(struct reg_ctx *r, const struct value *arg)
 		}
 	arena_push(c->a, (void ***)&c->muxg, &c->nmuxg, g);
 	reg_converted(r, arena_printf(c->a, "%zu pins of %s (%s) in pinctrl-single groups", n,
-				      arg->text, mux_cfg_file(c->opt->mux)));
+				      name, mux_cfg_file(c->opt->mux)));
 	return true;
 }
 

@@ -145,7 +145,8 @@ else
 fi
 
 # A lone 3.x DA850 board: card detect and write protect read by MMC
-# callbacks, an SPI flash registered by the 3.x da8xx_register_spi().
+# callbacks, an SPI flash registered by the 3.x da8xx_register_spi(), the
+# SoC's da850_i2c0_pins list named through a header tolerant mode lacks.
 cat >"$TMP/lone/board-acme-l138.c" <<'C'
 // SPDX-License-Identifier: GPL-2.0
 /* board2dts test board: a 3.x DA850 board, MMC callbacks and SPI flash. */
@@ -176,6 +177,8 @@ static struct spi_board_info acme_spi_info[] = {
 static void __init acme_init(void)
 {
 	da850_register_gpio();
+	davinci_cfg_reg_list(da850_i2c0_pins);
+	da8xx_register_i2c(0, NULL);
 	da8xx_register_mmcsd0(&acme_mmc);
 	da8xx_register_spi(1, acme_spi_info, ARRAY_SIZE(acme_spi_info));
 }
@@ -189,6 +192,8 @@ if "$BIN" convert --kernel "$K" "$TMP/lone/board-acme-l138.c" -o "$TMP/lone/l138
 	has "$TMP/lone/l138.dts" 'wp-gpios = <&gpio 65 GPIO_ACTIVE_HIGH>;'
 	has "$TMP/lone/l138.dts" 'num-cs = <1>;'
 	has "$TMP/lone/l138.dts" 'flash@0 {'
+	has "$TMP/lone/l138.dts" 'pinctrl-0 = <&i2c0_pins>;'
+	hasnt "$TMP/lone/l138.dts" 'pin mux list not found'
 	hasnt "$TMP/lone/l138.dts" 'TODO.*version'
 	b2d_dts_compile "$K" "$TMP/lone/l138.dts" "$T/cpp.err" "$T/dtc.err" ||
 		bad "lone DA850: l138.dts does not compile: $(head -c 300 "$T/dtc.err")"

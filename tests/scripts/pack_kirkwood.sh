@@ -13,7 +13,9 @@
 # group only; a SATA activity LED on mpp15 makes &pmx_sata0 that one pin
 # (kirkwood-6281.dtsi's is mpp5/21/23), selected by &sata, as upstream
 # kirkwood-ts419.dtsi; the SPI flash's .type is its first compatible as the binding
-# spells it (mxicy,mx25l8005). The output compiles (the tool runs dtc).
+# spells it (mxicy,mx25l8005). The output compiles (the tool runs dtc). The
+# same board named for an 88F6192 includes kirkwood-6192.dtsi with its
+# compatibles (6.1 and, when B2D_KERNEL_612 is set, 6.12).
 #
 #   bash pack_kirkwood.sh BOARD2DTS SOURCE_DIR    (run by ctest; exit 77 = skipped)
 set -uo pipefail
@@ -132,6 +134,23 @@ if b2d_convert_pack "$KERNEL" "$TMP/mach-kirkwood/acme_nas-setup.c" "$O" kirkwoo
 		b2d_bad "acme_nas: &pmx_sata0 is not the table's one sata0 pin"
 	grep -q '&sata{nr-ports=<2>;pinctrl-0=<&pmx_sata0>;' "$O.flat" || b2d_bad "acme_nas: &sata does not select &pmx_sata0"
 fi
+
+# The same board under an 88F6192 name: kirkwood-6192.dtsi and its
+# compatibles, in the 6.1 tree and (vendor subdirectory) the 6.12 one,
+# with no "SoC assumed" TODO; the 6281 name keeps the TODO.
+sed 's/ACME_NAS, "Acme Kirkwood NAS"/RD88F6192_ACME, "Acme RD-88F6192 NAS"/' \
+	"$TMP/mach-kirkwood/acme_nas-setup.c" >"$TMP/mach-kirkwood/acme6192-setup.c"
+for k in "$KERNEL" ${B2D_KERNEL_612:+"$B2D_KERNEL_612"}; do
+	O=$TMP/acme6192-$(basename "$k").dts
+	b2d_convert_pack "$k" "$TMP/mach-kirkwood/acme6192-setup.c" "$O" kirkwood || continue
+	grep -q '#include"\(marvell/\)\?kirkwood.dtsi"#include"\(marvell/\)\?kirkwood-6192.dtsi"' "$O.flat" ||
+		b2d_bad "acme6192 ($(basename "$k")): kirkwood-6192.dtsi is not included after kirkwood.dtsi"
+	grep -q 'compatible="board2dts,[a-z0-9-]*","marvell,kirkwood-88f6192","marvell,kirkwood";' "$O.flat" ||
+		b2d_bad "acme6192 ($(basename "$k")): the root compatible is not the 88F6192's"
+	! grep -q 'reads the SoC at run time' "$O" || b2d_bad "acme6192 ($(basename "$k")): the variant TODO is left"
+done
+grep -q 'kirkwood_init() reads the SoC at run time' "$TMP/acme_nas.dts" ||
+	b2d_bad "acme_nas: no TODO saying kirkwood-6281.dtsi is assumed"
 
 [ $B2D_FAIL = 0 ] && echo "ok: pack_kirkwood.sh"
 b2d_exit $B2D_FAIL

@@ -5,7 +5,8 @@
  * exact "vendor,name" match first (as the I2C core matches), a file with one
  * compatible answering for all its names, ambiguity reported as several
  * candidates, platform drivers by their .driver.name, and no answer for a
- * name or bus no driver has.
+ * name or bus no driver has; an I2C/SPI name no driver's table pairs with a
+ * compatible takes the binding documents' "vendor,name".
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -227,6 +228,57 @@ static void test_node_names_from_dts(void **state)
 	free(rm);
 }
 
+/*
+ * A driver with no id or of_match table (wl1251's spi.c, matched by its
+ * name): the compatible is the binding document's, on a line that says `compatible`;
+ * a quoted property name ("ti,power-gpio") is not one; a platform device
+ * is not matched so; a driver that names the device wins over the binding;
+ * an id table's name may be a macro of the driver's own header (acc.h).
+ */
+static void test_binding_document(void **state)
+{
+	char root[] = "/tmp/b2d-compat.XXXXXX";
+	struct compat_map *m;
+	struct compat_hit h[4];
+	char *rm;
+
+	(void)state;
+	assert_non_null(mkdtemp(root));
+	test_put_file(root, "Makefile", "\n");
+	test_put_file(root, "drivers/wl/wl1251.h", "#define DRIVER_NAME \"wl1251\"\n");
+	test_put_file(root, "drivers/wl/spi.c",
+	    "#include \"wl1251.h\"\nstatic struct spi_driver wl1251_spi_driver = {\n"
+	    "\t.driver = {\n\t\t.name = DRIVER_NAME,\n\t},\n\t.probe = wl1251_spi_probe,\n};\n");
+	test_put_file(root, "drivers/acc/acc.h", "#define ACC_NAME\t\"acc9\"\n");
+	test_put_file(root, "drivers/acc/acc.c",
+	    "#include \"acc.h\"\nstatic const struct i2c_device_id acc_id[] = {\n\t{ ACC_NAME, 0 },\n\t{ }\n};\n"
+	    "static const struct of_device_id acc_of[] = {\n\t{ .compatible = \"acme,acc9\" },\n\t{ }\n};\n");
+	test_put_file(root, "Documentation/devicetree/bindings/net/ti,wl1251.txt",
+	    "Required properties:\n- compatible : Should be \"ti,wl1251\"\n"
+	    "- \"ti,power-gpio\" : GPIO connected to chip's PMEN pin\n"
+	    "Example:\n\twlan {\n\t\tcompatible = \"ti,wl1251\";\n\t};\n");
+	test_put_file(root, "Documentation/devicetree/bindings/eeprom/at24.yaml",
+	    "examples:\n  - |\n    eeprom@52 {\n      compatible = \"atmel,24c32\";\n    };\n");
+	test_put_file(root, "drivers/misc/at24.c",
+	    "static const struct i2c_device_id at24_ids[] = {\n\t{ \"24c32\", 0 },\n\t{ }\n};\n"
+	    "static const struct of_device_id at24_of_match[] = {\n"
+	    "\t{ .compatible = \"microchip,24c32\" },\n\t{ },\n};\n");
+	assert_int_equal(compat_map_load(root, NULL, &m), 0);
+	assert_int_equal(compat_map_find(m, "spi", "wl1251", h, 4), 1);
+	assert_string_equal(h[0].compat, "ti,wl1251");
+	assert_string_equal(h[0].file, "Documentation/devicetree/bindings/net/ti,wl1251.txt");
+	assert_int_equal(compat_map_find(m, "spi", "power-gpio", h, 4), 0);
+	assert_int_equal(compat_map_find(m, "platform", "wl1251", h, 4), 0);
+	assert_int_equal(compat_map_find(m, "i2c", "24c32", h, 4), 1);
+	assert_string_equal(h[0].compat, "microchip,24c32");
+	assert_int_equal(compat_map_find(m, "i2c", "acc9", h, 4), 1);	/* ACC_NAME of acc.h */
+	assert_string_equal(h[0].compat, "acme,acc9");
+	compat_map_free(m);
+	rm = xasprintf("rm -rf '%s'", root);
+	assert_int_equal(system(rm), 0);
+	free(rm);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -237,6 +289,7 @@ int main(void)
 		cmocka_unit_test(test_macro_id_name),
 		cmocka_unit_test(test_table_in_another_file),
 		cmocka_unit_test(test_node_names_from_dts),
+		cmocka_unit_test(test_binding_document),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

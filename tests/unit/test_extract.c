@@ -346,8 +346,9 @@ static void test_symbolic(void **state)
 }
 
 /* A local set once where it is declared is its initializer's value (a
- * parameter plus an offset); one written again, or whose address is taken,
- * stays unknown. */
+ * parameter plus an offset), as is one assigned once in the function's own
+ * block before its use; one written again, whose address is taken, assigned
+ * under a condition or after its use, stays unknown. */
 static const char *src_locals =
 	"int gpio_request_one(unsigned gpio, unsigned long flags, const char *label);\n"
 	"void take(int *p);\n"
@@ -363,6 +364,14 @@ static const char *src_locals =
 	"	gpio_request_one(twice, 0, \"b\");\n"
 	"	gpio_request_one(moved, 0, \"c\");\n"
 	"	gpio_request_one(lent, 0, \"d\");\n"
+	"	int late, guarded, after;\n"
+	"	late = gpio + 5;\n"
+	"	if (ngpio)\n"
+	"		guarded = 9;\n"
+	"	gpio_request_one(late, 0, \"e\");\n"
+	"	gpio_request_one(guarded, 0, \"f\");\n"
+	"	gpio_request_one(after, 0, \"g\");\n"
+	"	after = 3;\n"
 	"	return 0;\n"
 	"}\n";
 
@@ -370,15 +379,15 @@ static void test_symbolic_locals(void **state)
 {
 	struct board *b = parse_src(src_locals, NULL, 0);
 	struct function *f = board_find_func(b, "foo_setup");
-	const struct call *c[4];
+	const struct call *c[7];
 	size_t n = 0;
 
 	(void)state;
 	assert_non_null(f);
-	for (size_t i = 0; i < f->ncalls && n < 4; i++)
+	for (size_t i = 0; i < f->ncalls && n < 7; i++)
 		if (!strcmp(f->calls[i]->callee, "gpio_request_one"))
 			c[n++] = f->calls[i];
-	assert_int_equal(n, 4);
+	assert_int_equal(n, 7);
 	assert_int_equal(c[0]->args[0]->kind, VAL_SYMBOLIC);
 	assert_string_equal(c[0]->args[0]->sym, "gpio");
 	assert_int_equal(c[0]->args[0]->ival, 2);
@@ -387,6 +396,13 @@ static void test_symbolic_locals(void **state)
 	assert_int_equal(c[1]->args[0]->ival, 7);
 	assert_int_not_equal(c[2]->args[0]->kind, VAL_SYMBOLIC);
 	assert_int_not_equal(c[3]->args[0]->kind, VAL_INT);
+	/* assigned once in the function's own block, before the use */
+	assert_int_equal(c[4]->args[0]->kind, VAL_SYMBOLIC);
+	assert_int_equal(c[4]->args[0]->ival, 5);
+	assert_int_equal(c[4]->args[0]->pos.line, 19);
+	/* assigned under a condition, or after the use: not known */
+	assert_int_not_equal(c[5]->args[0]->kind, VAL_INT);
+	assert_int_not_equal(c[6]->args[0]->kind, VAL_INT);
 	board_free(b);
 }
 
