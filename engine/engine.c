@@ -452,6 +452,18 @@ static void note_other_soc(struct conv *c, const struct machine *m)
 					      m->id));
 }
 
+/* The calls of the reached functions whose rule registers in this phase, in order. */
+static void convert_calls(struct conv *c, int phase)
+{
+	for (size_t i = 0; i < c->nreach; i++)
+		for (size_t j = 0; j < c->reach[i]->ncalls; j++) {
+			const struct call *call = c->reach[i]->calls[j];
+
+			if (conv_register_phase(find_call_rule(c, call->callee)) == phase)
+				convert_call(c, c->reach[i], call);
+		}
+}
+
 static void convert_machine(struct conv *c, const struct machine *m)
 {
 	struct fact *f = dt_add_fact(c->t, "machine", arena_printf(c->a, "MACHINE_START(%s)", m->id),
@@ -467,17 +479,12 @@ static void convert_machine(struct conv *c, const struct machine *m)
 	conv_inherit_guards(c);
 	conv_resolve_local_aliases(c);
 	conv_setup_gpio_spaces(c);
+	convert_calls(c, -1);	/* helpers that fill the data the board then stores into */
 	conv_apply_stores(c);
 	conv_collect_irq_types(c);
-	/* Devices first, then the lookup tables that name them (conv_register_is_late). */
-	for (int late = 0; late <= 1; late++)
-		for (size_t i = 0; i < c->nreach; i++)
-			for (size_t j = 0; j < c->reach[i]->ncalls; j++) {
-				const struct call *call = c->reach[i]->calls[j];
-
-				if (conv_register_is_late(find_call_rule(c, call->callee)) == late)
-					convert_call(c, c->reach[i], call);
-			}
+	/* Devices first, then the lookup tables that name them (conv_register_phase). */
+	convert_calls(c, 0);
+	convert_calls(c, 1);
 	conv_note_pack_assumptions(c);
 	conv_i2c_gpio_pass(c);
 	conv_finish_supplies(c);

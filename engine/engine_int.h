@@ -393,7 +393,9 @@ bool conv_add_interrupt(struct conv *c, struct dt_node *n, const struct value *i
 void conv_add_cell(struct conv *c, struct dt_chunk *ch, const struct dt_cell *cell);
 /* engine_resolve.c: "IRQ_TYPE_LEVEL_LOW" for 8 (a dt-bindings IRQ_TYPE_* value), else IRQ_TYPE_NONE */
 const char *conv_irq_type_macro(unsigned type);
-bool conv_register_is_late(const struct rnode *rule);
+/* engine_register.c: when a call of this rule registers: -1 before the board's stores
+ * (pdata_bits: it fills the data they write into), 0 in order, 1 after every other */
+int conv_register_phase(const struct rnode *rule);
 void conv_finish_supplies(struct conv *c);
 
 /* engine_labels.c: what the reference check knows of labels outside the graph */

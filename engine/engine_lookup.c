@@ -3,7 +3,7 @@
  * Consumer lookup tables: gpiod_lookup_table (GPIO_LOOKUP entries ->
  * `con-gpios`) and pwm_lookup (PWM_LOOKUP entries -> `pwms`). Both name the
  * consumer by device name, so they run after every device is in the tree
- * (conv_register_is_late).
+ * (conv_register_phase).
  */
 #include "engine_register.h"
 

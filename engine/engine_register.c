@@ -75,7 +75,8 @@ bool conv_add_interrupt(struct conv *c, struct dt_node *n, const struct value *i
 static const struct {
 	const char *kind;
 	bool (*fn)(struct reg_ctx *r);
-	bool late;	/* a consumer lookup table: runs after every registration */
+	int phase;	/* 1: a consumer lookup table, after every registration;
+			 * -1: a helper that fills the board's data, before its stores */
 } registrations[] = {
 	{ "platform", reg_platform },
 	{ "platform_list", reg_platform_list },
@@ -83,6 +84,7 @@ static const struct {
 	{ "platform_named", reg_platform_named },
 	{ "i2c", reg_i2c },
 	{ "i2c_device", reg_i2c_device },
+	{ "pdata_bits", reg_pdata_bits, -1 },
 	{ "spi", reg_spi },
 	{ "spi_device", reg_spi_device },
 	{ "gpio_hog", reg_gpio_hog },
@@ -91,8 +93,8 @@ static const struct {
 	{ "fixed_regulator", reg_fixed_regulator },
 	{ "struct_array", reg_struct_array },
 	{ "children", reg_children },
-	{ "gpiod_lookup", reg_gpiod_lookup, true },
-	{ "pwm_lookup", reg_pwm_lookup, true },
+	{ "gpiod_lookup", reg_gpiod_lookup, 1 },
+	{ "pwm_lookup", reg_pwm_lookup, 1 },
 	{ "fixed_clock", reg_fixed_clock },
 	{ "gpmc_nand", reg_gpmc_nand },
 	{ "memory", reg_memory },
@@ -137,14 +139,14 @@ static const char *rule_kind(const struct rnode *rule)
  * kernel lets them come before the device: the engine runs them after every
  * other call of the machine.
  */
-bool conv_register_is_late(const struct rnode *rule)
+int conv_register_phase(const struct rnode *rule)
 {
 	const char *kind = rule_kind(rule);
 
 	for (size_t i = 0; kind && i < sizeof(registrations) / sizeof(registrations[0]); i++)
 		if (str_eq(registrations[i].kind, kind))
-			return registrations[i].late;
-	return false;
+			return registrations[i].phase;
+	return 0;
 }
 
 bool engine_known_registration(const char *kind)

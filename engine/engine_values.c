@@ -174,6 +174,10 @@ bool conv_store_target(const struct conv *c, const struct store *s,
 		}
 		if (!name && !conv_list_indexed(cur))
 			return false;
+		if (name && conv_override(c, cur, name)) {	/* a helper set it (pdata_bits) */
+			cur = conv_field(c, cur, name);
+			continue;
+		}
 		at = conv_find_kid(cur, index, name);
 		cur = at >= 0 ? cur->kids[at] : NULL;
 	}

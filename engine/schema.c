@@ -91,6 +91,9 @@ static const struct section device_rule = { "device rule", "name", (const struct
 	{ "tail_include", S_SCALAR }, { "props", S_SEQ, &prop_rule }, { "irq_type", S_SCALAR },
 	{ "todo", S_SCALAR }, END } };
 
+static const struct section pdata_bit_rule = { "bits entry", "field", (const struct key_spec[]){
+	{ "arg", S_SCALAR }, { "bit", S_SCALAR }, { "field", S_SCALAR }, { "default", S_MAP }, END } };
+
 static const struct section register_rule = { "register", "kind", (const struct key_spec[]){
 	{ "kind", S_SCALAR }, { "bus_node", S_SCALAR }, { "info", S_SCALAR }, { "tail_include", S_SCALAR },
 	{ "count", S_SCALAR }, { "array", S_SCALAR }, { "struct", S_SCALAR },
@@ -106,7 +109,8 @@ static const struct section register_rule = { "register", "kind", (const struct 
 	{ "pads", S_SCALAR }, { "iomux", S_SCALAR }, { "child", S_SCALAR }, { "cs", S_SCALAR }, { "parts", S_SCALAR },
 	{ "width", S_SCALAR }, { "board_info", S_MAP }, { "irq_gpio", S_SCALAR },
 	{ "pdata_struct", S_SCALAR }, { "pdata_args", S_MAP }, { "again", S_MAP }, { "default", S_MAP },
-	{ "periph", S_SCALAR }, { "pullup", S_SCALAR }, { "conf", S_SCALAR }, { "on", S_SCALAR }, END } };
+	{ "periph", S_SCALAR }, { "pullup", S_SCALAR }, { "conf", S_SCALAR }, { "on", S_SCALAR },
+	{ "bits", S_SEQ, &pdata_bit_rule }, END } };
 
 static const struct section call_prop_rule = { "call property", "prop", (const struct key_spec[]){
 	{ "prop", S_SCALAR }, { "arg", S_SCALAR }, { "as", S_SCALAR }, { "scale", S_SCALAR },

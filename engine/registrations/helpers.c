@@ -2,6 +2,8 @@
 /* Helpers the registration kinds share: node names, interrupts, constant properties. */
 #include "registrations.h"
 
+#include <string.h>
+
 #include <stdlib.h>
 
 #include "../../common/util.h"
@@ -86,21 +88,80 @@ struct value *reg_new_value(struct conv *c, enum value_kind kind, const struct s
 	return v;
 }
 
-/* A member the helper fixes, from a rule scalar: an integer, else a string. */
+static struct value *fixed_member(struct reg_ctx *r, const char *field, const struct rnode *val);
+
+/* An array of the rule's sequence: its maps as structs, its scalars as members. */
+static struct value *fixed_array(struct reg_ctx *r, const struct rnode *seq)
+{
+	struct value *list = reg_new_value(r->c, VAL_LIST, &r->call->pos, r->call->spelling);
+
+	list->is_array = true;
+	for (size_t i = 0; i < seq->n; i++)
+		reg_add_member(r->c, list, seq->items[i]->kind == RN_MAP
+			       ? reg_fixed_struct(r, NULL, seq->items[i])
+			       : fixed_member(r, NULL, seq->items[i]), NULL);
+	return list;
+}
+
+/*
+ * `"&consumer_supplies": [...]`, `"&codec": {}`: a pointer member, to an
+ * object the helper defines (twl-common.c's omap3_vdda_dac_supplies),
+ * added to this conversion's view as a variable of its own name, of the
+ * type its (first) map's `struct:` names.
+ */
+struct value *reg_fixed_pointer(struct reg_ctx *r, const char *field, const struct rnode *val)
+{
+	struct conv *c = r->c;
+	struct variable *d = arena_alloc(c->a, sizeof(*d));
+	struct value *ptr;
+
+	d->name = arena_printf(c->a, "%s() .%s data", r->call->callee, field);
+	for (int k = 2; board_find_var(c->b, d->name); k++)	/* two regulators' .consumer_supplies */
+		d->name = arena_printf(c->a, "%s() .%s data #%d", r->call->callee, field, k);
+	d->is_array = val && val->kind == RN_SEQ;
+	d->init = d->is_array ? fixed_array(r, val) : reg_fixed_struct(r, NULL, val);
+	d->type = d->is_array ? (val->n ? rn_str(val->items[0], "struct") : NULL) : d->init->type;
+	d->pos = r->call->pos;
+	conv_add_var(c, d);
+	ptr = reg_new_value(c, VAL_ADDR, &r->call->pos, arena_printf(c->a, "%s(): .%s = &...",
+									r->call->callee, field));
+	ptr->text = d->name;
+	ptr->field = field;
+	return ptr;
+}
+
+/*
+ * A member the helper fixes, from a rule value: an integer, a string, a
+ * struct it holds (a map: `constraints: {min_uV: 1800000}`), or, for a key
+ * spelled `&field`, a pointer to a struct or array it defines.
+ */
 static struct value *fixed_member(struct reg_ctx *r, const char *field, const struct rnode *val)
 {
 	struct conv *c = r->c;
 	struct value *v;
 	long long n;
 
+	if (field && field[0] == '&' && val->kind != RN_SCALAR)
+		return reg_fixed_pointer(r, field + 1, val);
+	if (val->kind == RN_MAP) {
+		v = reg_fixed_struct(r, NULL, val);
+		v->field = field;
+		return v;
+	}
+	if (val->kind == RN_SEQ) {
+		v = fixed_array(r, val);
+		v->field = field;
+		return v;
+	}
 	if (rn_long(val, &n)) {
 		v = reg_new_value(c, VAL_INT, &r->call->pos,
-			      arena_printf(c->a, "%s(): .%s = %s", r->call->callee, field, val->scalar));
+			      arena_printf(c->a, "%s(): .%s = %s", r->call->callee, field ? field : "[]",
+					   val->scalar));
 		v->ival = n;
 	} else {
 		v = reg_new_value(c, VAL_STRING, &r->call->pos,
-			      arena_printf(c->a, "%s(): .%s = \"%s\"", r->call->callee, field,
-					   val->scalar ? val->scalar : ""));
+			      arena_printf(c->a, "%s(): .%s = \"%s\"", r->call->callee,
+					   field ? field : "[]", val->scalar ? val->scalar : ""));
 		v->text = val->scalar ? val->scalar : "";
 	}
 	v->field = field;
@@ -122,9 +183,15 @@ struct value *reg_fixed_struct(struct reg_ctx *r, const char *type, const struct
 {
 	struct value *list = reg_new_value(r->c, VAL_LIST, &r->call->pos, r->call->spelling);
 
-	list->type = type;
-	for (size_t i = 0; map && map->kind == RN_MAP && i < map->n; i++)
-		reg_add_member(r->c, list, fixed_member(r, map->keys[i], map->items[i]), map->keys[i]);
+	/* `struct: TAG` (no C member can be named so): the struct's type */
+	list->type = type ? type : rn_str(map, "struct");
+	for (size_t i = 0; map && map->kind == RN_MAP && i < map->n; i++) {
+		const char *k = map->keys[i];
+
+		if (!strcmp(k, "struct"))
+			continue;
+		reg_add_member(r->c, list, fixed_member(r, k, map->items[i]), k[0] == '&' ? k + 1 : k);
+	}
 	return list;
 }
 

@@ -26,6 +26,8 @@ struct value *reg_new_value(struct conv *c, enum value_kind kind, const struct s
 			    const char *spelling);
 void reg_add_member(struct conv *c, struct value *list, struct value *v, const char *field);
 struct value *reg_fixed_struct(struct reg_ctx *r, const char *type, const struct rnode *map);
+/* &object: a struct (map, or NULL: empty) or array (sequence) the helper defines, as a variable */
+struct value *reg_fixed_pointer(struct reg_ctx *r, const char *field, const struct rnode *val);
 
 /* platform_device.c */
 const struct rnode *soc_device_rule(const struct conv *c, const char *var);
@@ -54,6 +56,9 @@ const char *bus_label(struct reg_ctx *r, const char *key, const char *dflt);
 
 /* i2c.c */
 bool reg_i2c(struct reg_ctx *r);
+
+/* pdata_bits.c */
+bool reg_pdata_bits(struct reg_ctx *r);
 
 /* i2c_device.c */
 bool reg_i2c_device(struct reg_ctx *r);

@@ -41,7 +41,12 @@
 #   - an OMAP2430 board: its TWL4030 on INT_24XX_SYS_NIRQ is interrupts =
 #     <7>, its MUSB's MUSB_INTERFACE_ULPI / MUSB_OTG are known, and
 #     gpmc_smc91x_init() is the LAN91C96 under &gpmc at 0x300 of its chip
-#     select, its GPIO interrupt level low (.flags' IORESOURCE_IRQ_LOWLEVEL).
+#     select, its GPIO interrupt level low (.flags' IORESOURCE_IRQ_LOWLEVEL);
+#   - 3.2 - 3.x omap3_pmic_get_config(): the audio module, &venc vdda-supply
+#     and &dss vdds_dsi-supply from its VDAC / VPLL2 data, a store through
+#     the .vpll2 it set on &vpll2, the board's own .usb kept;
+#     omap4_pmic_get_config() on TWL data without an initializer: the
+#     TWL6030 LDOs' voltages, &mmc1 vmmc-supply, &dsi1 vdd-supply.
 #
 #   bash omap_legacy.sh BOARD2DTS SOURCE_DIR      (run by ctest; exit 77 = skipped)
 set -uo pipefail
@@ -402,6 +407,91 @@ C
 			b2d_bad "$t: &mmc3 is not disabled (omap_hsmmc_late_init)"
 	else
 		b2d_bad "$t: the AM3517 board does not convert"
+	fi
+	# 3.2 - 3.x omap3_pmic_get_config(): the TWL data its flags name, and the
+	# board left empty, is twl-common.c's (audio module, VDAC and VPLL2 with
+	# their consumers); the board's own .usb stays; a store through the
+	# .vpll2 pointer it set lands on &vpll2
+	cat >"$TMP/v.$t/board-acme-beagle.c" <<'C'
+// SPDX-License-Identifier: GPL-2.0
+/* board2dts test board: a 3.4-style OMAP3 board with twl-common's helper. */
+#include <linux/init.h>
+#include <linux/i2c/twl.h>
+#include <asm/mach/arch.h>
+#include "common.h"
+#include "twl-common.h"
+static struct twl4030_usb_data acme_usb = { .usb_mode = T2_USB_MODE_CEA2011_3PIN };
+static struct twl4030_platform_data acme_twldata = { .usb = &acme_usb };
+static void __init acme_init(void)
+{
+	omap3_pmic_get_config(&acme_twldata, TWL_COMMON_PDATA_USB | TWL_COMMON_PDATA_MADC |
+			      TWL_COMMON_PDATA_AUDIO,
+			      TWL_COMMON_REGULATOR_VDAC | TWL_COMMON_REGULATOR_VPLL2);
+	acme_twldata.vpll2->constraints.name = "VDVI";
+	omap3_pmic_init("twl4030", &acme_twldata);
+}
+MACHINE_START(OMAP3_BEAGLE, "Acme OMAP3 board")
+	.init_early = omap3_init_early,
+	.init_machine = acme_init,
+MACHINE_END
+C
+	if "$BIN" convert "$TMP/v.$t/board-acme-beagle.c" --kernel "$k" -q -o "$TMP/v.$t/beagle.dts" 2>/dev/null; then
+		sed 's@/\*.*\*/@@; s/[[:space:]]*$//' "$TMP/v.$t/beagle.dts" >"$TMP/v.$t/beagle.plain"
+		has "$TMP/v.$t/beagle.plain" 'compatible = "ti,twl4030-audio";'
+		lacks "$TMP/v.$t/beagle.dts" 'no rule for call omap3_pmic_get_config'
+		lacks "$TMP/v.$t/beagle.dts" 'store through a pointer member'
+		block "$TMP/v.$t/beagle.plain" venc >"$TMP/v.$t/venc"
+		has "$TMP/v.$t/venc" 'vdda-supply = <&vdac>;'
+		block "$TMP/v.$t/beagle.plain" dss >"$TMP/v.$t/dss"
+		has "$TMP/v.$t/dss" 'vdds_dsi-supply = <&vpll2>;'
+		block "$TMP/v.$t/beagle.plain" vpll2 >"$TMP/v.$t/vpll2"
+		has "$TMP/v.$t/vpll2" 'regulator-name = "VDVI";'
+		has "$TMP/v.$t/vpll2" 'regulator-min-microvolt = <1800000>;'
+		block "$TMP/v.$t/beagle.plain" usb2_phy >"$TMP/v.$t/usbphy"
+		has "$TMP/v.$t/usbphy" 'usb_mode = <2>;'
+	else
+		b2d_bad "$t: the omap3_pmic_get_config() board does not convert"
+	fi
+	# omap4_pmic_get_config() on an OMAP4 board whose TWL data has no
+	# initializer: twl6030.dtsi's LDOs with the helper's voltages, VMMC
+	# feeding &mmc1, VCXIO the DSI pads
+	cat >"$TMP/v.$t/board-acme-panda.c" <<'C'
+// SPDX-License-Identifier: GPL-2.0
+/* board2dts test board: a 3.4-style OMAP4 board with twl-common's helper. */
+#include <linux/init.h>
+#include <linux/i2c/twl.h>
+#include <asm/mach/arch.h>
+#include "common.h"
+#include "twl-common.h"
+static struct twl4030_platform_data acme_twldata;
+static void __init acme_init(void)
+{
+	omap4_pmic_get_config(&acme_twldata, TWL_COMMON_PDATA_USB,
+			      TWL_COMMON_REGULATOR_VMMC | TWL_COMMON_REGULATOR_VCXIO |
+			      TWL_COMMON_REGULATOR_VANA);
+	omap4_pmic_init("twl6030", &acme_twldata, NULL, 0);
+}
+MACHINE_START(OMAP4_PANDA, "Acme OMAP4 board")
+	.init_early = omap4430_init_early,
+	.init_machine = acme_init,
+MACHINE_END
+C
+	if "$BIN" convert "$TMP/v.$t/board-acme-panda.c" --kernel "$k" -q -o "$TMP/v.$t/panda.dts" 2>/dev/null; then
+		sed 's@/\*.*\*/@@; s/[[:space:]]*$//' "$TMP/v.$t/panda.dts" >"$TMP/v.$t/panda.plain"
+		lacks "$TMP/v.$t/panda.dts" 'no rule for call omap4_pmic_get_config'
+		lacks "$TMP/v.$t/panda.dts" 'not the board'"'"'s own variable'
+		block "$TMP/v.$t/panda.plain" mmc1 >"$TMP/v.$t/p4mmc1"
+		has "$TMP/v.$t/p4mmc1" 'vmmc-supply = <&vmmc>;'
+		block "$TMP/v.$t/panda.plain" vmmc >"$TMP/v.$t/vmmc"
+		has "$TMP/v.$t/vmmc" 'regulator-max-microvolt = <3000000>;'
+		block "$TMP/v.$t/panda.plain" dsi1 >"$TMP/v.$t/dsi1"
+		has "$TMP/v.$t/dsi1" 'vdd-supply = <&vcxio>;'
+		block "$TMP/v.$t/panda.plain" vcxio >"$TMP/v.$t/vcxio"
+		has "$TMP/v.$t/vcxio" 'regulator-always-on;'
+		block "$TMP/v.$t/panda.plain" vana >"$TMP/v.$t/vana"
+		has "$TMP/v.$t/vana" 'regulator-min-microvolt = <2100000>;'
+	else
+		b2d_bad "$t: the omap4_pmic_get_config() board does not convert"
 	fi
 	if "$BIN" diff "$TMP/term.$t.dtb" "$out" --kernel "$k" >"$TMP/diff.$t" 2>&1; then
 		b2d_ok "$t: the .dtb equals the .dts"
