@@ -8,8 +8,10 @@ database) mode, TOLERANT_RUN_DIR that of a `--tolerant` run, TARGET_RUN_DIR
 that of a -p run with `--target` (another kernel tree, e.g. 6.12, as the
 target); each holds results.jsonl and run.json. Standard library only.
 """
+import collections
 import json
 import os
+import re
 import sys
 
 REGEN = ('bash scripts/corpus-report.sh    # runs: bash scripts/corpus-run.sh --out /tmp/corpus; '
@@ -142,6 +144,55 @@ def target_section(w, L, fams, tot, target_dir):
         for f in r.get('facts') or []:
             w('- recall against the target, %s (%s): %.3f' % (os.path.basename(r['file']),
                                                               f['machine'], f['recall']))
+    w('')
+
+
+def todo_key(reason):
+    """A TODO reason with its particulars (strings, C text, names, numbers) blanked."""
+    k = re.sub(r'"[^"]*"', '"…"', reason or '?')
+    k = re.sub(r'`[^`]*`', '`…`', k)
+    k = re.sub(r'\b[A-Za-z_][A-Za-z0-9_.]*\(\)', '…()', k)
+    k = re.sub(r'\d+', 'N', k)
+    return short(k, 150)
+
+
+def todo_section(w, L, rows, top=30):
+    """The -p run's TODO facts by reason, from each file's --report."""
+    keys, fams = collections.Counter(), collections.defaultdict(collections.Counter)
+    total = 0
+    for r in rows:
+        cmd = (r.get('command') or '').split()
+        if '--report' not in cmd or cmd.index('--report') + 1 >= len(cmd):
+            continue
+        try:
+            with open(cmd[cmd.index('--report') + 1]) as f:
+                rep = json.load(f)
+        except (OSError, ValueError):
+            continue
+        for m in rep.get('machines', []):
+            for x in m.get('facts', []):
+                if x.get('fate') == 'converted':
+                    continue
+                k = todo_key(x.get('reason'))
+                keys[k] += 1
+                fams[k][r.get('family', '?')] += 1
+                total += 1
+    if not total:
+        return
+    w('## What stays a TODO (-p mode)')
+    w('')
+    w('The %d facts the -p run left as TODOs, by reason (strings, C text, names and '
+      'numbers blanked), the %d most common of %d reasons; *families*: where they are, '
+      'most first. Most are devices whose SoC has no `.dtsi` in the target (omap1, '
+      'ep93xx, mv78xx0, sa1100, the S3C24xx GPIO banks), platform data no binding '
+      'describes, or register writes a driver or the bootloader does in DT systems.'
+      % (total, min(top, len(keys)), len(keys)))
+    w('')
+    body = []
+    for k, n in keys.most_common(top):
+        where = ', '.join('%s %d' % fc for fc in fams[k].most_common(3))
+        body.append([n, pct(n, total), k, where])
+    L.extend(table(['facts', 'share', 'reason', 'families'], body, ['--:', '--:', '---', '---']))
     w('')
 
 
@@ -313,6 +364,7 @@ def main():
 
     if target_dir:
         target_section(w, L, fams, tot, target_dir)
+    todo_section(w, L, rows)
     eras_section(w)
 
     # Failures.

@@ -65,6 +65,14 @@ lacks() {
 }
 # block FILE LABEL: the text of the overlay &LABEL { ... };
 block() { awk -v l="&$2 {" 'index($0, l) == 1 {on = 1} on {print} on && /^};/ {exit}' "$1"; }
+# has_in FILE LABEL TEXT: the overlay &LABEL of FILE has TEXT
+has_in() { block "$1" "$2" >"$1.$2"; has "$1.$2" "$3"; }
+# acme DIR NAME KERNEL: convert DIR/board-acme-NAME.c to DIR/NAME.dts and,
+# comments and trailing blanks dropped, DIR/NAME.plain
+acme() {
+	"$BIN" convert "$1/board-acme-$2.c" --kernel "$3" -q -o "$1/$2.dts" 2>/dev/null &&
+		sed 's@/\*.*\*/@@; s/[[:space:]]*$//' "$1/$2.dts" >"$1/$2.plain"
+}
 
 check_tree() { # kernel-tree tag
 	local k=$1 t=$2 out=$TMP/term.$2.dts
@@ -296,8 +304,7 @@ MACHINE_START(NOKIA_N810, "Acme OMAP2420 tablet")
 	.init_machine = acme_init,
 MACHINE_END
 C
-	if "$BIN" convert "$TMP/v.$t/board-acme-2420.c" --kernel "$k" -q -o "$TMP/v.$t/2420.dts" 2>/dev/null; then
-		sed 's@/\*.*\*/@@; s/[[:space:]]*$//' "$TMP/v.$t/2420.dts" >"$TMP/v.$t/2420.plain"
+	if acme "$TMP/v.$t" 2420 "$k"; then
 		has "$TMP/v.$t/2420.plain" 'omap2420.dtsi"'
 		has "$TMP/v.$t/2420.plain" 'reset-gpios = <&gpio4 22 GPIO_ACTIVE_LOW>;'
 		awk '/audio-codec@18 \{/ {on = 1} on' "$TMP/v.$t/2420.plain" >"$TMP/v.$t/2420.codec"
@@ -435,20 +442,15 @@ MACHINE_START(OMAP3_BEAGLE, "Acme OMAP3 board")
 	.init_machine = acme_init,
 MACHINE_END
 C
-	if "$BIN" convert "$TMP/v.$t/board-acme-beagle.c" --kernel "$k" -q -o "$TMP/v.$t/beagle.dts" 2>/dev/null; then
-		sed 's@/\*.*\*/@@; s/[[:space:]]*$//' "$TMP/v.$t/beagle.dts" >"$TMP/v.$t/beagle.plain"
+	if acme "$TMP/v.$t" beagle "$k"; then
 		has "$TMP/v.$t/beagle.plain" 'compatible = "ti,twl4030-audio";'
 		lacks "$TMP/v.$t/beagle.dts" 'no rule for call omap3_pmic_get_config'
 		lacks "$TMP/v.$t/beagle.dts" 'store through a pointer member'
-		block "$TMP/v.$t/beagle.plain" venc >"$TMP/v.$t/venc"
-		has "$TMP/v.$t/venc" 'vdda-supply = <&vdac>;'
-		block "$TMP/v.$t/beagle.plain" dss >"$TMP/v.$t/dss"
-		has "$TMP/v.$t/dss" 'vdds_dsi-supply = <&vpll2>;'
-		block "$TMP/v.$t/beagle.plain" vpll2 >"$TMP/v.$t/vpll2"
-		has "$TMP/v.$t/vpll2" 'regulator-name = "VDVI";'
-		has "$TMP/v.$t/vpll2" 'regulator-min-microvolt = <1800000>;'
-		block "$TMP/v.$t/beagle.plain" usb2_phy >"$TMP/v.$t/usbphy"
-		has "$TMP/v.$t/usbphy" 'usb_mode = <2>;'
+		has_in "$TMP/v.$t/beagle.plain" venc 'vdda-supply = <&vdac>;'
+		has_in "$TMP/v.$t/beagle.plain" dss 'vdds_dsi-supply = <&vpll2>;'
+		has_in "$TMP/v.$t/beagle.plain" vpll2 'regulator-name = "VDVI";'
+		has_in "$TMP/v.$t/beagle.plain" vpll2 'regulator-min-microvolt = <1800000>;'
+		has_in "$TMP/v.$t/beagle.plain" usb2_phy 'usb_mode = <2>;'
 	else
 		b2d_bad "$t: the omap3_pmic_get_config() board does not convert"
 	fi
@@ -476,20 +478,14 @@ MACHINE_START(OMAP4_PANDA, "Acme OMAP4 board")
 	.init_machine = acme_init,
 MACHINE_END
 C
-	if "$BIN" convert "$TMP/v.$t/board-acme-panda.c" --kernel "$k" -q -o "$TMP/v.$t/panda.dts" 2>/dev/null; then
-		sed 's@/\*.*\*/@@; s/[[:space:]]*$//' "$TMP/v.$t/panda.dts" >"$TMP/v.$t/panda.plain"
+	if acme "$TMP/v.$t" panda "$k"; then
+		has_in "$TMP/v.$t/panda.plain" mmc1 'vmmc-supply = <&vmmc>;'
+		has_in "$TMP/v.$t/panda.plain" vmmc 'regulator-max-microvolt = <3000000>;'
+		has_in "$TMP/v.$t/panda.plain" dsi1 'vdd-supply = <&vcxio>;'
+		has_in "$TMP/v.$t/panda.plain" vcxio 'regulator-always-on;'
+		has_in "$TMP/v.$t/panda.plain" vana 'regulator-min-microvolt = <2100000>;'
 		lacks "$TMP/v.$t/panda.dts" 'no rule for call omap4_pmic_get_config'
 		lacks "$TMP/v.$t/panda.dts" 'not the board'"'"'s own variable'
-		block "$TMP/v.$t/panda.plain" mmc1 >"$TMP/v.$t/p4mmc1"
-		has "$TMP/v.$t/p4mmc1" 'vmmc-supply = <&vmmc>;'
-		block "$TMP/v.$t/panda.plain" vmmc >"$TMP/v.$t/vmmc"
-		has "$TMP/v.$t/vmmc" 'regulator-max-microvolt = <3000000>;'
-		block "$TMP/v.$t/panda.plain" dsi1 >"$TMP/v.$t/dsi1"
-		has "$TMP/v.$t/dsi1" 'vdd-supply = <&vcxio>;'
-		block "$TMP/v.$t/panda.plain" vcxio >"$TMP/v.$t/vcxio"
-		has "$TMP/v.$t/vcxio" 'regulator-always-on;'
-		block "$TMP/v.$t/panda.plain" vana >"$TMP/v.$t/vana"
-		has "$TMP/v.$t/vana" 'regulator-min-microvolt = <2100000>;'
 	else
 		b2d_bad "$t: the omap4_pmic_get_config() board does not convert"
 	fi

@@ -151,6 +151,21 @@ static void test_other_name_is_candidate(void **state)
 	compat_map_free(m);
 }
 
+/* A kernel tree in a temporary directory root ("/tmp/b2d-compat.XXXXXX"): its Makefile. */
+static void tree_new(char *root)
+{
+	assert_non_null(mkdtemp(root));
+	test_put_file(root, "Makefile", "\n");
+}
+
+static void tree_drop(const char *root)
+{
+	char *rm = xasprintf("rm -rf '%s'", root);
+
+	assert_int_equal(system(rm), 0);
+	free(rm);
+}
+
 /*
  * A driver whose of_match_table is defined in another file (cs4271-spi.c
  * points at cs4271.c's cs4271_dt_ids) answers with that table's compatible,
@@ -162,11 +177,9 @@ static void test_table_in_another_file(void **state)
 	char root[] = "/tmp/b2d-compat.XXXXXX";
 	struct compat_map *m;
 	struct compat_hit h[4];
-	char *rm;
 
 	(void)state;
-	assert_non_null(mkdtemp(root));
-	test_put_file(root, "Makefile", "\n");
+	tree_new(root);
 	test_put_file(root, "sound/soc/codecs/cs4271.c",
 	    "const struct of_device_id cs4271_dt_ids[] = {\n"
 	    "\t{ .compatible = \"cirrus,cs4271\", },\n\t{ },\n};\n");
@@ -189,9 +202,7 @@ static void test_table_in_another_file(void **state)
 	assert_int_equal(compat_map_find(m, "i2c", "cs4271", h, 4), 0);
 	assert_int_equal(compat_map_find(m, "spi", "one", h, 4), 0);
 	compat_map_free(m);
-	rm = xasprintf("rm -rf '%s'", root);
-	assert_int_equal(system(rm), 0);
-	free(rm);
+	tree_drop(root);
 }
 
 /*
@@ -203,11 +214,9 @@ static void test_node_names_from_dts(void **state)
 {
 	char root[] = "/tmp/b2d-compat.XXXXXX";
 	struct compat_map *m;
-	char *rm;
 
 	(void)state;
-	assert_non_null(mkdtemp(root));
-	test_put_file(root, "Makefile", "\n");
+	tree_new(root);
 	test_put_file(root, "drivers/misc/at24.c", "static int x;\n");
 	test_put_file(root, "arch/arm/boot/dts/a.dts",
 	    "/ {\n\ti2c@1000 {\n\t\teeprom0: eeprom@50 {\n"
@@ -223,9 +232,7 @@ static void test_node_names_from_dts(void **state)
 	assert_string_equal(compat_map_node_name(m, "dallas,ds1339", 1), "rtc");
 	assert_null(compat_map_node_name(m, "atmel,24c02", 1));
 	compat_map_free(m);
-	rm = xasprintf("rm -rf '%s'", root);
-	assert_int_equal(system(rm), 0);
-	free(rm);
+	tree_drop(root);
 }
 
 /*
@@ -240,11 +247,9 @@ static void test_binding_document(void **state)
 	char root[] = "/tmp/b2d-compat.XXXXXX";
 	struct compat_map *m;
 	struct compat_hit h[4];
-	char *rm;
 
 	(void)state;
-	assert_non_null(mkdtemp(root));
-	test_put_file(root, "Makefile", "\n");
+	tree_new(root);
 	test_put_file(root, "drivers/wl/wl1251.h", "#define DRIVER_NAME \"wl1251\"\n");
 	test_put_file(root, "drivers/wl/spi.c",
 	    "#include \"wl1251.h\"\nstatic struct spi_driver wl1251_spi_driver = {\n"
@@ -274,9 +279,7 @@ static void test_binding_document(void **state)
 	assert_int_equal(compat_map_find(m, "i2c", "acc9", h, 4), 1);	/* ACC_NAME of acc.h */
 	assert_string_equal(h[0].compat, "acme,acc9");
 	compat_map_free(m);
-	rm = xasprintf("rm -rf '%s'", root);
-	assert_int_equal(system(rm), 0);
-	free(rm);
+	tree_drop(root);
 }
 
 int main(void)
