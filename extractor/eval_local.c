@@ -66,15 +66,6 @@ static enum CXChildVisitResult find_body(CXCursor c, CXCursor parent, CXClientDa
 	return CXChildVisit_Break;
 }
 
-static unsigned offset_of(CXCursor c)
-{
-	unsigned off = 0;
-
-	clang_getSpellingLocation(clang_getRangeStart(clang_getCursorExtent(c)), NULL, NULL, NULL,
-				  &off);
-	return off;
-}
-
 /* The value `decl = VALUE;` stores, when that is decl's one write and comes before ref. */
 static CXCursor assigned_once(const struct write_scan *w, CXCursor ref)
 {
@@ -82,7 +73,7 @@ static CXCursor assigned_once(const struct write_scan *w, CXCursor ref)
 	CXCursor rhs = clang_getNullCursor();
 
 	if (w->writes != 1 || clang_Cursor_isNull(w->assign) ||
-	    offset_of(w->assign) >= offset_of(ref))
+	    ex_offset(w->assign) >= ex_offset(ref))
 		return rhs;
 	cvec_children(w->assign, &kids);
 	if (kids.n == 2)

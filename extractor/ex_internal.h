@@ -49,6 +49,8 @@ void cvec_children(CXCursor c, struct cvec *out);
 void cvec_free(struct cvec *cv);
 
 struct srcpos ex_pos(struct ex *x, CXCursor c);
+/* The file offset where c's extent starts (ex_util.c). */
+unsigned ex_offset(CXCursor c);
 struct srcpos ex_pos_loc(struct ex *x, CXSourceLocation loc);
 char *ex_range_text(struct ex *x, CXSourceRange r);
 char *ex_text(struct ex *x, CXCursor c);

@@ -235,3 +235,12 @@ void ex_string_text(struct ex *x, struct value *v, struct strbuf *sb)
 					  n, v->text);
 	sb_free(sb);
 }
+
+unsigned ex_offset(CXCursor c)
+{
+	unsigned off = 0;
+
+	clang_getSpellingLocation(clang_getRangeStart(clang_getCursorExtent(c)), NULL, NULL, NULL,
+				  &off);
+	return off;
+}

@@ -10,6 +10,8 @@
  */
 #include "ex_internal.h"
 
+#include <ctype.h>
+
 #include <string.h>
 
 struct gstack {
@@ -183,7 +185,73 @@ static void add_store(struct ex *x, CXCursor at, const char *var,
 	arena_push(x->a, (void ***)&x->fn->stores, &x->fn->nstores, s);
 }
 
-/* `a.b[0].c = x`: var "a", path ".b[0].c" (taken from the text as written). */
+struct subscripts {
+	struct ex *x;
+	struct value *v[8];	/* the index values, in source order */
+	unsigned off[8];
+	size_t n;
+};
+
+static enum CXChildVisitResult find_subscripts(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct subscripts *s = data;
+	struct cvec kids;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_ArraySubscriptExpr)
+		return CXChildVisit_Recurse;
+	cvec_children(c, &kids);
+	if (kids.n == 2 && s->n < sizeof(s->v) / sizeof(s->v[0])) {
+		size_t k = s->n++;
+
+		for (; k > 0 && s->off[k - 1] > ex_offset(kids.v[1]); k--) {
+			s->v[k] = s->v[k - 1];
+			s->off[k] = s->off[k - 1];
+		}
+		s->v[k] = ex_value(s->x, kids.v[1]);
+		s->off[k] = ex_offset(kids.v[1]);
+	}
+	cvec_free(&kids);
+	return CXChildVisit_Recurse;
+}
+
+/*
+ * The path with each index that is not a number as written
+ * (`[RX51_SPI_WL1251]`, an enumerator) replaced by its value, when clang
+ * knows it: the engine walks paths by number.
+ */
+static char *numbered_path(struct ex *x, CXCursor lhs, char *path)
+{
+	struct subscripts s = { .x = x };
+	struct strbuf sb;
+	size_t k = 0;
+	char *out;
+
+	if (!strchr(path, '['))
+		return path;
+	find_subscripts(lhs, clang_getNullCursor(), &s);
+	clang_visitChildren(lhs, find_subscripts, &s);
+	sb_init(&sb);
+	for (const char *p = path; *p; p++) {
+		const char *e = *p == '[' ? strchr(p, ']') : NULL;
+
+		if (!e) {
+			sb_addc(&sb, *p);
+			continue;
+		}
+		if (!isdigit((unsigned char)p[1]) && k < s.n && s.v[k]->kind == VAL_INT)
+			sb_addf(&sb, "[%lld]", s.v[k]->ival);
+		else
+			sb_addn(&sb, p, (size_t)(e - p + 1));
+		k++;
+		p = e;
+	}
+	out = arena_strdup(x->a, sb.buf);
+	sb_free(&sb);
+	return out;
+}
+
+/* `a.b[0].c = x`: var "a", path ".b[0].c" (taken from the text as written, indexes by value). */
 static void record_assign(struct ex *x, CXCursor c, struct cvec *kids,
 			  struct gstack *g)
 {
@@ -202,6 +270,7 @@ static void record_assign(struct ex *x, CXCursor c, struct cvec *kids,
 			if (*s != ' ' && !(*d++ = *s))
 				break;
 		lhs[i] = '\0';
+		path = numbered_path(x, kids->v[0], path);
 	}
 	add_store(x, c, lhs, path, kids->v[1], g);
 }

@@ -73,10 +73,30 @@ static int flag_arg(struct reg_ctx *r, const char *name)
 	return !name ? 0 : v && v->kind == VAL_INT ? v->ival != 0 : -1;
 }
 
+/*
+ * The pin controller: the rule's `label:` (pinctrl), or, where the target's
+ * .dtsi leaves it unlabelled (at91rm9200, at91sam9261/9263/9g45.dtsi), the
+ * one node compatible with the rule's `compatible:`, by path
+ * (&{/ahb/apb/pinctrl@fffff400}); NULL when neither.
+ */
+static const char *pinctrl_label(struct reg_ctx *r)
+{
+	const struct soc_dtsi *d = r->c->opt ? r->c->opt->dtsi : NULL;
+	const char *label = rn_str(r->reg, "label") ? rn_str(r->reg, "label") : "pinctrl";
+	const char **l;
+	size_t n = 0;
+
+	if (!d || soc_dtsi_has_label(d, label))
+		return label;
+	l = rn_str(r->reg, "compatible") ? soc_dtsi_labels_compatible(d, rn_str(r->reg, "compatible"), &n)
+					 : NULL;
+	return n == 1 ? l[0] : NULL;
+}
+
 bool reg_at91_pin(struct reg_ctx *r)
 {
 	struct conv *c = r->c;
-	const char *label = rn_str(r->reg, "label") ? rn_str(r->reg, "label") : "pinctrl";
+	const char *label = pinctrl_label(r);
 	const char *periph = rn_str(r->reg, "periph"), *conf = rn_str(r->reg, "conf");
 	const struct value *pin = reg_arg(r, rn_str(r->reg, "pin"));
 	int on = flag_arg(r, rn_str(r->reg, periph ? "pullup" : "on"));
@@ -84,8 +104,11 @@ bool reg_at91_pin(struct reg_ctx *r)
 	struct omap_pin *p;
 	unsigned bank, num;
 
-	if (c->opt && c->opt->dtsi && !soc_dtsi_has_label(c->opt->dtsi, label)) {
-		reg_todo(r, arena_printf(c->a, "pin setting: the target's SoC .dtsi has no &%s", label));
+	if (!label) {
+		reg_todo(r, arena_printf(c->a, "pin setting: the target's SoC .dtsi has no &%s, nor one "
+					 "node compatible with \"%s\"", rn_str(r->reg, "label") ?
+					 rn_str(r->reg, "label") : "pinctrl", rn_str(r->reg, "compatible") ?
+					 rn_str(r->reg, "compatible") : "?"));
 		return true;
 	}
 	if (!pin || !conv_gpio_cells(c, pin, &cells, false) || cells.ncells < 2 ||

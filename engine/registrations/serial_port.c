@@ -13,12 +13,14 @@
  * the id (AT91 peripheral ids are AIC interrupt numbers), or `zero:` for id
  * 0 (the DBGU). `alias:` names the port-number argument, `flags:` the
  * argument whose bits (`flag_groups: {0x01: cts}`) add the .dtsi's
- * pinctrl_<label>_<group> groups to the node's default pinctrl-0.
+ * pinctrl_<label>_<group> groups (or <default group>_<group>) to the node's
+ * default pinctrl-0.
  *
  *   register: {kind: serial_port, id: id, name: serial, zero: dbgu, alias: portnr,
  *              flags: pins, flag_groups: {"0x01": cts, "0x02": rts}}
  */
 #include <libfdt.h>
+#include <stdlib.h>
 
 #include "registrations.h"
 
@@ -47,6 +49,25 @@ static void dtsi_default_pins(struct conv *c, const char *label, struct dt_chunk
 			(*n)++;
 		}
 	}
+}
+
+/*
+ * The .dtsi's group for an option of the port: pinctrl_<label>_<group>, or
+ * the port's default group's name with _<group> (at91rm9200.dtsi's &usart1
+ * selects pinctrl_uart1 and names its options pinctrl_uart1_cts ...);
+ * the first spelling when the .dtsi has neither.
+ */
+static const char *option_group(struct conv *c, const char *label, const char *group)
+{
+	const char *g = arena_printf(c->a, "pinctrl_%s_%s", label, group), *alt = NULL;
+	char *dflt[1];
+
+	if (soc_dtsi_has_label(c->opt->dtsi, g) || !soc_dtsi_pinctrl0(c->opt->dtsi, label, dflt, 1))
+		return g;
+	if (dflt[0][0] != '{')
+		alt = arena_printf(c->a, "%s_%s", dflt[0], group);
+	free(dflt[0]);
+	return alt && soc_dtsi_has_label(c->opt->dtsi, alt) ? alt : g;
 }
 
 /* Bits of the flags argument -> extra pin groups; false (with a TODO) when one is missing. */
@@ -82,7 +103,7 @@ static bool flag_pins(struct reg_ctx *r, struct dt_node *n, const char *label)
 		    !(flags->ival & bit))
 			continue;
 		rest &= ~bit;
-		g = arena_printf(c->a, "pinctrl_%s_%s", label, groups->items[i]->scalar);
+		g = option_group(c, label, groups->items[i]->scalar);
 		/* DTR and DSR share one group: add it once. */
 		bool dup = false;
 

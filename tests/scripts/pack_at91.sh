@@ -14,7 +14,10 @@
 # UDC's .vbus_active_low and .vbus_polled are the VBUS line's polarity and
 # atmel,vbus-polled; a w1-gpio device is an "onewire" node with its line
 # (w1_gpio_platform_data .pin, .is_open_drain). A board whose file or machine names a "G20" gets
-# at91sam9g20.dtsi; in a file of a 9260 and a G20 machine, the G20 alone. Each output compiles (the tool runs dtc).
+# at91sam9g20.dtsi; in a file of a 9260 and a G20 machine, the G20 alone.
+# Where the .dtsi leaves the pin controller unlabelled (9G45, RM9200) the
+# pin calls' groups go under it by path; an RM9200 UART's modem-line
+# options are the .dtsi's pinctrl_uart1_* groups. Each output compiles (the tool runs dtc).
 #
 #   bash pack_at91.sh BOARD2DTS SOURCE_DIR    (run by ctest; exit 77 = skipped)
 set -uo pipefail
@@ -180,11 +183,43 @@ static void __init acme_board_init(void)
 	at91_add_device_serial();
 	at91_add_device_mci(0, &acme_mci0_data);
 	at91_add_device_mci(1, &acme_mci1_data);
+	at91_set_gpio_input(AT91_PIN_PD10, 1);
+	at91_set_deglitch(AT91_PIN_PD10, 1);
 }
 MACHINE_START(AT91SAM9G45EKES, "Acme AT91SAM9G45 panel")
 	.init_machine	= acme_board_init,
 MACHINE_END
 C
+
+# An AT91RM9200 board: at91rm9200.dtsi names &usart1's option groups after
+# its default one (pinctrl_uart1_cts ...), and leaves &pinctrl unlabelled.
+cat >"$TMP/mach-at91/board-rm9200acme.c" <<'C'
+// SPDX-License-Identifier: GPL-2.0
+/* board2dts test board: an AT91RM9200 modem board, 3.x mach-at91 style. */
+#include <linux/init.h>
+#include <asm/mach/arch.h>
+#include <mach/board.h>
+
+static void __init acme_init_early(void)
+{
+	at91_register_uart(AT91RM9200_ID_US1, 1, ATMEL_UART_CTS | ATMEL_UART_RTS | ATMEL_UART_RI);
+}
+static void __init acme_board_init(void)
+{
+	at91_add_device_serial();
+	at91_set_gpio_input(AT91_PIN_PB27, 1);
+}
+MACHINE_START(AT91RM9200EK, "Acme RM9200 modem")
+	.init_early	= acme_init_early,
+	.init_machine	= acme_board_init,
+MACHINE_END
+C
+O=$TMP/acmerm9200.dts
+if b2d_convert_pack "$KERNEL" "$TMP/mach-at91/board-rm9200acme.c" "$O" at91rm9200; then
+	# the .dtsi's uart1 option groups; PB27 under the unlabelled pin controller
+	b2d_flat_has "$O" '&usart1{pinctrl-0=<&pinctrl_uart1&pinctrl_uart1_cts&pinctrl_uart1_rts&pinctrl_uart1_ri>;'
+	b2d_flat_has "$O" 'atmel,pins=<AT91_PIOB27AT91_PERIPH_GPIOAT91_PINCTRL_PULL_UP>'
+fi
 
 O=$TMP/acme9260.dts
 if b2d_convert_pack "$KERNEL" "$TMP/mach-at91/board-acme9260.c" "$O" at91sam9260; then
@@ -237,10 +272,16 @@ else
 fi
 O=$TMP/acme9g45.dts
 if b2d_convert_pack "$KERNEL" "$TMP/mach-at91/board-acme9g45.c" "$O" at91sam9g45; then
-	grep -q '&mmc0{pinctrl-names="default";pinctrl-0=<&pinctrl_mmc0_slot0_clk_cmd_dat0&pinctrl_mmc0_slot0_dat1_3&pinctrl_mmc0_slot0_dat4_7>;' "$O.flat" ||
-		b2d_bad "acme9g45: &mmc0 has not slot A's 8-bit pin groups"
+	# (and, last, the group of its card-detect pin the board sets up)
+	grep -q '&mmc0{pinctrl-names="default";pinctrl-0=<&pinctrl_mmc0_slot0_clk_cmd_dat0&pinctrl_mmc0_slot0_dat1_3&pinctrl_mmc0_slot0_dat4_7&mmc0_pins>;' "$O.flat" ||
+		b2d_bad "acme9g45: &mmc0 has not slot A's 8-bit pin groups and its card-detect pin's"
 	b2d_has "$O" 'no pin group of &mmc1 for slot 1 in the target'"'"'s .dtsi: its pinctrl-0 by hand'
 	b2d_hasnt "$O" 'pinctrl_mmc1_'
+	# at91sam9g45.dtsi leaves its pin controller unlabelled: the pin calls'
+	# groups go under it by path, not into a "no &pinctrl" TODO
+	b2d_flat_has "$O" 'atmel,pins=<AT91_PIOD10AT91_PERIPH_GPIO(AT91_PINCTRL_PULL_UP|AT91_PINCTRL_DEGLITCH)>'
+	b2d_has "$O" '&{/ahb/apb/pinctrl@fffff200} {'
+	b2d_hasnt "$O" 'pin setting:'
 fi
 
 [ $B2D_FAIL = 0 ] && echo "ok: pack_at91.sh"

@@ -345,6 +345,30 @@ static void test_symbolic(void **state)
 	board_free(b);
 }
 
+/* A store's array index spelled as an enumerator is its value in the path; a variable stays as written. */
+static void test_store_index_by_value(void **state)
+{
+	static const char src[] =
+		"enum { FOO_SPI_LCD, FOO_SPI_WLAN };\n"
+		"struct info { int irq; };\n"
+		"static struct info infos[] = { [FOO_SPI_LCD] = { 0 }, [FOO_SPI_WLAN] = { 0 } };\n"
+		"static void foo_init(int n)\n"
+		"{\n"
+		"	infos[FOO_SPI_WLAN].irq = 5;\n"
+		"	infos[n].irq = 6;\n"
+		"}\n";
+	struct board *b = parse_src(src, NULL, 0);
+	struct function *f = board_find_func(b, "foo_init");
+
+	(void)state;
+	assert_non_null(f);
+	assert_int_equal(f->nstores, 2);
+	assert_string_equal(f->stores[0]->var, "infos");
+	assert_string_equal(f->stores[0]->path, "[1].irq");
+	assert_string_equal(f->stores[1]->path, "[n].irq");
+	board_free(b);
+}
+
 /* A local set once where it is declared is its initializer's value (a
  * parameter plus an offset), as is one assigned once in the function's own
  * block before its use; one written again, whose address is taken, assigned
@@ -549,6 +573,7 @@ int main(void)
 		cmocka_unit_test(test_dt_only_machines),
 		cmocka_unit_test(test_symbolic),
 		cmocka_unit_test(test_symbolic_locals),
+		cmocka_unit_test(test_store_index_by_value),
 		cmocka_unit_test(test_guards),
 		cmocka_unit_test(test_token_fallback),
 		cmocka_unit_test(test_kbuild_names_and_setup),

@@ -81,6 +81,8 @@ b2d_bad() {
 # string TEXT, else a b2d_bad line naming the file.
 b2d_has() { grep -F -- "$2" "$1" >/dev/null 2>&1 || b2d_bad "$(basename "$1"): missing: $2"; }
 b2d_hasnt() { ! grep -F -- "$2" "$1" >/dev/null 2>&1 || b2d_bad "$(basename "$1"): unexpected: $2"; }
+# b2d_flat_has OUT TEXT: OUT.flat (b2d_convert_pack) holds TEXT, blanks and comments dropped
+b2d_flat_has() { grep -F -- "$2" "$1.flat" >/dev/null 2>&1 || b2d_bad "$(basename "$1"): missing: $2"; }
 
 # b2d_convert_pack KERNEL SRC OUT SOC: board2dts convert SRC (tolerant mode,
 # --kernel KERNEL) to OUT with its report OUT.json, and the SOC pack must be
