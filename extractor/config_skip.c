@@ -56,6 +56,13 @@ static bool is_assumed(const struct ex_config *cfg, const char *s, size_t len)
 	return false;
 }
 
+/* Append what (a symbol, or a ", "-list of them) to out's ", "-list unless it is there. */
+static void add_once(struct strbuf *out, const char *what)
+{
+	if (!(out->buf && strstr(out->buf, what)))
+		sb_addf(out, "%s%s", out->len ? ", " : "", what);
+}
+
 /* The assumed symbols the conditions of d's group up to d test, ", "-separated. */
 static void group_assumed(const struct pp_dir *v, size_t n, const struct pp_dir *d,
 			  const struct ex_config *cfg, struct strbuf *out)
@@ -68,9 +75,8 @@ static void group_assumed(const struct pp_dir *v, size_t n, const struct pp_dir 
 			continue;
 		syms = config_cond_symbols(v[i].cond, &ns);
 		for (size_t k = 0; k < ns; k++) {
-			if (is_assumed(cfg, syms[k], strlen(syms[k])) &&
-			    !(out->buf && strstr(out->buf, syms[k])))
-				sb_addf(out, "%s%s", out->len ? ", " : "", syms[k]);
+			if (is_assumed(cfg, syms[k], strlen(syms[k])))
+				add_once(out, syms[k]);
 			free(syms[k]);
 		}
 		free(syms);
@@ -193,16 +199,14 @@ bool board_guard_assumption(const struct board *b, const char *text, struct strb
 		char **syms = config_cond_symbols(text, &n);
 
 		for (size_t i = 0; i < n; i++) {
-			if (!(out->buf && strstr(out->buf, syms[i])))
-				sb_addf(out, "%s%s", out->len ? ", " : "", syms[i]);
+			add_once(out, syms[i]);
 			free(syms[i]);
 		}
 		free(syms);
 	}
 	for (size_t i = 0; i < b->nconfig_macros; i++)
-		if (word_in(text, b->config_macros[i]->name) &&
-		    !(out->buf && strstr(out->buf, b->config_macros[i]->assumed)))
-			sb_addf(out, "%s%s", out->len ? ", " : "", b->config_macros[i]->assumed);
+		if (word_in(text, b->config_macros[i]->name))
+			add_once(out, b->config_macros[i]->assumed);
 	return out->len > n0;
 }
 

@@ -65,7 +65,15 @@ static char *literal_at(const char *p)
 	return xstrndup(p + 1, (size_t)(end - p - 1));
 }
 
-static char *ident_at(const char *p);
+/* The identifier at p (after blanks), copied, or NULL. */
+static char *ident_at(const char *p)
+{
+	size_t n;
+
+	p += strspn(p, " \t\n(");
+	n = strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+	return n && !isdigit((unsigned char)*p) ? xstrndup(p, n) : NULL;
+}
 
 /* The string a `#define id "string"` of text gives, or NULL. */
 static char *defined_string(const char *text, const char *id)
@@ -79,27 +87,6 @@ static char *defined_string(const char *text, const char *id)
 			return literal_at(q + n);
 	}
 	return NULL;
-}
-
-/* The driver's own headers (`#include "wl1251.h"` beside it), while one file is scanned. */
-static char *scan_headers;
-
-/*
- * The string at p, or the one a `#define NAME "string"` of the file, or of
- * a header of its directory it includes, gives the macro at p (mma8450.c:
- * `{ MMA8450_DRV_NAME, 0 }` in its id table; wl1251's spi.c: `.name =
- * DRIVER_NAME` of wl1251.h).
- */
-static char *name_at(const char *text, const char *p)
-{
-	char *lit = literal_at(p), *id;
-
-	if (lit || !(id = ident_at(p)))
-		return lit;
-	if (!(lit = defined_string(text, id)))
-		lit = defined_string(scan_headers, id);
-	free(id);
-	return lit;
 }
 
 /* The text of the headers `path`'s file includes with quotes from its own directory. */
@@ -121,7 +108,31 @@ static char *local_headers(const char *path, const char *text)
 		free(h);
 		free(file);
 	}
-	return sb_detach(&sb);
+	return sb.buf ? sb_detach(&sb) : xstrdup("");
+}
+
+/* The file scanned, its own headers' text (NULL until a name needs them). */
+static const char *scan_path;
+static char *scan_headers;
+
+/*
+ * The string at p, or the one a `#define NAME "string"` of the file or of a
+ * header of its directory gives the macro at p (mma8450.c's `{
+ * MMA8450_DRV_NAME, 0 }`; wl1251's spi.c `.name = DRIVER_NAME` of wl1251.h).
+ */
+static char *name_at(const char *text, const char *p)
+{
+	char *lit = literal_at(p), *id;
+
+	if (lit || !(id = ident_at(p)))
+		return lit;
+	if (!(lit = defined_string(text, id)) && scan_path) {
+		if (!scan_headers)
+			scan_headers = local_headers(scan_path, text);
+		lit = defined_string(scan_headers, id);
+	}
+	free(id);
+	return lit;
 }
 
 /* Names of an id table body: `{ "name", ... }` or `{ .name = "name" }` entries. */
@@ -166,16 +177,6 @@ static void driver_names(const char *text, const char *type, struct ptrvec *name
 		if (n && n < end && strchr(n, '=') && (name = name_at(text, strchr(n, '=') + 1)))
 			pv_push(names, name);
 	}
-}
-
-/* The identifier at p (after blanks), copied, or NULL. */
-static char *ident_at(const char *p)
-{
-	size_t n;
-
-	p += strspn(p, " \t\n(");
-	n = strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
-	return n && !isdigit((unsigned char)*p) ? xstrndup(p, n) : NULL;
 }
 
 /*
@@ -348,10 +349,11 @@ static int visit(const char *path, const struct stat *sb, int type, struct FTW *
 	text = read_file(path, NULL);
 	if (text && ((strstr(text, "_device_id") && strstr(text, ".compatible")) ||
 		     strstr(text, ".of_match_table"))) {
-		scan_headers = local_headers(path, text);
+		scan_path = path;
 		scan_file(path + scan_root_len, text, scan_out);
 		free(scan_headers);
 		scan_headers = NULL;
+		scan_path = NULL;
 	}
 	free(text);
 	return 0;

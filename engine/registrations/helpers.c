@@ -2,9 +2,8 @@
 /* Helpers the registration kinds share: node names, interrupts, constant properties. */
 #include "registrations.h"
 
-#include <string.h>
-
 #include <stdlib.h>
+#include <string.h>
 
 #include "../../common/util.h"
 
@@ -97,9 +96,7 @@ static struct value *fixed_array(struct reg_ctx *r, const struct rnode *seq)
 
 	list->is_array = true;
 	for (size_t i = 0; i < seq->n; i++)
-		reg_add_member(r->c, list, seq->items[i]->kind == RN_MAP
-			       ? reg_fixed_struct(r, NULL, seq->items[i])
-			       : fixed_member(r, NULL, seq->items[i]), NULL);
+		reg_add_member(r->c, list, fixed_member(r, NULL, seq->items[i]), NULL);
 	return list;
 }
 

@@ -18,11 +18,6 @@
 
 #include <string.h>
 
-static bool empty(const struct value *v)
-{
-	return !v || v->kind == VAL_NULL || value_is_zero(v);
-}
-
 bool reg_pdata_bits(struct reg_ctx *r)
 {
 	struct conv *c = r->c;
@@ -61,7 +56,7 @@ bool reg_pdata_bits(struct reg_ctx *r)
 						 "it fills is the board's to say", rn_str(e, "arg")));
 			return true;
 		}
-		if (!(flags->ival & bit) || !empty(value_field(var->init, field)))
+		if (!(flags->ival & bit) || !value_is_zero(conv_field(c, var->init, field)))
 			continue;
 		ptr = reg_fixed_pointer(r, field, rn_get(e, "default"));
 		conv_set_field(c, var->init, field, ptr);
