@@ -354,21 +354,136 @@ static char *source_text(const char *path, const struct extract_options *opt, si
 	return read_file(path, len);
 }
 
-/* No --config: the symbols the file tests, X_MODULE only when X itself is not tested. */
+/* --- the machines of one file (machine_split.c) ---------------------------- */
+
+/* The ids of the MACHINE_START(ID, ...) records of the blanked text, each once, in order. */
+static char **machine_ids(const char *clean, size_t len, size_t *n)
+{
+	static const char kw[] = "MACHINE_START";
+	const char *end = clean + len;
+	char **v = NULL;
+
+	*n = 0;
+	for (const char *q = clean; (q = memmem(q, (size_t)(end - q), kw, sizeof(kw) - 1));
+	     q += sizeof(kw) - 1) {
+		const char *a = q + sizeof(kw) - 1, *id;
+
+		if (q > clean && ident_char(q[-1]))
+			continue;	/* DT_MACHINE_START */
+		while (a < end && isspace((unsigned char)*a))
+			a++;
+		if (a == end || *a++ != '(')
+			continue;
+		while (a < end && isspace((unsigned char)*a))
+			a++;
+		for (id = a; a < end && ident_char(*a); a++)
+			;
+		if (a > id && !listed(v, *n, id, (size_t)(a - id)))
+			push(&v, n, xstrndup(id, (size_t)(a - id)));
+	}
+	return v;
+}
+
+/* Is sym CONFIG_MACH_<ID> for one of the ids? */
+static bool machine_symbol(const char *sym, char **ids, size_t n)
+{
+	return str_starts(sym, "CONFIG_MACH_") && listed(ids, n, sym + 12, strlen(sym + 12));
+}
+
+/* Does cond test one of the ids' CONFIG_MACH_ symbols? */
+static bool tests_machine(const char *cond, char **ids, size_t n)
+{
+	size_t ns;
+	char **syms = config_cond_symbols(cond, &ns);
+	bool hit = false;
+
+	for (size_t i = 0; i < ns; i++) {
+		hit = hit || machine_symbol(syms[i], ids, n);
+		free(syms[i]);
+	}
+	free(syms);
+	return hit;
+}
+
+/* Some #if group tests a machine's symbol and has another arm or a negation. */
+static bool machines_branch(const struct pp_dir *d, size_t nd, char **ids, size_t n)
+{
+	for (size_t i = 0; i < nd; i++) {
+		bool machine = false, branch = !strcmp(d[i].kw, "ifndef");
+
+		if (d[i].kw[0] != 'i')
+			continue;
+		for (size_t k = i; k < nd; k++) {
+			if (d[k].open_line != d[i].line)
+				continue;
+			machine = machine || tests_machine(d[k].cond, ids, n);
+			branch = branch || strchr(d[k].cond, '!') ||
+				 !strcmp(d[k].kw, "else") || !strcmp(d[k].kw, "elif");
+		}
+		if (machine && branch)
+			return true;
+	}
+	return false;
+}
+
+char **config_machine_split(const char *path, const struct extract_options *opt, size_t *n)
+{
+	size_t len, nd = 0;
+	char *text, *clean, **ids;
+	struct pp_dir *d;
+	bool split = false;
+
+	*n = 0;
+	if (opt->build_dir || opt->config_file || opt->machine_only ||
+	    !(text = source_text(path, opt, &len)))
+		return NULL;
+	clean = config_blank(text, len);
+	ids = machine_ids(clean, len, n);
+	d = *n >= 2 ? config_directives(text, len, &nd) : NULL;
+	split = d && machines_branch(d, nd, ids, *n);
+	for (size_t i = 0; split && i < *n; i++) {
+		char *sym = xasprintf("CONFIG_MACH_%s", ids[i]);
+
+		split = !decided(opt, sym, strlen(sym));	/* -D/-U after `--` decide */
+		free(sym);
+	}
+	config_dirs_free(d, nd);
+	free(clean);
+	free(text);
+	if (split)
+		return ids;
+	for (size_t i = 0; i < *n; i++)
+		free(ids[i]);
+	free(ids);
+	*n = 0;
+	return NULL;
+}
+
+/*
+ * No --config: the symbols the file tests, X_MODULE only when X itself is
+ * not tested. With opt->machine_only, the CONFIG_MACH_ symbols of the file's
+ * machines are not assumptions: that machine's is defined, the others' not.
+ */
 static void assume_tested(const char *path, const struct extract_options *opt,
 			  struct ex_config *cfg)
 {
-	size_t len, n = 0;
+	size_t len, n = 0, nids = 0;
 	char *text = source_text(path, opt, &len);
-	char **syms = text ? config_scan_symbols(text, len, &n) : NULL;
-
+	char **syms = text ? config_scan_symbols(text, len, &n) : NULL, *clean = NULL;
+	char **ids = opt->machine_only && text ?
+		     machine_ids(clean = config_blank(text, len), len, &nids) : NULL;
 	bool *keep = xcalloc(n + 1, sizeof(*keep));
 
+	for (size_t i = 0; i < nids; i++)
+		push(&cfg->machines, &cfg->nmachines, xasprintf("CONFIG_MACH_%s", ids[i]));
+	if (opt->machine_only)
+		push(&cfg->defines, &cfg->ndefines, xasprintf("CONFIG_MACH_%s=1", opt->machine_only));
 	for (size_t i = 0; i < n; i++) {
 		size_t l = strlen(syms[i]);
 		bool module = l > 7 && !strcmp(syms[i] + l - 7, "_MODULE");
 
-		keep[i] = !decided(opt, syms[i], l) && !(module && listed(syms, n, syms[i], l - 7));
+		keep[i] = !decided(opt, syms[i], l) && !(module && listed(syms, n, syms[i], l - 7)) &&
+			  !machine_symbol(syms[i], ids, nids);
 	}
 	for (size_t i = 0; i < n; i++) {
 		if (!keep[i]) {
@@ -378,6 +493,10 @@ static void assume_tested(const char *path, const struct extract_options *opt,
 		push(&cfg->defines, &cfg->ndefines, xasprintf("%s=1", syms[i]));
 		push(&cfg->assumed, &cfg->nassumed, syms[i]);
 	}
+	for (size_t i = 0; i < nids; i++)
+		free(ids[i]);
+	free(ids);
+	free(clean);
 	free(keep);
 	free(syms);
 	free(text);
@@ -413,7 +532,10 @@ void config_free(struct ex_config *cfg)
 		free(cfg->defines[i]);
 	for (size_t i = 0; i < cfg->nassumed; i++)
 		free(cfg->assumed[i]);
+	for (size_t i = 0; i < cfg->nmachines; i++)
+		free(cfg->machines[i]);
 	free(cfg->defines);
 	free(cfg->assumed);
+	free(cfg->machines);
 	memset(cfg, 0, sizeof(*cfg));
 }

@@ -24,6 +24,9 @@ struct ex_config {
 	size_t ndefines;
 	char **assumed;		/* names assumed enabled (no --config) */
 	size_t nassumed;
+	char **machines;	/* opt->machine_only: CONFIG_MACH_<ID> of every
+				 * MACHINE_START(ID) of the file (machine_split.c) */
+	size_t nmachines;
 };
 
 /*
@@ -42,6 +45,17 @@ int config_load(const char *path, struct ex_config *cfg);
  */
 int config_prepare(const char *path, const struct extract_options *opt, struct ex_config *cfg);
 void config_free(struct ex_config *cfg);
+
+/*
+ * Tolerant mode without --config: the ids of the file's MACHINE_START
+ * records (as written, in order) when it has two or more and some #if group
+ * that tests one's CONFIG_MACH_<ID> has an #else/#elif arm or a negation
+ * (`#if defined(CONFIG_MACH_AT91SAM9261EK)` ... `#else` ...): assuming all
+ * of them enabled at once would give every machine the first arm, so each
+ * machine is parsed with its own (extractor/machine_split.c). NULL: one
+ * parse serves them all. Free each and the vector.
+ */
+char **config_machine_split(const char *path, const struct extract_options *opt, size_t *n);
 
 /* The CONFIG_ symbols `text` tests, each once, in order of appearance (malloc'd). */
 char **config_scan_symbols(const char *text, size_t len, size_t *n);

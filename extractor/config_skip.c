@@ -83,6 +83,34 @@ static void group_assumed(const struct pp_dir *v, size_t n, const struct pp_dir 
 	}
 }
 
+/*
+ * Parsed for one machine (machine_split.c): does d's group test nothing but
+ * the file's machines' CONFIG_MACH_ symbols? Then what it skipped is another
+ * machine's, in that machine's own parse, not lost.
+ */
+static bool other_machines_only(const struct pp_dir *v, size_t n, const struct pp_dir *d,
+				const struct ex_config *cfg)
+{
+	size_t tested = 0, mine = 0;
+
+	for (size_t i = 0; cfg->nmachines && i < n; i++) {
+		size_t ns;
+		char **syms;
+
+		if (v[i].open_line != d->open_line || v[i].line > d->line)
+			continue;
+		syms = config_cond_symbols(v[i].cond, &ns);
+		for (size_t k = 0; k < ns; k++) {
+			for (size_t m = 0; m < cfg->nmachines; m++)
+				mine += !strcmp(syms[k], cfg->machines[m]);
+			tested++;
+			free(syms[k]);
+		}
+		free(syms);
+	}
+	return tested && mine == tested;
+}
+
 static void add_skipped(struct ex *x, const struct ex_config *cfg, const struct pp_dir *v,
 			size_t n, unsigned a, unsigned b)
 {
@@ -260,7 +288,9 @@ void config_note(struct ex *x, const struct ex_config *cfg)
 
 		clang_getSpellingLocation(clang_getRangeStart(r->ranges[i]), NULL, &a, NULL, NULL);
 		clang_getSpellingLocation(clang_getRangeEnd(r->ranges[i]), NULL, &b, NULL, NULL);
-		if (has_content(clean, len, a, b))
+		const struct pp_dir *d = dir_at(dirs, nd, a);
+
+		if (has_content(clean, len, a, b) && !(d && other_machines_only(dirs, nd, d, cfg)))
 			add_skipped(x, cfg, dirs, nd, a, b);
 	}
 	config_dirs_free(dirs, nd);

@@ -37,6 +37,9 @@ struct ex {
 	bool limit_hit;
 };
 
+/* One parse of a board file and its board (extract.c); extract_board() is machine_split.c. */
+int ex_extract_one(const char *path, const struct extract_options *opt, struct board **out);
+
 /* A cursor's children, collected once (libclang only offers a visitor). */
 struct cvec {
 	CXCursor *v;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * extract_board(): parse one file with libclang and build its board model.
+ * ex_extract_one(): parse one file with libclang and build its board model.
  *
  * One pass over the translation unit's top-level cursors: #defines go to
  * the macro table (for token evaluation), main-file declarations become
@@ -537,8 +537,8 @@ static int parse_all(struct ex *x, const char *path, const struct extract_option
 	return B2D_OK;
 }
 
-int extract_board(const char *path, const struct extract_options *given,
-		  struct board **out)
+int ex_extract_one(const char *path, const struct extract_options *given,
+		   struct board **out)
 {
 	struct extract_options o2 = *given, *opt = &o2;
 	struct ex_config cfg = { 0 };

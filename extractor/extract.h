@@ -43,11 +43,18 @@ struct extract_options {
 	const char *mach_links;		/* tolerant mode: where a lone file's <mach/NAME>
 					 * link to the target's mach-X/ is kept (args.c);
 					 * NULL: <mach/...> headers stay unknown */
+	const char *machine_only;	/* tolerant mode: the MACHINE_START id whose
+					 * CONFIG_MACH_<ID> is defined, the file's other
+					 * machines' not (machine_split.c); NULL: all
+					 * assumed as the file tests them */
 };
 
 /*
  * Parse `path` and build its board model. Returns B2D_OK and sets *out, or a
  * negative b2d_err after printing a one-line diagnostic (file:line: error: ...).
+ * In tolerant mode a file whose machines' code differs under #if CONFIG_MACH_
+ * arms is parsed once per machine (machine_split.c): each machine's `board`
+ * is then its own parse, and the board lists every machine.
  */
 int extract_board(const char *path, const struct extract_options *opt, struct board **out);
 

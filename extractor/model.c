@@ -96,6 +96,8 @@ void board_free(struct board *b)
 		return;
 	for (size_t i = 0; i < b->nsiblings; i++)
 		board_free(b->siblings[i]);
+	for (size_t i = 0; i < b->nparses; i++)
+		board_free(b->parses[i]);
 	arena_free(&b->arena);
 	free(b);
 }

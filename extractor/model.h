@@ -109,6 +109,9 @@ struct machine {
 	struct srcpos pos;
 	bool dt;		/* a DT_MACHINE_START record, in a file that has no other:
 				 * it boots with a device tree already (extract.c) */
+	const struct board *board;	/* the parse this machine's code comes from when the
+					 * file was parsed per machine (machine_split.c);
+					 * NULL: the board that lists it */
 };
 
 /* Something clang could not read in the board file (tolerant mode), kept as a TODO. */
@@ -160,6 +163,10 @@ struct board {
 	struct board **siblings;	/* the files beside it whose functions and variables
 					 * joined these (pipeline/siblings.c), owned */
 	size_t nsiblings;
+	struct board **parses;	/* the file parsed for its other machines
+				 * (machine_split.c), owned; they list the same
+				 * machines and share the siblings' code */
+	size_t nparses;
 };
 
 /* Lookups (linear; boards hold at most a few hundred items). */

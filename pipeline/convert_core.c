@@ -34,17 +34,17 @@
  * `dtsi_variants:` entry as a whole; a machine whose own id, name or record
  * names one gets that entry's .dtsi, loaded here; NULL: the file's.
  */
-static struct soc_dtsi *machine_dtsi(const struct pipeline_session *s, const struct machine *m,
-				     const struct engine_options *eo)
+static struct soc_dtsi *machine_dtsi(const struct pipeline_session *s, const struct board *b,
+				     const struct machine *m, const struct engine_options *eo)
 {
 	struct machine *only = (struct machine *)m;
 	struct board one;
 	struct soc_dtsi *d = NULL;
 
-	if (!eo->kernel_dir || !s->soc || s->board->nmachines < 2 ||
+	if (!eo->kernel_dir || !s->soc || b->nmachines < 2 ||
 	    conv_dtsi_variant(s->soc, s->board))
 		return NULL;
-	one = *s->board;
+	one = *b;
 	one.machines = &only;
 	one.nmachines = 1;
 	if (!conv_dtsi_variant(s->soc, &one) || conv_dtsi_load(eo->kernel_dir, s->soc, &one, &d))
@@ -66,15 +66,17 @@ int conv_machines(const struct pipeline_session *s, struct machine *const *sel, 
 	r->v = xcalloc(nsel ? nsel : 1, sizeof(*r->v));
 	for (size_t i = 0; i < nsel; i++) {
 		const struct machine *m = sel[i];
+		/* the machine's own parse (extractor/machine_split.c) */
+		const struct board *b = m->board ? m->board : s->board;
 		struct conv_machine *cm = &r->v[r->n];
 		struct dt_tree *t = NULL;
 		struct engine_options own = *eo;
 		int err;
 
-		cm->dtsi = machine_dtsi(s, m, eo);
+		cm->dtsi = machine_dtsi(s, b, m, eo);
 		if (cm->dtsi)
 			own.dtsi = cm->dtsi;
-		err = engine_convert(s->board, s->rules, m, &own, &t);
+		err = engine_convert(b, s->rules, m, &own, &t);
 
 		if (err != B2D_OK || !t) {
 			r->err = err != B2D_OK ? err : B2D_ERR_PARSE;

@@ -138,8 +138,8 @@ static void append(struct arena *a, void ***items, size_t *n, void **more, size_
 	*n += m;
 }
 
-/* s's functions and variables that b lacks join b; b owns s. */
-static void merge(struct board *b, struct board *s)
+/* s's functions and variables that b lacks join b. */
+static void join(struct board *b, const struct board *s)
 {
 	void **more = xcalloc(s->nvars + s->nfuncs + 1, sizeof(void *));
 	size_t m = 0;
@@ -154,6 +154,14 @@ static void merge(struct board *b, struct board *s)
 			more[m++] = s->funcs[i];
 	append(&b->arena, (void ***)&b->funcs, &b->nfuncs, more, m);
 	free(more);
+}
+
+/* s joins b and the parses of b's other machines (extractor/machine_split.c); b owns s. */
+static void merge(struct board *b, struct board *s)
+{
+	join(b, s);
+	for (size_t i = 0; i < b->nparses; i++)
+		join(b->parses[i], s);
 	arena_push(&b->arena, (void ***)&b->siblings, &b->nsiblings, s);
 }
 

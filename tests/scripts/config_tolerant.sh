@@ -11,6 +11,9 @@
 #   - `-- -UCONFIG_LEDS_GPIO` is not overridden;
 #   - `--config` with `# CONFIG_LEDS_GPIO is not set`: the keys, no LEDs, no
 #     button (also through `batch --config`);
+#   - two machines whose LEDs differ under `#if defined(CONFIG_MACH_...)` /
+#     `#else` / `#ifndef`: each machine gets its own arms, none the other's
+#     as a TODO; `-- -DCONFIG_MACH_X` still decides for the whole file;
 #   - a bad .config line is one `file:line:col: error:` (exit 2), a FIFO as
 #     --config is refused without blocking, -p with --config is a usage error.
 #
@@ -200,9 +203,81 @@ mkdir -p "$TMP/build" && echo '[]' >"$TMP/build/compile_commands.json"
 b2d_check_diag "-p with --config" 2 $? 'error: convert: --config is for tolerant mode' 1 \
 	"$TMP/err7" || FAIL=1
 
+# 7. Two machines whose code differs under #if CONFIG_MACH_ arms: one parse
+#    each, each machine with its own arm, none with the other's as a TODO.
+M=$TMP/board-twodemo.c
+cat >"$M" <<'C'
+// SPDX-License-Identifier: GPL-2.0
+/* board2dts test board: two machines, one file, their LEDs under CONFIG_MACH_ arms. */
+#include <linux/kernel.h>
+#include <linux/init.h>
+#include <linux/platform_device.h>
+#include <linux/leds.h>
+#include <asm/mach-types.h>
+#include <asm/mach/arch.h>
+
+static struct gpio_led two_leds[] = {
+#if defined(CONFIG_MACH_TWO_ALPHA)
+	{ .name = "two:alpha", .gpio = 20 },
+#else
+	{ .name = "two:beta", .gpio = 21 },
+#endif
+	{ .name = "two:both", .gpio = 22,
+#ifndef CONFIG_MACH_TWO_ALPHA
+	  .default_trigger = "heartbeat",
+#endif
+	},
+};
+
+static struct gpio_led_platform_data two_led_data = {
+	.leds = two_leds,
+	.num_leds = ARRAY_SIZE(two_leds),
+};
+
+static struct platform_device two_leds_device = {
+	.name = "leds-gpio",
+	.id = -1,
+	.dev = { .platform_data = &two_led_data },
+};
+
+static void __init two_init(void)
+{
+	platform_device_register(&two_leds_device);
+}
+
+#ifdef CONFIG_MACH_TWO_ALPHA
+MACHINE_START(TWO_ALPHA, "Two Alpha")
+#else
+MACHINE_START(TWO_BETA, "Two Beta")
+#endif
+	.init_machine	= two_init,
+MACHINE_END
+C
+mkdir -p "$TMP/two"
+"$BIN" convert "$M" -o "$TMP/two/" 2>"$TMP/err8" || { cat "$TMP/err8"; fail "two machines: convert exited non-zero"; }
+A=$TMP/two/board-twodemo.TWO_ALPHA.dts
+Z=$TMP/two/board-twodemo.TWO_BETA.dts
+has "$A" 'model = "Two Alpha"' "two machines: TWO_ALPHA not written"
+has "$Z" 'model = "Two Beta"' "two machines: TWO_BETA (under the #else) not written"
+has "$A" '"two:alpha"' "TWO_ALPHA: its own LED missing"
+hasnt "$A" '"two:beta"' "TWO_ALPHA: TWO_BETA's LED converted"
+has "$Z" '"two:beta"' "TWO_BETA: its own LED missing"
+hasnt "$Z" '"two:alpha"' "TWO_BETA: TWO_ALPHA's LED (the first arm) converted"
+has "$Z" '"heartbeat"' "TWO_BETA: its #ifndef arm (the trigger) missing"
+hasnt "$A" '"heartbeat"' "TWO_ALPHA: TWO_BETA's #ifndef arm converted"
+for f in "$A" "$Z"; do
+	hasnt "$f" 'skipped by the preprocessor' "$(basename "$f"): the other machine's arm is a TODO"
+	hasnt "$f" 'assumed CONFIG_MACH' "$(basename "$f"): a machine's own symbol is called an assumption"
+done
+#    -D decides as before: one parse, one machine.
+"$BIN" convert "$M" -o "$TMP/two-d.dts" -- -DCONFIG_MACH_TWO_ALPHA 2>"$TMP/err9" ||
+	{ cat "$TMP/err9"; fail "two machines -D: convert exited non-zero"; }
+has "$TMP/two-d.dts" '"two:alpha"' "two machines -DCONFIG_MACH_TWO_ALPHA: its LED missing"
+has "$TMP/two-d.dts" 'skipped by the preprocessor' "two machines -D: the #else arms are not TODOs"
+
 # 6. The outputs compile (with a kernel tree).
 if b2d_kernel; then
-	for f in assumed undef config; do
+	for f in assumed undef config two/board-twodemo.TWO_ALPHA two/board-twodemo.TWO_BETA; do
 		b2d_dts_compile "$KERNEL" "$TMP/$f.dts" "$TMP/$f.dtc.log" ||
 			{ cat "$TMP/$f.dtc.log"; fail "$f.dts does not compile"; }
 	done
