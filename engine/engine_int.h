@@ -299,6 +299,12 @@ const char *conv_label(struct conv *c, const char *text);
 
 /* engine_values.c: a call argument that is a parameter of its function, as its caller passed it */
 const struct value *conv_param_value(const struct conv *c, const struct value *v);
+/*
+ * `ek_udc_data.pullup_pin`, `pins[1]`: a read of a member or element of a
+ * file variable no function of the file writes, as its initializer has it
+ * (engine_reads.c); NULL when v is no such read.
+ */
+const struct value *conv_read_value(const struct conv *c, const struct value *v);
 /* 16 or 10: the base v's C text wrote it in (engine_base.c); 0: not told. */
 unsigned conv_c_base(const struct value *v);
 

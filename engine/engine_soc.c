@@ -540,5 +540,7 @@ void engine_bind_callbacks(struct board *b, const struct ruleset *rs)
 {
 	for (size_t i = 0; i < b->nvars; i++)
 		bind_in_value(b, b->vars[i]->init, rs);
+	for (size_t i = 0; i < b->nparses; i++)	/* the other machines' (machine_split.c) */
+		engine_bind_callbacks(b->parses[i], rs);
 }
 

@@ -484,5 +484,5 @@ const struct value *conv_param_value(const struct conv *c, const struct value *v
 		v = site->args[k];
 		fn = in;
 	}
-	return v;
+	return conv_read_value(c, v) ? conv_read_value(c, v) : v;
 }
