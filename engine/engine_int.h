@@ -166,6 +166,7 @@ struct conv {
 	size_t nmuxg;
 	struct omap_pin **opins;	/* OMAP pads the mux tables and calls set, in order */
 	size_t nopins;
+	struct ranks *exec_order;	/* engine_exec_order.c, made on first use */
 	const struct function *cur_fn;	/* the function whose call is being converted */
 	struct refs **mrefs;		/* engine_refs.c: what each machine's code names */
 	struct board *own_board;	/* engine_grow.c: c->b once a store grew a variable */
@@ -278,6 +279,11 @@ void conv_account_lost(struct conv *c);
 void conv_drop_unknown_overlays(struct conv *c);
 /* engine.c */
 bool conv_reached(const struct conv *c, const struct function *f);
+/*
+ * Where call runs among the machine's calls (a board function's calls run
+ * at its call site: engine_exec_order.c); -1 for a call it does not reach.
+ */
+long conv_call_rank(struct conv *c, const struct call *call);
 const char *conv_initcall(const struct variable *v);
 bool conv_var_used(const struct conv *c, const char *name);
 void conv_mark_var(struct conv *c, const char *name);

@@ -46,16 +46,26 @@ void conv_add_pad(struct conv *c, struct omap_pin *pin)
 	for (size_t i = 0; i < c->nopins; i++) {
 		struct omap_pin *o = c->opins[i];
 
+		long rn, ro;
+		bool before;
+
 		if (strcmp(o->label, pin->label) || o->addr != pin->addr)
 			continue;
+		/* converted after o, but run before it (a board function o's caller calls first) */
+		rn = conv_call_rank(c, pin->call);
+		ro = conv_call_rank(c, o->call);
+		before = rn >= 0 && ro >= 0 && rn < ro;
 		if (o->val != pin->val || strcmp(o->macro, pin->macro))
 			dt_node_add_todo(c->t, NULL, &pin->v->pos, pin->call->spelling,
-					 arena_printf(c->a, "pad %s (%#x) set again: %s%s%s, after %s%s%s at "
+					 arena_printf(c->a, "pad %s (%#x) set again: %s%s%s, %s %s%s%s at "
 						      "line %u; the later value is written",
 						      pin->function, pin->addr,
 						      pin->cells ? pin->macro : "", pin->cells ? " " : "", pin->flags,
+						      before ? "before" : "after",
 						      o->cells ? o->macro : "", o->cells ? " " : "", o->flags,
 						      o->v->pos.line));
+		if (before)
+			return;
 		o->flags = pin->flags;
 		o->val = pin->val;
 		o->mfp_conf = pin->mfp_conf;

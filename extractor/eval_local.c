@@ -7,6 +7,7 @@
  */
 #include "ex_internal.h"
 
+#include <ctype.h>
 #include <string.h>
 
 /*
@@ -66,14 +67,21 @@ static enum CXChildVisitResult find_body(CXCursor c, CXCursor parent, CXClientDa
 	return CXChildVisit_Break;
 }
 
-/* The value `decl = VALUE;` stores, when that is decl's one write and comes before ref. */
+/*
+ * The value `decl = VALUE;` stores, when that is decl's one write and comes
+ * before ref (ref not inside it: `w = w + 1` reads the w before it).
+ */
 static CXCursor assigned_once(const struct write_scan *w, CXCursor ref)
 {
 	struct cvec kids;
 	CXCursor rhs = clang_getNullCursor();
+	unsigned end = 0;
 
-	if (w->writes != 1 || clang_Cursor_isNull(w->assign) ||
-	    ex_offset(w->assign) >= ex_offset(ref))
+	if (w->writes != 1 || clang_Cursor_isNull(w->assign))
+		return rhs;
+	clang_getSpellingLocation(clang_getRangeEnd(clang_getCursorExtent(w->assign)), NULL, NULL,
+				  NULL, &end);
+	if (end > ex_offset(ref))
 		return rhs;
 	cvec_children(w->assign, &kids);
 	if (kids.n == 2)
@@ -82,13 +90,74 @@ static CXCursor assigned_once(const struct write_scan *w, CXCursor ref)
 	return rhs;
 }
 
+/* One identifier, nothing else (a macro the parse could not expand). */
+static bool ex_plain_name(const char *s)
+{
+	if (!*s || isdigit((unsigned char)*s))
+		return false;
+	for (; *s; s++)
+		if (!(isalnum((unsigned char)*s) || *s == '_'))
+			return false;
+	return true;
+}
+
+/*
+ * A local whose initializer clang dropped (names it could not resolve,
+ * `iomux_v3_cfg_t usbh1stp = MX51_PAD_USBH1_STP__USBH1_STP;` or
+ * `NEW_PAD_CTRL(MX51_PAD_EIM_A27__GPIO2_21, ...)` without the SoC's pad
+ * header) and that nothing writes: the initializer's text, blanks
+ * collapsed, for the engine to read. NULL when the declaration has none.
+ */
+static struct value *dropped_init(struct ex *x, CXCursor ref, CXCursor decl)
+{
+	CXSourceLocation end = clang_getRangeEnd(clang_getCursorExtent(decl));
+	const char *buf, *p, *stop;
+	struct strbuf sb;
+	struct value *v;
+	size_t size;
+	unsigned off;
+	int depth = 0;
+	CXFile f;
+
+	clang_getFileLocation(end, &f, NULL, NULL, &off);
+	if (!f || !x->main_file || !clang_File_isEqual(f, x->main_file) ||
+	    !(buf = clang_getFileContents(x->tu, f, &size)) || off >= size)
+		return NULL;
+	stop = buf + size;
+	for (p = buf + off; p < stop && (isalnum((unsigned char)*p) || *p == '_'); p++)
+		;	/* the extent ends where its last token, the name, starts */
+	while (p < stop && isspace((unsigned char)*p))
+		p++;
+	if (p == stop || *p++ != '=' || (p < stop && *p == '='))
+		return NULL;
+	sb_init(&sb);
+	for (; p < stop && !(depth == 0 && (*p == ';' || *p == ',')); p++) {
+		depth += (*p == '(') - (*p == ')');
+		if (depth < 0 || *p == '{' || *p == '}' || *p == '"' || *p == '/' || *p == '#')
+			break;
+		if (!isspace((unsigned char)*p))
+			sb_addc(&sb, *p);
+		else if (sb.len && sb.buf[sb.len - 1] != ' ')
+			sb_addc(&sb, ' ');
+	}
+	while (sb.len && sb.buf[sb.len - 1] == ' ')
+		sb.buf[--sb.len] = '\0';
+	v = p < stop && *p == ';' && depth == 0 && sb.len ? ex_new_value(x, VAL_UNKNOWN, ref) : NULL;
+	if (v)
+		v->spelling = arena_strdup(x->a, sb.buf);
+	sb_free(&sb);
+	return v;
+}
+
 /*
  * A local integer set once, where it is declared (`int wlan_rst = gpio + 2;`
  * in a TWL setup callback), or by one assignment of the function's own
  * block before the reference (3.x rx51: `irq = gpio_to_irq(RX51_WL1251_IRQ_GPIO);
  * ... info[RX51_SPI_WL1251].irq = irq;`): that value, a number, a parameter
- * plus a number, or (assigned) what the engine reads from its spelling, at
- * the reference's position. NULL otherwise.
+ * plus a number, or what the engine reads from its spelling (assigned, or
+ * one macro name the parse could not expand: 3.x i.MX51
+ * `iomux_v3_cfg_t usbh1stp = MX51_PAD_USBH1_STP__USBH1_STP;`), at the
+ * reference's position. NULL otherwise.
  */
 struct value *ex_local_value(struct ex *x, CXCursor ref, CXCursor decl)
 {
@@ -107,8 +176,9 @@ struct value *ex_local_value(struct ex *x, CXCursor ref, CXCursor decl)
 			return NULL;
 		v = ex_value(x, init);
 	} else if (clang_Cursor_isNull(init)) {
-		return NULL;
-	} else if ((v = ex_value(x, init))->kind != VAL_INT && v->kind != VAL_SYMBOLIC) {
+		return dropped_init(x, ref, decl);
+	} else if ((v = ex_value(x, init))->kind != VAL_INT && v->kind != VAL_SYMBOLIC &&
+		   !(v->kind == VAL_UNKNOWN && v->spelling && ex_plain_name(v->spelling))) {
 		return NULL;
 	}
 	v->pos = ex_pos(x, ref);

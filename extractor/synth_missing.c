@@ -95,12 +95,34 @@ static bool cast_use(const char *buf, size_t size, size_t off, size_t len)
  * How the identifier at buf[off..off+len) is used: a cast `(X)v`, indexed
  * `X[`, an object (`&X` unary, `X.`, `X->`, assigned), or a value.
  */
+/*
+ * `X name =`, `X *name;`, `X name[`: X declares a variable (a local of a
+ * type whose header is missing: `iomux_v3_cfg_t usbh1stp = MX51_PAD_...;`,
+ * which clang, at the start of a statement, reports as an undeclared
+ * identifier rather than an unknown type name).
+ */
+static bool decl_use(const char *buf, size_t size, size_t off, size_t len)
+{
+	size_t e = off + len, w;
+
+	while (e < size && (isspace((unsigned char)buf[e]) || buf[e] == '*'))
+		e++;
+	for (w = e; e < size && sy_ident_char(buf[e]); e++)
+		;
+	if (e == w || isdigit((unsigned char)buf[w]))
+		return false;
+	while (e < size && isspace((unsigned char)buf[e]))
+		e++;
+	return e < size && (buf[e] == ';' || buf[e] == '[' || buf[e] == ',' ||
+			    (buf[e] == '=' && !(e + 1 < size && buf[e + 1] == '=')));
+}
+
 static enum use use_of(const char *buf, size_t size, size_t off, size_t len)
 {
 	long b = (long)off - 1;
 	size_t e = off + len;
 
-	if (cast_use(buf, size, off, len))
+	if (cast_use(buf, size, off, len) || decl_use(buf, size, off, len))
 		return USE_CAST;
 	while (b >= 0 && isspace((unsigned char)buf[b]))
 		b--;

@@ -297,6 +297,60 @@ static void test_array_designators_under_if(void **state)
 	board_free(b);
 }
 
+/*
+ * A local of a type no header declares (`iomux_v3_cfg_t usbh1stp = ...;`,
+ * which clang reports as an undeclared identifier at the start of a
+ * statement): the type is synthesized, and the initializer clang then drops
+ * (names it cannot resolve) is what a call passing the local reads, as
+ * written; a local the function may write again is not; and a local
+ * assigned from itself (`w = w + 1`) before a read ends (no endless
+ * recursion between the read and the assignment).
+ */
+static void test_local_of_unknown_type(void **state)
+{
+	static const char *src =
+		"extern int board_rev(void);\n"
+		"static void __init b_init(void)\n"
+		"{\n"
+		"	pad_cfg_t stp = MX51_PAD_USBH1_STP__USBH1_STP;\n"
+		"	pad_cfg_t key = NEW_PAD_CTRL(MX51_PAD_EIM_A27__GPIO2_21,\n"
+		"				     PAD_CTL_SRE_FAST | PAD_CTL_DSE_HIGH);\n"
+		"	pad_cfg_t w = MX51_PAD_A;\n"
+		"	setup_pad(stp);\n"
+		"	setup_pad(key);\n"
+		"	if (board_rev() > 1)\n"
+		"		w = MX51_PAD_B;\n"
+		"	setup_pad(w);\n"
+		"}\n"
+		"MACHINE_START(PADS, \"pads\")\n"
+		"	.init_machine = b_init,\n"
+		"MACHINE_END\n";
+	struct board *b = parse_src(src);
+	struct function *f = board_find_func(b, "b_init");
+
+	(void)state;
+	assert_non_null(f);
+	assert_int_equal(f->ncalls, 4);
+	assert_int_equal(f->calls[0]->args[0]->kind, VAL_UNKNOWN);
+	assert_string_equal(f->calls[0]->args[0]->spelling, "MX51_PAD_USBH1_STP__USBH1_STP");
+	assert_int_equal(f->calls[0]->args[0]->pos.line, 8);
+	assert_string_equal(f->calls[1]->args[0]->spelling,
+			    "NEW_PAD_CTRL(MX51_PAD_EIM_A27__GPIO2_21, PAD_CTL_SRE_FAST | PAD_CTL_DSE_HIGH)");
+	assert_string_equal(f->calls[3]->args[0]->spelling, "w");
+	board_free(b);
+
+	b = parse_src("static void __init c_init(void)\n"
+		      "{\n"
+		      "	int w = 3;\n"
+		      "	w = w + 1;\n"
+		      "	setup_pad(w);\n"
+		      "}\n");
+	f = board_find_func(b, "c_init");
+	assert_non_null(f);
+	assert_int_equal(f->ncalls, 1);
+	board_free(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -307,6 +361,7 @@ int main(void)
 		cmocka_unit_test(test_struct_inside_initializer),
 		cmocka_unit_test(test_paren_value_is_no_cast),
 		cmocka_unit_test(test_array_designators_under_if),
+		cmocka_unit_test(test_local_of_unknown_type),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
