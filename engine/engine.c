@@ -226,10 +226,36 @@ const char *conv_initcall(const struct variable *v)
 	return NULL;
 }
 
+/*
+ * A machine_desc field whose callback runs long after boot (`.restart`,
+ * rule `handler_fields:`): what it does is no boot state (3.6
+ * mach-mx51_efikamx.c's restart handler drives the reset line low, which a
+ * hog would do at boot), so it is not followed; the field is a TODO.
+ */
+static bool handler_field(struct conv *c, const struct value *k)
+{
+	const struct rnode *r = k->kind == VAL_FUNC && k->field ?
+		conv_find_rule(c, c->rs->handler_fields, c->rs->nhandler_fields, "field", k->field) :
+		NULL;
+	struct fact *f;
+
+	if (!r)
+		return false;
+	f = dt_add_fact(c->t, "field", arena_printf(c->a, ".%s = %s", k->field, k->text), &k->pos);
+	f->fate = FACT_TODO;
+	f->reason = rn_str(r, "todo");
+	dt_node_add_todo(c->t, NULL, &k->pos, f->what, f->reason);
+	return true;
+}
+
 /* The machine's functions, also recorded in the tree for the report. */
 static void find_reachable(struct conv *c, const struct machine *m)
 {
-	reach_callbacks_in(c, m->record);
+	const struct value *rec = m->record;
+
+	for (size_t i = 0; rec && rec->kind == VAL_LIST && i < rec->nkids; i++)
+		if (!handler_field(c, rec->kids[i]))
+			reach_callbacks_in(c, rec->kids[i]);
 	for (size_t i = 0; i < c->b->nvars; i++)
 		if (conv_initcall(c->b->vars[i]))
 			reach_function(c, conv_initcall(c->b->vars[i]));

@@ -55,6 +55,8 @@ struct ruleset {
 	size_t nglobal_stores;
 	struct rnode **soc_setup_fields;	/* `soc_setup_fields:` .map_io, .init_irq and kin */
 	size_t nsoc_setup_fields;
+	struct rnode **handler_fields;	/* `handler_fields:` .restart: run later, not at boot */
+	size_t nhandler_fields;
 };
 
 /*

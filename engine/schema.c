@@ -139,6 +139,9 @@ static const struct section ignore_rule = { "ignored call", "call", (const struc
 static const struct section global_store_rule = { "store into a kernel object", "var", (const struct key_spec[]){
 	{ "var", S_SCALAR }, { "no_dt", S_SCALAR }, { "todo", S_SCALAR }, END } };
 
+static const struct section handler_field_rule = { "machine handler field", "field", (const struct key_spec[]){
+	{ "field", S_SCALAR }, { "todo", S_SCALAR }, END } };
+
 static const struct section soc_device_rule = { "SoC device", "var", (const struct key_spec[]){
 	{ "var", S_SCALAR }, { "label", S_SCALAR }, { "props", S_SEQ, &prop_rule },
 	{ "todo", S_SCALAR }, { "dev_name", S_SCALAR }, { "at", S_SCALAR },
@@ -228,6 +231,7 @@ static const struct section top = { "rule file", NULL, (const struct key_spec[])
 	{ "bus_labels", S_MAP }, { "bus_at", S_MAP }, { "aliases", S_MAP },
 	{ "reset_lines", S_SEQ, &reset_line_rule }, { "assume", S_SEQ, &assume_rule },
 	{ "gpio_irq_calls", S_SEQ }, { "soc_setup_fields", S_SEQ }, { "gpio_chips", S_MAP }, { "pwm_chips", S_MAP },
+	{ "handler_fields", S_SEQ, &handler_field_rule },
 	{ "global_stores", S_SEQ, &global_store_rule },
 	{ "supply_consumers", S_SEQ, &supply_rule }, { "board_level", S_SEQ },
 	{ "pinctrl", S_MAP, &pinctrl_rule }, { "board_clocks", S_SEQ, &board_clock_rule },
@@ -387,6 +391,8 @@ static int index_file(struct ruleset *rs, const struct rule_file *f)
 			  &rs->ngpio_irq_calls) ||
 	    index_entries(rs, rn_get(root, "soc_setup_fields"), NULL, &rs->soc_setup_fields,
 			  &rs->nsoc_setup_fields) ||
+	    index_entries(rs, rn_get(root, "handler_fields"), "field", &rs->handler_fields,
+			  &rs->nhandler_fields) ||
 	    index_entries(rs, rn_get(root, "global_stores"), "var", &rs->global_stores,
 			  &rs->nglobal_stores))
 		return B2D_ERR_RULES;

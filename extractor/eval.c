@@ -489,10 +489,7 @@ static struct value *value_of(struct ex *x, CXCursor c)
 		if (!ok)
 			break;
 		v = ex_value(x, in);
-		/* an implicit conversion of a name spells the name: keep what a
-		 * local's value says it holds (eval_local.c) */
-		if ((v->kind == VAL_SYMBOLIC || v->kind == VAL_UNKNOWN) &&
-		    !(k == CXCursor_UnexposedExpr && clang_getCursorKind(in) == CXCursor_DeclRefExpr))
+		if (v->kind == VAL_SYMBOLIC || v->kind == VAL_UNKNOWN)
 			v->spelling = spelling_of(x, c);
 		return v;
 	}

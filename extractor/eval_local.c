@@ -105,8 +105,9 @@ static bool ex_plain_name(const char *s)
  * A local whose initializer clang dropped (names it could not resolve,
  * `iomux_v3_cfg_t usbh1stp = MX51_PAD_USBH1_STP__USBH1_STP;` or
  * `NEW_PAD_CTRL(MX51_PAD_EIM_A27__GPIO2_21, ...)` without the SoC's pad
- * header) and that nothing writes: the initializer's text, blanks
- * collapsed, for the engine to read. NULL when the declaration has none.
+ * header) and that nothing writes: the local, expanded to the
+ * initializer's text (blanks collapsed) for the engine to read. NULL when
+ * the declaration has none.
  */
 static struct value *dropped_init(struct ex *x, CXCursor ref, CXCursor decl)
 {
@@ -143,8 +144,10 @@ static struct value *dropped_init(struct ex *x, CXCursor ref, CXCursor decl)
 	while (sb.len && sb.buf[sb.len - 1] == ' ')
 		sb.buf[--sb.len] = '\0';
 	v = p < stop && *p == ';' && depth == 0 && sb.len ? ex_new_value(x, VAL_UNKNOWN, ref) : NULL;
-	if (v)
-		v->spelling = arena_strdup(x->a, sb.buf);
+	if (v) {
+		v->spelling = ex_cxstr(x, clang_getCursorSpelling(decl));
+		v->expansion = arena_printf(x->a, "%s -> %s", v->spelling, sb.buf);
+	}
 	sb_free(&sb);
 	return v;
 }
@@ -154,10 +157,11 @@ static struct value *dropped_init(struct ex *x, CXCursor ref, CXCursor decl)
  * in a TWL setup callback), or by one assignment of the function's own
  * block before the reference (3.x rx51: `irq = gpio_to_irq(RX51_WL1251_IRQ_GPIO);
  * ... info[RX51_SPI_WL1251].irq = irq;`): that value, a number, a parameter
- * plus a number, or what the engine reads from its spelling (assigned, or
- * one macro name the parse could not expand: 3.x i.MX51
- * `iomux_v3_cfg_t usbh1stp = MX51_PAD_USBH1_STP__USBH1_STP;`), at the
- * reference's position. NULL otherwise.
+ * plus a number, or what the engine reads from its spelling (assigned), or
+ * from its expansion, "usbh1stp -> MX51_PAD_USBH1_STP__USBH1_STP" (a macro
+ * the parse could not expand: 3.x i.MX51 `iomux_v3_cfg_t usbh1stp =
+ * MX51_PAD_USBH1_STP__USBH1_STP;`), at the reference's position. NULL
+ * otherwise.
  */
 struct value *ex_local_value(struct ex *x, CXCursor ref, CXCursor decl)
 {
@@ -177,8 +181,11 @@ struct value *ex_local_value(struct ex *x, CXCursor ref, CXCursor decl)
 		v = ex_value(x, init);
 	} else if (clang_Cursor_isNull(init)) {
 		return dropped_init(x, ref, decl);
-	} else if ((v = ex_value(x, init))->kind != VAL_INT && v->kind != VAL_SYMBOLIC &&
-		   !(v->kind == VAL_UNKNOWN && v->spelling && ex_plain_name(v->spelling))) {
+	} else if ((v = ex_value(x, init))->kind == VAL_UNKNOWN && v->spelling &&
+		   ex_plain_name(v->spelling)) {
+		v->expansion = arena_printf(x->a, "%s -> %s",
+					    ex_cxstr(x, clang_getCursorSpelling(decl)), v->spelling);
+	} else if (v->kind != VAL_INT && v->kind != VAL_SYMBOLIC) {
 		return NULL;
 	}
 	v->pos = ex_pos(x, ref);

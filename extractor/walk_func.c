@@ -302,6 +302,52 @@ static void walk_if(struct ex *x, struct cvec *kids, struct gstack *g)
 	}
 }
 
+/*
+ * `return;` or `return 0;`, alone or ending a block: a branch that leaves
+ * the function successfully (an error exit returns a code, and its
+ * condition is no board fact).
+ */
+static bool returns_ok(struct ex *x, CXCursor c)
+{
+	struct cvec kids;
+	bool r = false;
+
+	cvec_children(c, &kids);
+	if (clang_getCursorKind(c) == CXCursor_CompoundStmt && kids.n)
+		r = returns_ok(x, kids.v[kids.n - 1]);
+	else if (clang_getCursorKind(c) == CXCursor_ReturnStmt) {
+		struct value *v = kids.n ? ex_value(x, kids.v[0]) : NULL;
+
+		r = !kids.n || (v->kind == VAL_INT && v->ival == 0);
+	}
+	cvec_free(&kids);
+	return r;
+}
+
+/*
+ * The statements of a block in order. After `if (cond) { ...; return; }`
+ * the rest of the block runs only when !cond: 3.6 board-igep0020.c's
+ * igep2_get_revision() starts with `if (machine_is_igep0030()) { ...;
+ * return; }`, so what follows is not the IGEP0030's.
+ */
+static void walk_block(struct ex *x, struct cvec *kids, struct gstack *g)
+{
+	size_t base = g->n;
+
+	for (size_t i = 0; i < kids->n; i++) {
+		struct cvec in;
+
+		walk(x, kids->v[i], g);
+		if (clang_getCursorKind(kids->v[i]) != CXCursor_IfStmt)
+			continue;
+		cvec_children(kids->v[i], &in);
+		if (in.n >= 2 && returns_ok(x, in.v[1]))
+			gpush(g, mkguard(x, ex_cond(x, in.v[0]), ex_text(x, in.v[0]), true));
+		cvec_free(&in);
+	}
+	g->n = base;
+}
+
 /* The condition of a `case` chain (`case 1: case 2:` gives ||). */
 static CXCursor case_cond(struct ex *x, CXCursor c, struct value *sw,
 			  struct value **out)
@@ -426,6 +472,9 @@ static void walk(struct ex *x, CXCursor c, struct gstack *g)
 		break;
 	case CXCursor_SwitchStmt:
 		walk_switch(x, &kids, g);
+		break;
+	case CXCursor_CompoundStmt:
+		walk_block(x, &kids, g);
 		break;
 	case CXCursor_VarDecl:
 		walk_vardecl(x, c, &kids, g);

@@ -170,6 +170,8 @@ static const struct imx_pad *v3_pad(const struct imx_pinfunc *pf, const struct v
 	const struct imx_pad *d = pad_in_spelling(pf, e->spelling);
 	unsigned long long w = (unsigned long long)e->ival;
 
+	if (!d && e->kind == VAL_UNKNOWN)	/* a local: "stp -> MX51_PAD_..." (eval_local.c) */
+		d = pad_in_spelling(pf, e->expansion);
 	if (d || e->kind != VAL_INT)
 		return d;
 	return imx_pinfunc_at(pf, (uint32_t)(w & 0xfff), (uint32_t)((w >> 36) & 0xf),
