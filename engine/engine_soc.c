@@ -201,11 +201,14 @@ static bool value_spells(const struct value *v, const struct spelling *sp)
 	return false;
 }
 
-/* Does an initializer, a call's argument or a store of the board spell it? */
+/* Does an initializer, a machine record, a call's argument or a store of the board spell it? */
 static bool board_spells(const struct board *b, const struct spelling *sp)
 {
 	for (size_t i = 0; i < b->nvars; i++)
 		if (value_spells(b->vars[i]->init, sp))
+			return true;
+	for (size_t i = 0; i < b->nmachines; i++)
+		if (value_spells(b->machines[i]->record, sp))
 			return true;
 	for (size_t i = 0; i < b->nfuncs; i++) {
 		const struct function *f = b->funcs[i];

@@ -284,5 +284,68 @@ if b2d_convert_pack "$KERNEL" "$TMP/mach-at91/board-acme9g45.c" "$O" at91sam9g45
 	b2d_hasnt "$O" 'pin setting:'
 fi
 
+# Lone 3.x files outside mach-at91/ that name their SoC only through the
+# machine record or a module's helpers (every 3.x AT91 board calls
+# at91_initialize()): `.timer = &at91rm9200_timer` is an RM9200 (its PIOD
+# exists there, not on the 9260), the taskit Stamp9G20 helpers a G20.
+mkdir -p "$TMP/lone"
+cat >"$TMP/lone/board-cms.c" <<'C'
+// SPDX-License-Identifier: GPL-2.0
+/* board2dts test board: an RM9200 module, 3.x style, named only by its timer. */
+#include <linux/init.h>
+#include <asm/mach/arch.h>
+#include <mach/board.h>
+
+static struct at91_mmc_data __initdata cms_mmc_data = {
+	.det_pin	= AT91_PIN_PD5,
+	.wire4		= 1,
+};
+static void __init cms_init_early(void)
+{
+	at91_initialize(3686400);
+}
+static void __init cms_board_init(void)
+{
+	at91_add_device_mmc(0, &cms_mmc_data);
+}
+MACHINE_START(CMS, "Acme CMS")
+	.timer		= &at91rm9200_timer,
+	.init_early	= cms_init_early,
+	.init_machine	= cms_board_init,
+MACHINE_END
+C
+cat >"$TMP/lone/board-stampbase.c" <<'C'
+// SPDX-License-Identifier: GPL-2.0
+/* board2dts test board: a baseboard of the taskit Stamp9G20 module, 3.x style. */
+#include <linux/init.h>
+#include <asm/mach/arch.h>
+#include <mach/board.h>
+#include <mach/stamp9g20.h>
+
+static void __init base_init_early(void)
+{
+	stamp9g20_init_early();
+}
+static void __init base_board_init(void)
+{
+	stamp9g20_board_init();
+	at91_add_device_serial();
+}
+MACHINE_START(STAMPBASE, "Acme baseboard")
+	.timer		= &at91sam926x_timer,
+	.init_early	= base_init_early,
+	.init_machine	= base_board_init,
+MACHINE_END
+C
+O=$TMP/cms.dts
+if b2d_convert_pack "$KERNEL" "$TMP/lone/board-cms.c" "$O" at91rm9200; then
+	b2d_has "$O" '#include "at91rm9200.dtsi"'
+	b2d_has "$O" 'cd-gpios = <&pioD 5 GPIO_ACTIVE_HIGH>;'
+fi
+O=$TMP/stampbase.dts
+if b2d_convert_pack "$KERNEL" "$TMP/lone/board-stampbase.c" "$O" at91sam9260; then
+	b2d_has "$O" '#include "at91sam9g20.dtsi"'
+fi
+
 [ $B2D_FAIL = 0 ] && echo "ok: pack_at91.sh"
 b2d_exit $B2D_FAIL
