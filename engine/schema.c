@@ -83,7 +83,7 @@ static const struct section group_rule = { "parent", "node", (const struct key_s
 static const struct section platform_rule = { "platform device rule", "name", (const struct key_spec[]){
 	{ "name", S_SCALAR }, { "node", S_SCALAR }, { "compatible", S_SCALAR },
 	{ "pdata", S_SCALAR }, { "label", S_SCALAR }, { "window", S_SCALAR },
-	{ "parent", S_MAP, &group_rule }, { "irq", S_SCALAR }, END } };
+	{ "parent", S_MAP, &group_rule }, { "irq", S_SCALAR }, { "id_prop", S_SCALAR }, END } };
 
 static const struct section device_rule = { "device rule", "name", (const struct key_spec[]){
 	{ "name", S_SCALAR }, { "compatible", S_SCALAR }, { "node", S_SCALAR },

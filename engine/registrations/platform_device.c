@@ -326,6 +326,25 @@ static struct dt_node *soc_named_device(struct conv *c, const struct variable *d
 	return n;
 }
 
+/*
+ * `id_prop: "ti,davinci-chipselect"`: the device's .id is that property,
+ * unless its platform data wrote it (2.6.x-4.x davinci_nand: the id was the
+ * AEMIF chip select; the DT driver fails without the property).
+ */
+static void id_prop(struct conv *c, struct dt_node *n, const struct rnode *rule,
+		    const struct value *init, long long id)
+{
+	const char *name = rn_str(rule, "id_prop");
+	struct dt_prop *p;
+
+	if (!name || id < 0 || dt_prop_find(n, name))
+		return;
+	p = dt_prop_set(c->t, n, name);
+	dt_chunk_add_u32(c->t, dt_prop_add_cells(c->t, p), (uint32_t)id);
+	p->pos = value_field(init, "id") ? value_field(init, "id")->pos : n->pos;
+	p->origin = arena_printf(c->a, ".id = %lld", id);
+}
+
 struct dt_node *conv_platform_device(struct conv *c, const struct variable *dev, struct fact *f)
 {
 	/* &devs[0] of a platform_device array: that first device. */
@@ -393,6 +412,7 @@ struct dt_node *conv_platform_device(struct conv *c, const struct variable *dev,
 
 	if (id >= 0 && name)
 		conv_bind_dev(c, arena_printf(c->a, "%s.%lld", name, id), n);
+	id_prop(c, n, rule, init, id);
 	if (id < 0 || !value_field(init, "id"))
 		conv_bind_dev(c, name ? name : dev->name, n);
 	f->fate = FACT_CONVERTED;
