@@ -12,7 +12,7 @@
 # .dtsi lacks is a TODO. A GPIO numbered from NR_BUILTIN_GPIO (3.x: past
 # the PIO lines) is a line of the expander the board bases there; the
 # UDC's .vbus_active_low and .vbus_polled are the VBUS line's polarity and
-# atmel,vbus-polled; a w1-gpio device is an "onewire" node with its line
+# atmel,vbus-polled, .pullup_active_low the pull-up line's; a w1-gpio device is an "onewire" node with its line
 # (w1_gpio_platform_data .pin, .is_open_drain). A board whose file or machine names a "G20" gets
 # at91sam9g20.dtsi; in a file of a 9260 and a G20 machine, the G20 alone.
 # Where the .dtsi leaves the pin controller unlabelled (9G45, RM9200) the
@@ -53,6 +53,8 @@ static struct at91_udc_data __initdata acme_udc_data = {
 	.vbus_pin		= ACME_EXP_GPIO(5),
 	.vbus_active_low	= 1,
 	.vbus_polled		= 1,
+	.pullup_pin		= AT91_PIN_PC4,
+	.pullup_active_low	= 1,
 };
 /* a 1-Wire bus on PA29, open drain */
 static struct w1_gpio_platform_data acme_w1_data = {
@@ -233,6 +235,7 @@ if b2d_convert_pack "$KERNEL" "$TMP/mach-at91/board-acme9260.c" "$O" at91sam9260
 	# NR_BUILTIN_GPIO + 5: line 5 of the expander whose base it is
 	b2d_has "$O" 'atmel,vbus-gpio = <&pca9555_20 5 GPIO_ACTIVE_LOW>;'
 	b2d_has "$O" 'atmel,vbus-polled = <1>;'
+	b2d_has "$O" 'atmel,pullup-gpio = <&pioC 4 GPIO_ACTIVE_LOW>;'
 	grep -q 'onewire{compatible="w1-gpio";gpios=<&pioA29GPIO_ACTIVE_HIGH>;linux,open-drain;}' "$O.flat" ||
 		b2d_bad "acme9260: the 1-Wire bus is not an onewire node with its line, open drain"
 	# .partition_info = nand_partitions: the table the callback returns
