@@ -549,17 +549,33 @@ static bool wrapped(const char *t)
 }
 
 /* The guards joined with &&; an operand with || or ?: in parentheses. */
+/*
+ * An early exit's guard that nothing decides (`if (IS_ERR(clk)) return;`):
+ * the default path runs past it, and its text would only be noise.
+ */
+static bool silent_exit(const struct conv *c, const struct guard *g)
+{
+	long long v;
+
+	return g->exit && !eval_cond(c, g->cond, NULL, &v);
+}
+
 const char *conv_guard_text(struct conv *c, struct guard **g, size_t n)
 {
 	struct strbuf sb;
+	size_t shown = 0;
 	char *s;
 
+	for (size_t i = 0; i < n; i++)
+		shown += !silent_exit(c, g[i]);
 	sb_init(&sb);
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0, k = 0; i < n; i++) {
 		const char *t = g[i]->text ? g[i]->text : "?";
 		bool paren = n > 1 && (strstr(t, "||") || strchr(t, '?')) && !wrapped(t);
 
-		sb_addf(&sb, paren ? "%s(%s)" : "%s%s", i ? " && " : "", t);
+		if (shown && silent_exit(c, g[i]))
+			continue;
+		sb_addf(&sb, paren ? "%s(%s)" : "%s%s", k++ ? " && " : "", t);
 	}
 	s = arena_strdup(c->a, n ? sb.buf : "?");
 	sb_free(&sb);

@@ -22,7 +22,7 @@
 #include "../common/strmap.h"
 #include "../common/util.h"
 
-#define BS_MAGIC "b2d-board 4\n"
+#define BS_MAGIC "b2d-board 5\n"
 
 struct bs {
 	bool reading, bad;
@@ -245,6 +245,7 @@ static void io_guard(struct bs *s, void *item)
 
 	io_value_ref(s, &g->cond);
 	io_bool(s, &g->negated);
+	io_bool(s, &g->exit);
 	io_str(s, &g->text);
 }
 

@@ -52,6 +52,7 @@ struct value {
 struct guard {
 	struct value *cond;
 	bool negated;
+	bool exit;		/* !cond of an early `if (cond) return;` (walk_func.c) */
 	const char *text;	/* C text of the condition, "!(...)" added when negated */
 };
 

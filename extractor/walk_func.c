@@ -341,8 +341,10 @@ static void walk_block(struct ex *x, struct cvec *kids, struct gstack *g)
 		if (clang_getCursorKind(kids->v[i]) != CXCursor_IfStmt)
 			continue;
 		cvec_children(kids->v[i], &in);
-		if (in.n >= 2 && returns_ok(x, in.v[1]))
+		if (in.n >= 2 && returns_ok(x, in.v[1])) {
 			gpush(g, mkguard(x, ex_cond(x, in.v[0]), ex_text(x, in.v[0]), true));
+			g->v[g->n - 1]->exit = true;
+		}
 		cvec_free(&in);
 	}
 	g->n = base;
