@@ -63,13 +63,37 @@ static bool pdata_names_compatible(const struct rnode *prule)
 }
 
 /* One bus device node: compatible, reg, label, irq, platform data. */
+/*
+ * A device whose address (chip select) the file spells with a macro no
+ * header here defines (3430sdp's `I2C_BOARD_INFO("mt9p012", MT9P012_I2C_ADDR)`
+ * with <media/mt9p012.h> gone): no reg, a TODO; a sibling of the same name
+ * without an address too gets a number, so the two stay apart.
+ */
+static void unknown_address(struct conv *c, struct dt_node *n, const struct value *e)
+{
+	const char *field = e->type && strstr(e->type, "spi") ? "chip_select" : "addr";
+	const struct value *v = conv_field(c, e, field);
+	unsigned same = 0;
+
+	for (size_t i = 0; n->parent && i + 1 < n->parent->nchildren; i++)
+		same += !n->parent->children[i]->unit && str_starts(n->parent->children[i]->name,
+								   n->name);
+	if (same)
+		n->name = arena_printf(c->a, "%s-%u", n->name, same);
+	dt_node_add_todo(c->t, n, &e->pos, arena_printf(c->a, ".%s = %s", field,
+							v && v->spelling ? v->spelling : "?"),
+			 arena_printf(c->a, "the device's %s is not known here (a macro of a "
+				      "header this tree lacks): its reg and unit address by hand",
+				      e->type && strstr(e->type, "spi") ? "chip select" : "address"));
+}
+
 struct dt_node *bus_device(struct conv *c, struct dt_node *bus, const char *type,
 				  long long reg, const struct value *e, const char *what)
 {
 	const struct rnode *drule = conv_device_rule(c, type);
 	const char *name = rn_str(drule, "node");
 	struct dt_node *n = dt_node_add(c->t, bus, name ? name : arena_node_name(c, type ? type : "device"),
-					arena_printf(c->a, "%llx", reg));
+					reg < 0 ? NULL : arena_printf(c->a, "%llx", reg));
 	struct dt_prop *p;
 	const char *generic;
 	const struct value *irq = conv_field(c, e, "irq");
@@ -102,9 +126,13 @@ struct dt_node *bus_device(struct conv *c, struct dt_node *bus, const char *type
 				    : learned ? learned : (type ? type : "unknown"));
 	p->pos = e->pos;
 	p->origin = origin;
-	p = dt_prop_set(c->t, n, "reg");
-	dt_chunk_add_u32(c->t, dt_prop_add_cells(c->t, p), (uint32_t)reg);
-	p->pos = e->pos;
+	if (reg >= 0) {
+		p = dt_prop_set(c->t, n, "reg");
+		dt_chunk_add_u32(c->t, dt_prop_add_cells(c->t, p), (uint32_t)reg);
+		p->pos = e->pos;
+	} else {
+		unknown_address(c, n, e);
+	}
 	if (rn_str(drule, "label"))
 		n->label = rn_str(drule, "label");
 	else if (conv_provider_label(c, e))

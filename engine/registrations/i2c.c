@@ -78,6 +78,11 @@ bool reg_i2c(struct reg_ctx *r)
 					     value_field_str(e, "type") ? value_field_str(e, "type") : "?"),
 					     &e->pos);
 
+		if (addr < 0) {	/* bus_device() wrote the TODO */
+			f->fate = FACT_TODO;
+			f->reason = "the device's address is not known here: its reg by hand";
+			continue;
+		}
 		conv_bind_dev(r->c, arena_printf(r->c->a, "%lld-%04llx", busno, addr), dn);
 		f->fate = FACT_CONVERTED;
 		f->became = dt_node_path(r->c->t, dn);

@@ -54,7 +54,8 @@ struct dt_node *spi_entry(struct conv *c, const struct value *e, const char *wha
 	const char *tmpl = rn_str(c->soc, "spi_bus") ? rn_str(c->soc, "spi_bus") : "spi{bus_num}";
 	const char *label = bus_alias(c, conv_template(c, tmpl, e, NULL, NULL));
 	struct dt_node *dn;
-	long long mhz = value_field_int(e, "max_speed_hz", 0);
+	long long mhz = value_field_int(e, "max_speed_hz", 0), csn;
+	const struct value *cs;
 
 	if (!label) {
 		f->fate = FACT_TODO;
@@ -64,19 +65,27 @@ struct dt_node *spi_entry(struct conv *c, const struct value *e, const char *wha
 		dt_node_add_todo(c->t, NULL, &e->pos, what, f->reason);
 		return NULL;
 	}
+	/* no .chip_select is 0; one no header here defines is not known (-1) */
+	cs = conv_field(c, e, "chip_select");
+	csn = !cs ? 0 : cs->kind == VAL_INT ? cs->ival : -1;
 	dn = bus_device(c, conv_enable(c, label, &e->pos, what), value_field_str(e, "modalias"),
-			value_field_int(e, "chip_select", 0), e, what);
-	cs_gpio(c, dn->parent, label, value_field_int(e, "chip_select", 0), e);
+			csn, e, what);
+	if (csn >= 0)
+		cs_gpio(c, dn->parent, label, csn, e);
 	if (mhz) {
 		struct dt_prop *p = dt_prop_set(c->t, dn, "spi-max-frequency");
 
 		dt_chunk_add_u32(c->t, dt_prop_add_cells(c->t, p), (uint32_t)mhz);
 		p->pos = e->pos;
 	}
+	if (csn < 0) {	/* bus_device() wrote the TODO */
+		f->fate = FACT_TODO;
+		f->reason = "the device's chip select is not known here: its reg by hand";
+		return dn;
+	}
 	/* The kernel's name for it (regulator supplies name "spi2.0"). */
 	if (!busnum || busnum->kind == VAL_INT)
-		conv_bind_dev(c, arena_printf(c->a, "spi%lld.%lld", busnum ? busnum->ival : 0,
-					      value_field_int(e, "chip_select", 0)), dn);
+		conv_bind_dev(c, arena_printf(c->a, "spi%lld.%lld", busnum ? busnum->ival : 0, csn), dn);
 	f->fate = FACT_CONVERTED;
 	f->became = dt_node_path(c->t, dn);
 	return dn;
