@@ -15,7 +15,8 @@
 # kirkwood-ts419.dtsi; the SPI flash's .type is its first compatible as the binding
 # spells it (mxicy,mx25l8005). The output compiles (the tool runs dtc). The
 # same board named for an 88F6192 includes kirkwood-6192.dtsi with its
-# compatibles (6.1 and, when B2D_KERNEL_612 is set, 6.12).
+# compatibles (6.1 and, when B2D_KERNEL_612 is set, 6.12). A machine_is_NAME()
+# whose NAME the target's mach-types lacks is a TODO, one it lists is false.
 #
 #   bash pack_kirkwood.sh BOARD2DTS SOURCE_DIR    (run by ctest; exit 77 = skipped)
 set -uo pipefail
@@ -151,6 +152,37 @@ for k in "$KERNEL" ${B2D_KERNEL_612:+"$B2D_KERNEL_612"}; do
 done
 grep -q 'kirkwood_init() reads the SoC at run time' "$TMP/acme_nas.dts" ||
 	b2d_bad "acme_nas: no TODO saying kirkwood-6281.dtsi is assumed"
+
+# machine_is_NAME() for a NAME no machine of the file has: a board the
+# target's arch/arm/tools/mach-types lists (omap3_beagle) is another board,
+# false; a NAME it lists nowhere was renamed since (2.6.32's ts_x09 for the
+# TS-209, 6.1's ts209), so the call it guards is a TODO, not dropped.
+cat >"$TMP/mach-kirkwood/acme_old-setup.c" <<'C'
+// SPDX-License-Identifier: GPL-2.0
+/* board2dts test board: machine_is_*() names of another era, 2.6.3x style. */
+#include <linux/init.h>
+#include <asm/mach/arch.h>
+#include <mach/kirkwood.h>
+#include "common.h"
+
+static void __init acme_old_init(void)
+{
+	kirkwood_init();
+	if (machine_is_acme_oldname())
+		kirkwood_ehci_init();
+	if (machine_is_omap3_beagle())
+		kirkwood_sdio_init(NULL);
+}
+MACHINE_START(ACME_OLD, "Acme Kirkwood, old names")
+	.init_machine	= acme_old_init,
+MACHINE_END
+C
+O=$TMP/acme_old.dts
+if b2d_convert_pack "$KERNEL" "$TMP/mach-kirkwood/acme_old-setup.c" "$O" kirkwood; then
+	b2d_has "$O" "kirkwood_ehci_init(): only when machine_is_acme_oldname() (decide with --assume"
+	b2d_hasnt "$O" 'machine_is_omap3_beagle'
+	b2d_hasnt "$O" 'sdio'
+fi
 
 [ $B2D_FAIL = 0 ] && echo "ok: pack_kirkwood.sh"
 b2d_exit $B2D_FAIL
