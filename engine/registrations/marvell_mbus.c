@@ -35,28 +35,47 @@ void mbus_range(struct conv *c, const char *bus, unsigned t, unsigned a, long lo
 	dt_chunk_add_u32(c->t, ch, (uint32_t)size);
 }
 
-/* register: {kind: mbus_window, bus: soc, windows: [{target, attr, label}...]} */
+/* The register map's number for name (a helper of one window), else the call argument's. */
+static bool const_or_arg(struct reg_ctx *r, const char *name, long long *out)
+{
+	const struct value *v;
+
+	if (rn_get_long(r->reg, name, out))
+		return true;
+	v = reg_arg(r, name);
+	if (!v || v->kind != VAL_INT)
+		return false;
+	*out = v->ival;
+	return true;
+}
+
+/*
+ * register: {kind: mbus_window, bus: soc, windows: [{target, attr, label}...]};
+ * a helper of one window (2.6.3x orion5x_setup_dev_boot_win(base, size)) gives
+ * `target:` and `attr:` as numbers and its `label:`.
+ */
 bool reg_mbus_window(struct reg_ctx *r)
 {
 	struct conv *c = r->c;
-	const struct value *t = reg_arg(r, "target"), *a = reg_arg(r, "attr");
 	const struct value *base = reg_arg(r, "base"), *size = reg_arg(r, "size");
 	const struct rnode *wins = rn_get(r->reg, "windows");
 	const char *bus = rn_str(r->reg, "bus") ? rn_str(r->reg, "bus") : "soc";
 	struct mbus_window *w;
+	long long t, a;
 
-	if (!t || !a || !base || !size || t->kind != VAL_INT || a->kind != VAL_INT ||
+	if (!const_or_arg(r, "target", &t) || !const_or_arg(r, "attr", &a) || !base || !size ||
 	    base->kind != VAL_INT || size->kind != VAL_INT) {
 		reg_todo(r, "MBus window not known at build time");
 		return true;
 	}
 	w = arena_alloc(c->a, sizeof(*w));
-	w->target = (unsigned)(t->ival & 0xff);
+	w->target = (unsigned)(t & 0xff);
 	long long amask = 0xff;
 
 	/* ORION_MBUS_DEVBUS_ATTR(cs) is ~(1 << cs): `attr_mask:` keeps the bits the .dtsi spells */
 	rn_get_long(r->reg, "attr_mask", &amask);
-	w->attr = (unsigned)(a->ival & amask);
+	w->attr = (unsigned)(a & amask);
+	w->label = rn_str(r->reg, "label");
 	w->base = base->ival;
 	w->size = size->ival;
 	for (size_t i = 0; wins && i < wins->n; i++) {
