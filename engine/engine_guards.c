@@ -387,7 +387,7 @@ static bool machine_is(const struct conv *c, const char *spelling, long long *ou
 	if (!*out && hits == 1)
 		*out = str_eq(alias->id, id);
 	/* a name the target's registry lacks too: renamed since, whose is unknown */
-	if (!hits && c->opt && c->opt->kernel_dir &&
+	if (!*out && !hits && c->opt && c->opt->kernel_dir &&
 	    !mach_types_lists(c->opt->kernel_dir, spelling, n))
 		return false;
 	return true;
