@@ -24,7 +24,11 @@ struct dt_prop *cv_map_int(struct prop_ctx *pc)
 		dt_chunk_add_u32(pc->c->t, ch, (uint32_t)out);
 		return p;
 	}
-	pc->reason = rn_str(pc->rule, "otherwise") ? rn_str(pc->rule, "otherwise")
-						     : "value has no device tree equivalent in the rule";
+	if (rn_str(pc->rule, "otherwise"))
+		pc->reason = rn_str(pc->rule, "otherwise");
+	else if (pc->v && pc->v->kind != VAL_INT)	/* a macro of a header the tree lacks */
+		pc->reason = "value not known here, and its name is not in the rule's map";
+	else
+		pc->reason = "value has no device tree equivalent in the rule";
 	return NULL;
 }
