@@ -8,8 +8,9 @@
  *
  *   {field: irq_polarity, as: irq_trigger, map: {"0": 8, "1": 4}}
  *
- * `map:` C value -> dt-bindings IRQ_TYPE_* number. No property of its own;
- * an interrupt whose resource named a trigger keeps it.
+ * `map:` C value -> dt-bindings IRQ_TYPE_* number; 0: the value names no
+ * trigger (IRQF_SHARED), nothing to set. No property of its own; an
+ * interrupt whose resource named a trigger keeps it.
  */
 #include "converters.h"
 
@@ -50,6 +51,8 @@ struct dt_prop *cv_irq_trigger(struct prop_ctx *pc)
 	long long type;
 	const char *name;
 
+	if (rule_map_long(pc, "map", &type) && type == 0)
+		return NULL;	/* no trigger in it (IRQF_SHARED): nothing to set */
 	if (!rule_map_long(pc, "map", &type) || !(name = type_name(type))) {
 		pc->reason = "no trigger in the rule's map: for this value; the interrupt's trigger by hand";
 		return NULL;
