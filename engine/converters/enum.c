@@ -15,8 +15,12 @@ struct dt_prop *cv_enum(struct prop_ctx *pc)
 	/* A key may be the enumerator's name (PHY_INTERFACE_MODE_RMII), whose
 	 * number changed between kernel versions, or the number. */
 	s = pc->v->spelling ? rn_str(rn_get(pc->rule, "values"), pc->v->spelling) : NULL;
-	if (!s && pc->v->kind != VAL_INT)
+	if (!s && pc->v->kind == VAL_NULL)
 		return NULL;
+	if (!s && pc->v->kind != VAL_INT) {	/* a macro of a header the tree lacks */
+		pc->reason = "value not known here, and its name is not in the rule's values";
+		return NULL;
+	}
 	if (!s) {
 		snprintf(key, sizeof(key), "%lld", pc->v->ival);
 		s = rn_str(rn_get(pc->rule, "values"), key);
