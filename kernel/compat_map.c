@@ -397,8 +397,9 @@ static char *cache_file(const struct compat_map *m)
 	}
 	for (const char *p = m->kdir; *p; p++)
 		h = h * 33 + (unsigned char)*p;
-	/* compat5: tables resolved across files, node and binding lines, #define'd names. */
-	path = xasprintf("%s/compat5-%lx-%lld.tsv", m->cache_dir, h, (long long)st.st_mtime);
+	/* compat6: tables resolved across files, node and binding lines, #define'd names,
+	 * generic node names first */
+	path = xasprintf("%s/compat6-%lx-%lld.tsv", m->cache_dir, h, (long long)st.st_mtime);
 	free(mk);
 	return path;
 }

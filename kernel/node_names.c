@@ -8,6 +8,7 @@
 #include "node_names.h"
 
 #include <ftw.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,8 +61,35 @@ static int cmp_str(const void *a, const void *b)
 }
 
 /*
- * `node\tNAME\tCOMPAT\tCOUNT` for each compatible: the node name most .dts
- * files give it (first in sort order on a tie), and how many do.
+ * The generic node names of the Devicetree Specification (2.2.2), as many
+ * as a board device may take: one of them names the device better than a
+ * name only some boards use ("atmel,24c1024" is `dtt@50` on three keystone
+ * boards, `eeprom@50` on one).
+ */
+static bool generic_name(const char *name, size_t n)
+{
+	static const char *const names[] = {
+		"adc", "accelerometer", "audio-codec", "backlight", "bluetooth", "camera", "can",
+		"charger", "clock", "clock-controller", "codec", "display", "eeprom", "ethernet",
+		"ethernet-phy", "flash", "gnss", "gpio", "gyrometer", "hdmi", "i2c", "i2c-mux",
+		"keyboard", "keys", "led", "leds", "led-controller", "light-sensor", "magnetometer",
+		"mdio", "memory", "mmc", "nand-controller", "nvram", "oscillator", "phy", "pmic",
+		"power-monitor", "pwm", "regulator", "rtc", "sata", "serial", "sound", "spi",
+		"temperature-sensor", "touchscreen", "tpm", "usb", "usb-hub", "usb-phy", "watchdog",
+		"wifi",
+	};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strlen(names[i]) == n && !strncmp(names[i], name, n))
+			return true;
+	return false;
+}
+
+/*
+ * `node\tNAME\tCOMPAT\tCOUNT` for each compatible: the generic node name
+ * (generic_name()) most .dts files give it, counting every node with the
+ * compatible, else the name most give it (first in sort order on a tie),
+ * and how many do.
  */
 static void node_lines(struct ptrvec *pairs, struct strbuf *out)
 {
@@ -69,10 +97,11 @@ static void node_lines(struct ptrvec *pairs, struct strbuf *out)
 		qsort(pairs->items, pairs->len, sizeof(pairs->items[0]), cmp_str);
 	for (size_t i = 0; i < pairs->len;) {
 		const char *a = pairs->items[i];
-		size_t clen = strcspn(a, "\t"), best = i, bestn = 0, j = i;
+		size_t clen = strcspn(a, "\t"), best = i, bestn = 0, j = i, gen = 0, genn = 0;
 
 		while (j < pairs->len && !strncmp(pairs->items[j], a, clen + 1)) {
 			size_t k = j;
+			const char *name = (const char *)pairs->items[j] + clen + 1;
 
 			while (k < pairs->len && !strcmp(pairs->items[k], pairs->items[j]))
 				k++;
@@ -80,7 +109,15 @@ static void node_lines(struct ptrvec *pairs, struct strbuf *out)
 				bestn = k - j;
 				best = j;
 			}
+			if (generic_name(name, strlen(name)) && k - j > genn) {
+				genn = k - j;
+				gen = j;
+			}
 			j = k;
+		}
+		if (genn) {	/* a generic name: confident with every node of the compatible */
+			best = gen;
+			bestn = j - i;
 		}
 		sb_addf(out, "node\t%s\t%.*s\t%zu\n", (char *)pairs->items[best] + clen + 1,
 			(int)clen, a, bestn);

@@ -208,7 +208,8 @@ static void test_table_in_another_file(void **state)
 /*
  * Node names from the tree's .dts files: the name most nodes with a
  * compatible have (labels skipped, the first compatible string counts),
- * only when at least `min` nodes have it.
+ * only when at least `min` nodes have it; a generic name (eeprom) that some
+ * have wins over a more common local one (dtt), counting all the nodes.
  */
 static void test_node_names_from_dts(void **state)
 {
@@ -225,9 +226,14 @@ static void test_node_names_from_dts(void **state)
 	test_put_file(root, "arch/arm/boot/dts/b.dtsi",
 	    "&i2c1 {\n\teeprom@51 {\n\t\tcompatible = \"atmel,24c512\", \"atmel,24c02\";\n\t};\n"
 	    "\t24c512@52 {\n\t\tcompatible = \"atmel,24c512\";\n\t};\n};\n");
+	test_put_file(root, "arch/arm/boot/dts/c.dts",
+	    "&i2c0 {\n\tdtt@50 {\n\t\tcompatible = \"atmel,24c1024\";\n\t};\n};\n"
+	    "&i2c1 {\n\tdtt@50 {\n\t\tcompatible = \"atmel,24c1024\";\n\t};\n};\n"
+	    "&i2c2 {\n\teeprom@50 {\n\t\tcompatible = \"atmel,24c1024\";\n\t};\n};\n");
 	assert_int_equal(compat_map_load(root, NULL, &m), 0);
 	assert_string_equal(compat_map_node_name(m, "atmel,24c512", 2), "eeprom");
 	assert_null(compat_map_node_name(m, "atmel,24c512", 3));
+	assert_string_equal(compat_map_node_name(m, "atmel,24c1024", 3), "eeprom");
 	assert_null(compat_map_node_name(m, "dallas,ds1339", 2));
 	assert_string_equal(compat_map_node_name(m, "dallas,ds1339", 1), "rtc");
 	assert_null(compat_map_node_name(m, "atmel,24c02", 1));
