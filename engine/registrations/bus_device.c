@@ -87,6 +87,32 @@ static void unknown_address(struct conv *c, struct dt_node *n, const struct valu
 				      e->type && strstr(e->type, "spi") ? "chip select" : "address"));
 }
 
+/*
+ * `.platform_data = &tps65023_regulator_data[0]` of five regulator_init_data
+ * (3.x board-mityomapl138.c): a multi-output PMIC whose driver takes one
+ * entry per output. Entry 0's constraints on the chip's node would describe
+ * the chip as one regulator, and the other outputs would be lost: the array
+ * is a TODO instead (the binding's `regulators { }` children, by hand).
+ */
+static bool several_regulators(struct conv *c, struct dt_node *n, const struct value *e)
+{
+	const struct variable *arr = conv_deref(c, conv_field(c, e, "platform_data"));
+	struct fact *f;
+
+	if (!arr || !arr->is_array || !arr->init || arr->init->nkids < 2 ||
+	    !str_eq(arr->init->type, "regulator_init_data"))
+		return false;
+	conv_mark_var(c, arr->name);
+	f = dt_add_fact(c->t, "variable", arena_printf(c->a, "struct regulator_init_data %s[%zu]",
+						       arr->name, arr->init->nkids), &arr->pos);
+	f->fate = FACT_TODO;
+	f->reason = "the init data of each output of a multi-output PMIC: the regulators { } "
+		    "children its binding names (one per output, with these constraints and the "
+		    "consumers' *-supply), by hand";
+	dt_node_add_todo(c->t, n, &arr->pos, f->what, f->reason);
+	return true;
+}
+
 struct dt_node *bus_device(struct conv *c, struct dt_node *bus, const char *type,
 				  long long reg, const struct value *e, const char *what)
 {
@@ -156,6 +182,8 @@ struct dt_node *bus_device(struct conv *c, struct dt_node *bus, const char *type
 	resources(c, n, e, false, NULL);
 	/* The entry's own fields (flags, ...): its struct rule, leftovers become TODOs. */
 	conv_apply_struct(c, n, conv_struct_rule(c, e->type), e, what);
+	if (pdata && several_regulators(c, n, e))
+		pdata = NULL;
 	if (pdata) {
 		conv_mark_var(c, pdata->name);
 		conv_apply_struct(c, n, pdata_rule(c, drule, pdata), pdata->init, pdata->name);
