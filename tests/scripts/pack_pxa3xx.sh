@@ -17,7 +17,9 @@
 # - the 2.6.3x-4.x pxamci fields .gpio_card_detect / .gpio_card_ro are
 #   cd-gpios / wp-gpios;
 # - pxa_set_mci_info(&info), one argument against 6.12's two-argument
-#   prototype (a clang error), is still the call that enables &mmc0.
+#   prototype (a clang error), is still the call that enables &mmc0;
+# - the OHCI flags of <mach/ohci.h> (2.6.3x-3.6; the target lacks it) are
+#   known from the pack's defines: marvell,enable-port1 and kin.
 # Each output compiles (the tool runs dtc).
 #
 #   bash pack_pxa3xx.sh BOARD2DTS SOURCE_DIR    (run by ctest; exit 77 = skipped)
@@ -44,6 +46,7 @@ cat >"$B" <<'C'
 #include "pxa300.h"
 #include <linux/platform_data/video-pxafb.h>
 #include <linux/platform_data/mmc-pxamci.h>
+#include <mach/ohci.h>
 
 #include "generic.h"
 #include "devices.h"
@@ -88,9 +91,16 @@ static struct pxamci_platform_data kiosk_mci_info = {
 	.gpio_power		= -1,
 };
 
+/* the USB host, its flags from the 2.6.3x-3.6 <mach/ohci.h> the target lacks */
+static struct pxaohci_platform_data kiosk_ohci_info = {
+	.port_mode	= PMM_PERPORT_MODE,
+	.flags		= ENABLE_PORT1 | POWER_CONTROL_LOW,
+};
+
 static void __init kiosk_init(void)
 {
 	pxa3xx_mfp_config(ARRAY_AND_SIZE(kiosk_pin_config));
+	pxa_set_ohci_info(&kiosk_ohci_info);
 	pxa_set_ffuart_info(NULL);
 	pxa_set_mci_info(&kiosk_mci_info);
 	pxa_set_fb_info(NULL, &kiosk_lcd_info);
@@ -133,6 +143,10 @@ check() {	# check KERNEL TAG INCLUDE
 	has "$o" 'clock-frequency = <10000000>;'
 	has "$o" 'hactive = <320>;'
 	has "$o" 'pixelclk-active = <0>;'
+	# the OHCI flags of <mach/ohci.h>, which the target lacks: the pack's defines
+	has "$o" 'marvell,enable-port1;'
+	has "$o" 'marvell,power-control-low;'
+	has "$o" 'marvell,port-mode = <3>;'
 	# 2.6.3x-4.x pxamci GPIO fields
 	has "$o" 'cd-gpios = <&gpio 12 GPIO_ACTIVE_LOW>;'
 	has "$o" 'wp-gpios = <&gpio 13 GPIO_ACTIVE_LOW>;'
