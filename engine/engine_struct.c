@@ -237,8 +237,9 @@ static const char *apply_prop(struct conv *c, struct dt_node *node, const struct
 	if (p && pc.v) {
 		p->pos = pc.v->pos;
 		p->origin = conv_origin(c, pc.v);
-		conv_add_alternatives(&pc, p, converters[k].fn, conv_override(c, list, field));
 	}
+	if (pc.v && (p || !pc.reason))
+		conv_add_alternatives(&pc, p, converters[k].fn, conv_override(c, list, field));
 	if (absent) {
 		/* Not written in the C: no fact of its own; a problem is still a TODO. */
 		if (pc.reason)

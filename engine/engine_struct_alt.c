@@ -4,8 +4,9 @@
  * (`if (dev == MV88F6282_DEV_ID) data.phy_addr = MV643XX_ETH_PHY_ADDR(0);`,
  * engine_values.c). Each is converted as the chosen value is, on a scratch
  * node, and written beside that value as a comment with its condition; a
- * converter makes no nodes for one (prop_ctx.alt). One that does not convert
- * is a TODO on the node, never dropped.
+ * converter makes no nodes for one (prop_ctx.alt). One that does not convert,
+ * or whose chosen value makes no property (.gpio_reset = -EINVAL), is a TODO
+ * on the node, never dropped.
  */
 #include "engine_int.h"
 #include "converters/converters.h"
@@ -16,9 +17,17 @@ void conv_add_alternatives(struct prop_ctx *pc, struct dt_prop *main, prop_conve
 {
 	struct dt_node scratch = { .name = "scratch" };
 
-	for (size_t i = 0; o && main && i < o->nalts; i++) {
+	for (size_t i = 0; o && i < o->nalts; i++) {
 		struct prop_ctx alt = *pc;
 		struct dt_prop *p;
+
+		if (!main) {	/* the chosen value makes no property: nothing to stand beside */
+			dt_node_add_todo(pc->c->t, pc->node, &o->alts[i]->pos, o->alts[i]->spelling,
+					 arena_printf(pc->c->a, "alternative if %s, where the value "
+						      "otherwise written makes no property: add it by "
+						      "hand if so", o->alt_conds[i]));
+			continue;
+		}
 
 		alt.node = &scratch;
 		alt.v = o->alts[i];
