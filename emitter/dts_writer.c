@@ -114,7 +114,7 @@ static bool address_like(const char *prop)
 static bool quantity_like(const char *prop)
 {
 	static const char *const suffixes[] = {
-		"frequency", "-freq", "-hz", "-khz", "-mhz", "-microvolt", "-microamp",
+		"frequency", "-freq", "_freq", "-hz", "-khz", "-mhz", "-microvolt", "-microamp",
 		"-microwatt", "-ohms", "-us", "-ms", "-ns", "-ps", "-sec", "-celsius",
 		"-interval", "-delay", "baud", "-speed", "-rate", "-bits",
 		"pwms",	/* <&pwm0 78770>: the period in ns */

@@ -176,8 +176,11 @@ static void enable_nodes(struct reg_ctx *r, const struct rnode *node)
 		}
 		first = first ? first : label;
 		dn = conv_enable(c, label, &r->call->pos, r->call->spelling);
-		for (size_t k = 0; props && i == 0 && k < props->n; k++) {	/* on the first node */
-			const char *arg = rn_str(props->items[k], "arg");
+		for (size_t k = 0; props && k < props->n; k++) {
+			const char *arg = rn_str(props->items[k], "arg"), *on = rn_str(props->items[k], "node");
+
+			if (on ? !str_eq(on, tmpl) : i != 0)
+				continue;	/* on the first node, or the one `node:` names */
 			const struct value *v = arg ? reg_arg(r, arg) : NULL;
 			long long scale = 1;
 			struct value fixed = { .kind = VAL_INT, .pos = r->call->pos };

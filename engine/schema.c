@@ -115,7 +115,7 @@ static const struct section register_rule = { "register", "kind", (const struct 
 
 static const struct section call_prop_rule = { "call property", "prop", (const struct key_spec[]){
 	{ "prop", S_SCALAR }, { "arg", S_SCALAR }, { "as", S_SCALAR }, { "scale", S_SCALAR },
-	{ "value", S_SCALAR }, END } };
+	{ "value", S_SCALAR }, { "node", S_SCALAR }, END } };
 
 static const struct section node_bits_rule = { "node_bits", "arg", (const struct key_spec[]){
 	{ "arg", S_SCALAR }, { "bits", S_MAP }, { "none", S_SEQ }, END } };

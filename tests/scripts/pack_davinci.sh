@@ -39,6 +39,9 @@ has "$E" 'ti,defdcdc_default = <1>;'
 has "$E" 'reg = <0x10000 0x80000>;'
 enabled "$E" i2c0 da850-evm
 enabled "$E" eth0 "da850-evm (initcall)"
+# the MDIO bus at the legacy driver's default clock, as upstream da850-evm.dts
+sed -n '/^&mdio {/,/^};/p' "$E" | grep -F 'bus_freq = <2200000>;' >/dev/null ||
+	bad "da850-evm: &mdio has no bus_freq = <2200000>"
 pack_recall da850-evm.facts "$E"
 # Pin mux (issue 12): the DA850 EVM's davinci_cfg_reg_list() pins, through
 # da850.c's MUX_CFG table, cover da850.dtsi's named pinctrl-single groups;
