@@ -8,7 +8,8 @@
  * driver (kernel/pin_functions.c); the pins are kept in the conversion and
  * become pin groups in the pinmux pass (engine/engine_pinmux.c), once every
  * GPIO consumer is in the tree. A mode whose macro name contains the
- * register rule's `unused:` text (MPP4_UNUSED) configures nothing.
+ * register rule's `unused:` text (MPP4_UNUSED) configures nothing. The
+ * 2.6.2x - 2.6.3x orion5x {pin, type} pairs are read as the words they name.
  */
 #include "registrations.h"
 
@@ -58,6 +59,29 @@ static const char *by_name(struct conv *c, const struct pin_functions *pf, const
 	return pin_functions_guess(pf, *pin, word);
 }
 
+/*
+ * 2.6.2x - 2.6.3x orion5x tables are {pin, type} pairs, `{ 12, MPP_SATA_LED }`
+ * ending with `{ -1 }`: the entry stands for the word MPP12_SATA_LED, read
+ * by its name (by_name()). The pair as a value of that spelling, with its
+ * pin in *pin; NULL when e is no such pair; *end at the terminator.
+ */
+static const struct value *pair_word(struct conv *c, const struct value *e, bool *end)
+{
+	const struct value *pin = e->kind == VAL_LIST && e->nkids ? e->kids[0] : NULL;
+	const struct value *type = pin && e->nkids > 1 ? e->kids[1] : NULL;
+	struct value *w;
+
+	*end = pin && pin->kind == VAL_INT && pin->ival < 0;
+	if (*end || !pin || pin->kind != VAL_INT || !type || !type->spelling ||
+	    strncmp(type->spelling, "MPP_", 4))
+		return NULL;
+	w = arena_alloc(c->a, sizeof(*w));
+	*w = *e;
+	w->kind = VAL_UNKNOWN;
+	w->spelling = arena_printf(c->a, "MPP%lld_%s", pin->ival, type->spelling + 4);
+	return w;
+}
+
 bool reg_marvell_mpp(struct reg_ctx *r)
 {
 	struct conv *c = r->c;
@@ -80,12 +104,17 @@ bool reg_marvell_mpp(struct reg_ctx *r)
 	conv_mark_var(c, arr->name);
 	sb_init(&missing);
 	for (size_t i = 0; i < arr->init->nkids; i++) {
-		const struct value *e = arr->init->kids[i];
+		const struct value *e = arr->init->kids[i], *pw;
 		const char *fn;
+		bool end;
 
 		const char *why = NULL;
 
 		if (e->kind == VAL_INT && !e->ival)
+			break;
+		if ((pw = pair_word(c, e, &end)))
+			e = pw;
+		else if (end)
 			break;
 		if (e->kind != VAL_INT) {
 			unsigned pin = 0;
