@@ -255,9 +255,15 @@ static void find_reachable(struct conv *c, const struct machine *m)
 {
 	const struct value *rec = m->record;
 
-	for (size_t i = 0; rec && rec->kind == VAL_LIST && i < rec->nkids; i++)
-		if (!handler_field(c, rec->kids[i]))
-			reach_callbacks_in(c, rec->kids[i]);
+	for (size_t i = 0; rec && rec->kind == VAL_LIST && i < rec->nkids; i++) {
+		const struct value *k = rec->kids[i];
+		/* `.timer = &board_timer` (2.6.x - 3.x): its .init runs at boot too */
+		const struct variable *v = k->kind == VAL_ADDR && k->text ?
+					   board_find_var(c->b, k->text) : NULL;
+
+		if (!handler_field(c, k))
+			reach_callbacks_in(c, v && v->init ? v->init : k);
+	}
 	for (size_t i = 0; i < c->b->nvars; i++)
 		if (conv_initcall(c->b->vars[i]))
 			reach_function(c, conv_initcall(c->b->vars[i]));

@@ -96,6 +96,7 @@ static const struct {
 	{ "gpiod_lookup", reg_gpiod_lookup, 1 },
 	{ "pwm_lookup", reg_pwm_lookup, 1 },
 	{ "fixed_clock", reg_fixed_clock },
+	{ "clock_rates", reg_clock_rates },
 	{ "gpmc_nand", reg_gpmc_nand },
 	{ "memory", reg_memory },
 	{ "reserved_memory", reg_reserved_memory },

@@ -91,6 +91,8 @@ bool reg_gpmc_nand(struct reg_ctx *r);
 
 /* fixed_clock.c */
 bool reg_fixed_clock(struct reg_ctx *r);
+/* clock_rates.c: a helper's reference clock rates on the .dtsi's fixed clocks, by path */
+bool reg_clock_rates(struct reg_ctx *r);
 
 /* memory.c */
 bool reg_memory(struct reg_ctx *r);
