@@ -397,8 +397,7 @@ static char *cache_file(const struct compat_map *m)
 	}
 	for (const char *p = m->kdir; *p; p++)
 		h = h * 33 + (unsigned char)*p;
-	/* compat6: tables resolved across files, node and binding lines, #define'd names,
-	 * generic node names first */
+	/* compat6: tables across files, node (generic first) and binding lines, #define'd names */
 	path = xasprintf("%s/compat6-%lx-%lld.tsv", m->cache_dir, h, (long long)st.st_mtime);
 	free(mk);
 	return path;

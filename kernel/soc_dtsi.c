@@ -459,13 +459,8 @@ bool soc_dtsi_has_label(const struct soc_dtsi *s, const char *label)
 {
 	size_t n = label ? strlen(label) : 0;
 
-	if (n > 2 && label[0] == '{' && label[n - 1] == '}') {	/* a path reference */
-		char *path = xstrndup(label + 1, n - 2);
-		bool ok = fdt_path_offset(soc_dtsi_fdt(s), path) >= 0;
-
-		free(path);
-		return ok;
-	}
+	if (n > 2 && label[0] == '{' && label[n - 1] == '}')	/* a path reference */
+		return fdt_path_offset_namelen(soc_dtsi_fdt(s), label + 1, (int)n - 2) >= 0;
 	return find_label(s, label) != NULL;
 }
 

@@ -62,8 +62,8 @@ static const char *by_name(struct conv *c, const struct pin_functions *pf, const
 /*
  * 2.6.2x - 2.6.3x orion5x tables are {pin, type} pairs, `{ 12, MPP_SATA_LED }`
  * ending with `{ -1 }`: the entry stands for the word MPP12_SATA_LED, read
- * by its name (by_name()). The pair as a value of that spelling, with its
- * pin in *pin; NULL when e is no such pair; *end at the terminator.
+ * by its name (by_name()). The pair as a value of that spelling; e itself
+ * when it is no such pair; *end at the terminator.
  */
 static const struct value *pair_word(struct conv *c, const struct value *e, bool *end)
 {
@@ -74,7 +74,7 @@ static const struct value *pair_word(struct conv *c, const struct value *e, bool
 	*end = pin && pin->kind == VAL_INT && pin->ival < 0;
 	if (*end || !pin || pin->kind != VAL_INT || !type || !type->spelling ||
 	    strncmp(type->spelling, "MPP_", 4))
-		return NULL;
+		return e;
 	w = arena_alloc(c->a, sizeof(*w));
 	*w = *e;
 	w->kind = VAL_UNKNOWN;
@@ -91,12 +91,9 @@ bool reg_marvell_mpp(struct reg_ctx *r)
 	struct strbuf missing;
 	size_t used = 0, skipped = 0;
 
-	if (!arr || !arr->init || !arr->is_array) {
-		reg_todo(r, "MPP mode table not found");
-		return true;
-	}
-	if (!pf) {
-		reg_todo(r, c->opt->target_tree ? "MPP table: the target tree has no MPP function "
+	if (!arr || !arr->init || !arr->is_array || !pf) {
+		reg_todo(r, !arr || !arr->init || !arr->is_array ? "MPP mode table not found"
+			 : c->opt->target_tree ? "MPP table: the target tree has no MPP function "
 			 "table for this SoC (the pack's pinctrl: functions:)"
 			 : "MPP table: give --kernel to learn the pin functions from the target tree");
 		return true;
@@ -104,17 +101,14 @@ bool reg_marvell_mpp(struct reg_ctx *r)
 	conv_mark_var(c, arr->name);
 	sb_init(&missing);
 	for (size_t i = 0; i < arr->init->nkids; i++) {
-		const struct value *e = arr->init->kids[i], *pw;
-		const char *fn;
+		const struct value *e = arr->init->kids[i];
+		const char *fn, *why = NULL;
 		bool end;
-
-		const char *why = NULL;
 
 		if (e->kind == VAL_INT && !e->ival)
 			break;
-		if ((pw = pair_word(c, e, &end)))
-			e = pw;
-		else if (end)
+		e = pair_word(c, e, &end);
+		if (end)
 			break;
 		if (e->kind != VAL_INT) {
 			unsigned pin = 0;
