@@ -38,8 +38,14 @@ struct dt_prop *cv_gpio(struct prop_ctx *pc)
 		return p;
 	}
 	dt_prop_del(pc->node, rn_str(pc->rule, "prop"));
-	pc->reason = pc->v->kind == VAL_INT
-		? arena_printf(pc->c->a, "GPIO %lld: no controller provides it", pc->v->ival)
-		: "GPIO number not known at build time";
+	if (pc->v->kind == VAL_INT && pc->v->ival >= 0xfffff001LL && pc->v->ival <= 0xffffffffLL)
+		/* -EINVAL in an unsigned field: no line (yet) */
+		pc->reason = arena_printf(pc->c->a, "GPIO %lld, an error code in an unsigned field: "
+					  "no line (a placeholder the board replaces, or none)",
+					  pc->v->ival - 0x100000000LL);
+	else
+		pc->reason = pc->v->kind == VAL_INT
+			? arena_printf(pc->c->a, "GPIO %lld: no controller provides it", pc->v->ival)
+			: "GPIO number not known at build time";
 	return NULL;
 }

@@ -7,8 +7,8 @@
  * (imx51.dtsi: ckih1 and ckih2 at 0). Each argument the map names that
  * differs from its node's clock-frequency overrides it, as upstream
  * imx51-babbage.dts does (`&{/clocks/ckih1} { clock-frequency = <22579200>; }`);
- * one equal to it needs nothing; a rate clang cannot compute, or a node the
- * target lacks, is a TODO.
+ * one equal to it, or 0 (the helper's "none"), needs nothing; a rate clang
+ * cannot compute, or a node the target lacks, is a TODO.
  */
 #include "registrations.h"
 
@@ -56,7 +56,7 @@ bool reg_clock_rates(struct reg_ctx *r)
 				arg, v->ival, path ? path : "node for it");
 			continue;
 		}
-		if (has && hz == (uint32_t)v->ival) {
+		if ((has && hz == (uint32_t)v->ival) || !v->ival) {	/* 0: none given */
 			sb_addf(&done, "%s%s as the .dtsi", done.len ? ", " : "", arg);
 			continue;
 		}

@@ -211,7 +211,7 @@ check() {	# check KERNEL SUFFIX DTSDIR
 	fi
 	grep -q '"soc": "imx31"' "$o.json" || bad "$(basename "$o"): the imx31 pack is not picked"
 	has "$o" "#include \"$3imx31.dtsi\""
-	grep -A6 '^&spi2 {' "$o" | grep -q 'mc13783@0 {' || bad "$(basename "$o"): no mc13783@0 on &spi2"
+	grep -A6 '^&spi2 {' "$o" | grep -Eq '(mc13783|pmic)@0 {' || bad "$(basename "$o"): no mc13783@0 (or pmic@0, the generic name the target's .dts files give it) on &spi2"
 	has "$o" 'compatible = "fsl,mc13783";'
 	has "$o" 'spi-cs-high;'
 	has "$o" 'fsl,mc13xxx-uses-adc;'
@@ -231,9 +231,9 @@ check() {	# check KERNEL SUFFIX DTSDIR
 		bad "$(basename "$o"): &kpp has not the keymap"
 	hasnt "$o" 'no rule for struct regulator_init_data'
 	# iomux-mx3.h pins, their GPIOs and interrupts
-	grep -A12 'mc13783@0 {' "$o" | grep -q 'interrupt-parent = <&gpio1>;' ||
+	grep -EA12 '(mc13783|pmic)@0 {' "$o" | grep -q 'interrupt-parent = <&gpio1>;' ||
 		bad "$(basename "$o"): the PMIC's interrupt is not GPIO1_3's"
-	grep -A12 'mc13783@0 {' "$o" | grep -q 'interrupts = <3 ' ||
+	grep -EA12 '(mc13783|pmic)@0 {' "$o" | grep -q 'interrupts = <3 ' ||
 		bad "$(basename "$o"): the PMIC's interrupt is not GPIO1_3's"
 	has "$o" 'gpios = <&gpio3 1 GPIO_ACTIVE_HIGH>;'
 	# on CS4 of the WEIM (imx31.dtsi's ranges): under &weim, reg <4 0 0x100>
