@@ -63,10 +63,12 @@ static void add_once(struct strbuf *out, const char *what)
 		sb_addf(out, "%s%s", out->len ? ", " : "", what);
 }
 
-/* The assumed symbols the conditions of d's group up to d test, ", "-separated. */
-static void group_assumed(const struct pp_dir *v, size_t n, const struct pp_dir *d,
-			  const struct ex_config *cfg, struct strbuf *out)
+/* The CONFIG_ symbols the conditions of d's group up to d test (malloc'd, each once or more). */
+static char **group_symbols(const struct pp_dir *v, size_t n, const struct pp_dir *d, size_t *out)
 {
+	char **all = NULL;
+
+	*out = 0;
 	for (size_t i = 0; i < n; i++) {
 		size_t ns;
 		char **syms;
@@ -74,13 +76,34 @@ static void group_assumed(const struct pp_dir *v, size_t n, const struct pp_dir 
 		if (v[i].open_line != d->open_line || v[i].line > d->line)
 			continue;
 		syms = config_cond_symbols(v[i].cond, &ns);
-		for (size_t k = 0; k < ns; k++) {
-			if (is_assumed(cfg, syms[k], strlen(syms[k])))
-				add_once(out, syms[k]);
-			free(syms[k]);
+		if (ns) {
+			all = xrealloc(all, (*out + ns) * sizeof(*all));
+			memcpy(all + *out, syms, ns * sizeof(*all));
+			*out += ns;
 		}
 		free(syms);
 	}
+	return all;
+}
+
+static void free_symbols(char **syms, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(syms[i]);
+	free(syms);
+}
+
+/* The assumed symbols the conditions of d's group up to d test, ", "-separated. */
+static void group_assumed(const struct pp_dir *v, size_t n, const struct pp_dir *d,
+			  const struct ex_config *cfg, struct strbuf *out)
+{
+	size_t ns;
+	char **syms = group_symbols(v, n, d, &ns);
+
+	for (size_t k = 0; k < ns; k++)
+		if (is_assumed(cfg, syms[k], strlen(syms[k])))
+			add_once(out, syms[k]);
+	free_symbols(syms, ns);
 }
 
 /*
@@ -91,24 +114,16 @@ static void group_assumed(const struct pp_dir *v, size_t n, const struct pp_dir 
 static bool other_machines_only(const struct pp_dir *v, size_t n, const struct pp_dir *d,
 				const struct ex_config *cfg)
 {
-	size_t tested = 0, mine = 0;
+	size_t ns, mine = 0;
+	char **syms = cfg->nmachines ? group_symbols(v, n, d, &ns) : NULL;
 
-	for (size_t i = 0; cfg->nmachines && i < n; i++) {
-		size_t ns;
-		char **syms;
-
-		if (v[i].open_line != d->open_line || v[i].line > d->line)
-			continue;
-		syms = config_cond_symbols(v[i].cond, &ns);
-		for (size_t k = 0; k < ns; k++) {
-			for (size_t m = 0; m < cfg->nmachines; m++)
-				mine += !strcmp(syms[k], cfg->machines[m]);
-			tested++;
-			free(syms[k]);
-		}
-		free(syms);
-	}
-	return tested && mine == tested;
+	if (!syms)
+		return false;
+	for (size_t k = 0; k < ns; k++)
+		for (size_t m = 0; m < cfg->nmachines; m++)
+			mine += !strcmp(syms[k], cfg->machines[m]);
+	free_symbols(syms, ns);
+	return ns && mine == ns;
 }
 
 static void add_skipped(struct ex *x, const struct ex_config *cfg, const struct pp_dir *v,
