@@ -128,17 +128,17 @@ long conv_find_kid(const struct value *list, long index, const char *name)
 /*
  * Grow a copy of var's initializer along s's path; the copy, or NULL when
  * the path already exists (engine_values.c reads it), goes past what a
- * list can hold (a member of an int), or cannot be read. *whole: the store
- * wrote a whole element, which now holds its value.
+ * list can hold (a member of an int), or cannot be read. *whole: the
+ * element holding the value of a store that wrote a whole one, else NULL.
  */
 static struct value *grow(struct conv *c, const struct variable *var, const struct store *s,
-			  bool *whole)
+			  struct value **whole)
 {
 	struct value *root = copy_value(c, var->init), *cur = root;
 	const char *p = s->path;
 	bool grew = false;
 
-	*whole = false;
+	*whole = NULL;
 	while (*p) {
 		const char *name;
 		long index = 0, at;
@@ -166,7 +166,7 @@ static struct value *grow(struct conv *c, const struct variable *var, const stru
 				cur->kids[at] = el;
 			else
 				put_kid(c, cur, el);
-			*whole = true;
+			*whole = el;
 			return root;
 		}
 		if (at >= 0) {
@@ -199,8 +199,7 @@ void conv_grow_stores(struct conv *c)
 			const struct store *s = c->reach[i]->stores[j];
 			const struct variable *var = board_find_var(c->b, s->var);
 			struct variable *nv;
-			struct value *init;
-			bool whole;
+			struct value *init, *whole;
 
 			const struct value *list;
 			const char *field;
@@ -218,9 +217,25 @@ void conv_grow_stores(struct conv *c)
 			for (size_t k = 0; k < own_board(c)->nvars; k++)
 				if (c->own_board->vars[k] == var)
 					c->own_board->vars[k] = nv;
-			if (whole)
+			if (whole) {
+				size_t n = c->nwhole_stores;
+
+				arena_push(c->a, (void ***)&c->whole_values, &n, whole);
 				arena_push(c->a, (void ***)&c->whole_stores, &c->nwhole_stores, (void *)s);
+			}
 		}
+}
+
+const char *conv_grown_condition(struct conv *c, const struct value *v)
+{
+	for (size_t i = 0; v && i < c->nwhole_stores; i++) {
+		const struct store *s = c->whole_stores[i];
+
+		for (size_t k = 0; c->whole_values[i] == v && k < s->nguards; k++)
+			if (!s->guards[k]->exit)	/* not only early exits' guards */
+				return conv_guard_text(c, s->guards, s->nguards);
+	}
+	return NULL;
 }
 
 bool conv_store_was_whole(const struct conv *c, const struct store *s)

@@ -171,6 +171,7 @@ struct conv {
 	struct refs **mrefs;		/* engine_refs.c: what each machine's code names */
 	struct board *own_board;	/* engine_grow.c: c->b once a store grew a variable */
 	const struct store **whole_stores;	/* stores of a whole element, now in it */
+	const struct value **whole_values;	/* ... and the element each now holds */
 	size_t nwhole_stores;
 	const char *role_names[6];	/* engine_props_down.c: `on: ROLE` targets */
 	struct dt_node *role_nodes[6];
@@ -279,6 +280,12 @@ void conv_account_lost(struct conv *c);
 void conv_drop_unknown_overlays(struct conv *c);
 /* engine.c */
 bool conv_reached(const struct conv *c, const struct function *f);
+/*
+ * The condition of the guarded store that put v in its element
+ * (engine_grow.c: `if (rev >= GEN_2) ... else pdata.reset_gpio_port[1] = 135;`,
+ * the default path taken), for the property's `[if ...]`; NULL: none.
+ */
+const char *conv_grown_condition(struct conv *c, const struct value *v);
 /*
  * Where call runs among the machine's calls (a board function's calls run
  * at its call site: engine_exec_order.c); -1 for a call it does not reach.

@@ -240,6 +240,8 @@ static const char *apply_prop(struct conv *c, struct dt_node *node, const struct
 	}
 	if (pc.v && (p || !pc.reason))
 		conv_add_alternatives(&pc, p, converters[k].fn, conv_override(c, list, field));
+	if (p && !p->condition)		/* an element a guarded store wrote (engine_grow.c) */
+		p->condition = conv_grown_condition(c, pc.v);
 	if (absent) {
 		/* Not written in the C: no fact of its own; a problem is still a TODO. */
 		if (pc.reason)

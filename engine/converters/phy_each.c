@@ -59,6 +59,7 @@ static struct dt_node *port_phy(struct prop_ctx *pc, const struct value *e, long
 	ch->ncells = line.ncells;
 	p->pos = e->pos;
 	p->origin = conv_origin(pc->c, e);
+	p->condition = conv_grown_condition(pc->c, e);	/* a guarded store's line */
 	p = dt_prop_set(pc->c->t, phy, "#phy-cells");
 	dt_chunk_add_u32(pc->c->t, dt_prop_add_cells(pc->c->t, p), 0);
 	p->pos = e->pos;

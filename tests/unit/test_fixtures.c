@@ -157,11 +157,12 @@ static void free_fixture(struct fixture *fx)
 	free(fx->text);
 }
 
-/* `--- args`: `soc=NAME` and `assume NAME=VALUE` lines. */
+/* `--- args`: `soc=NAME`, `assume NAME=VALUE` and `annotate` (the .dts with its comments) lines. */
 struct fixture_args {
 	const char *soc;
 	struct assumption assume[MAX_ASSUME];
 	size_t nassume;
+	bool annotate;
 };
 
 static void parse_args(const struct fixture *fx, char *args, struct fixture_args *a)
@@ -174,11 +175,14 @@ static void parse_args(const struct fixture *fx, char *args, struct fixture_args
 			continue;
 		if (str_starts(l, "soc=")) {
 			a->soc = l + 4;
+		} else if (str_eq(l, "annotate")) {
+			a->annotate = true;
 		} else if (str_starts(l, "assume ") && eq && a->nassume < MAX_ASSUME) {
 			*eq = '\0';
 			a->assume[a->nassume++] = (struct assumption){ l + 7, eq + 1 };
 		} else {
-			fail_msg("%s: bad args line '%s' (soc=NAME, assume NAME=VALUE)", fx->path, l);
+			fail_msg("%s: bad args line '%s' (soc=NAME, assume NAME=VALUE, annotate)",
+				 fx->path, l);
 		}
 	}
 }
@@ -227,7 +231,8 @@ static struct soc_dtsi *load_dtsi(const struct fixture *fx, const char *name)
 /*
  * The pipeline: extract the board from the in-memory C (tolerant mode, the
  * SoC pack's defines), bind callbacks, convert its first machine, normalise,
- * write the .dts without annotations. Returns the text (caller frees).
+ * write the .dts without annotations (with them for `annotate`). Returns the
+ * text (caller frees).
  */
 static char *run_pipeline(const char *cpath, const char *csrc, const struct ruleset *rs,
 			  const struct fixture_args *a, const struct soc_dtsi *dtsi,
@@ -242,7 +247,7 @@ static char *run_pipeline(const char *cpath, const char *csrc, const struct rule
 	struct engine_options eo = { .soc = a->soc, .assume = a->assume, .nassume = a->nassume,
 				     .dtsi = dtsi, .pins = pins, .mux = mux,
 				     .omap_pads = opads, .imx_pads = ipads };
-	struct dts_options dopt = { .annotate = false };
+	struct dts_options dopt = { .annotate = a->annotate };
 	struct board *b = NULL;
 	struct dt_tree *t = NULL;
 	struct strbuf sb;
