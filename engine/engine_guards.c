@@ -358,6 +358,21 @@ static bool words_in(const char *name, size_t n, const char *id)
 	return true;
 }
 
+/* The target tree's mach-types text, read once per conversion; NULL: no tree or none. */
+static const char *registry(const struct conv *cc)
+{
+	struct conv *c = (struct conv *)cc;	/* a cache, as refs_of()'s */
+
+	if (!c->mach_types_read && c->opt && c->opt->kernel_dir) {
+		char *text = mach_types_read(c->opt->kernel_dir);
+
+		c->mach_types = text ? arena_strdup(c->a, text) : NULL;
+		free(text);
+	}
+	c->mach_types_read = true;
+	return c->mach_types;
+}
+
 /*
  * machine_is_foo(): true for MACHINE_START(FOO). A name no MACHINE_START of
  * the file has is another spelling of one (the 2.6.3x sheevaplug-setup.c
@@ -387,8 +402,7 @@ static bool machine_is(const struct conv *c, const char *spelling, long long *ou
 	if (!*out && hits == 1)
 		*out = str_eq(alias->id, id);
 	/* a name the target's registry lacks too: renamed since, whose is unknown */
-	if (!*out && !hits && c->opt && c->opt->kernel_dir &&
-	    !mach_types_lists(c->opt->kernel_dir, spelling, n))
+	if (!*out && !hits && registry(c) && !mach_types_text_lists(registry(c), spelling, n))
 		return false;
 	return true;
 }

@@ -175,6 +175,8 @@ struct conv {
 	size_t nwhole_stores;
 	const char *role_names[6];	/* engine_props_down.c: `on: ROLE` targets */
 	struct dt_node *role_nodes[6];
+	const char *mach_types;		/* engine_guards.c: the target's mach-types, read once */
+	bool mach_types_read;
 	size_t nroles;
 };
 

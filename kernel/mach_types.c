@@ -24,13 +24,11 @@ bool mach_types_text_lists(const char *text, const char *name, size_t n)
 	return false;
 }
 
-int mach_types_lists(const char *kdir, const char *name, size_t n)
+char *mach_types_read(const char *kdir)
 {
 	char *path = xasprintf("%s/arch/arm/tools/mach-types", kdir);
 	char *text = read_file(path, NULL);
-	int r = text ? mach_types_text_lists(text, name, n) : -1;
 
-	free(text);
 	free(path);
-	return r;
+	return text;
 }

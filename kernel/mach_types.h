@@ -13,10 +13,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* 1: kdir's mach-types lists name[0..n); 0: it does not; -1: no such file. */
-int mach_types_lists(const char *kdir, const char *name, size_t n);
+/* kdir's arch/arm/tools/mach-types (malloc'd), or NULL when it has none. */
+char *mach_types_read(const char *kdir);
 
-/* The same over the file's text (tests). */
+/* Does that text list name[0..n) as a machine? */
 bool mach_types_text_lists(const char *text, const char *name, size_t n);
 
 #endif

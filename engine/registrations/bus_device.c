@@ -75,9 +75,12 @@ static void unknown_address(struct conv *c, struct dt_node *n, const struct valu
 	const struct value *v = conv_field(c, e, field);
 	unsigned same = 0;
 
-	for (size_t i = 0; n->parent && i + 1 < n->parent->nchildren; i++)
-		same += !n->parent->children[i]->unit && str_starts(n->parent->children[i]->name,
-								   n->name);
+	for (size_t i = 0; n->parent && i + 1 < n->parent->nchildren; i++) {
+		const struct dt_node *k = n->parent->children[i];
+		size_t l = strlen(n->name);
+
+		same += !k->unit && !strncmp(k->name, n->name, l) && (!k->name[l] || k->name[l] == '-');
+	}
 	if (same)
 		n->name = arena_printf(c->a, "%s-%u", n->name, same);
 	dt_node_add_todo(c->t, n, &e->pos, arena_printf(c->a, ".%s = %s", field,

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "kernel/mach_types.h"
@@ -50,10 +51,14 @@ static void test_tree(void **state)
 	(void)state;
 	if (!k)
 		skip();
-	assert_int_equal(mach_types_lists(k, "ts209", 5), 1);
-	assert_int_equal(mach_types_lists(k, "omap3_beagle", 12), 1);
-	assert_int_equal(mach_types_lists(k, "ts_x09", 6), 0);
-	assert_int_equal(mach_types_lists("/nonexistent-b2d-tree", "ts209", 5), -1);
+	char *text = mach_types_read(k);
+
+	assert_non_null(text);
+	assert_true(mach_types_text_lists(text, "ts209", 5));
+	assert_true(mach_types_text_lists(text, "omap3_beagle", 12));
+	assert_false(mach_types_text_lists(text, "ts_x09", 6));
+	assert_null(mach_types_read("/nonexistent-b2d-tree"));
+	free(text);
 }
 
 int main(void)
