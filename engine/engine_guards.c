@@ -362,13 +362,12 @@ static bool words_in(const char *name, size_t n, const char *id)
 static const char *registry(const struct conv *cc)
 {
 	struct conv *c = (struct conv *)cc;	/* a cache, as refs_of()'s */
+	char *text = !c->mach_types_read && c->opt && c->opt->kernel_dir ?
+		     mach_types_read(c->opt->kernel_dir) : NULL;
 
-	if (!c->mach_types_read && c->opt && c->opt->kernel_dir) {
-		char *text = mach_types_read(c->opt->kernel_dir);
-
-		c->mach_types = text ? arena_strdup(c->a, text) : NULL;
-		free(text);
-	}
+	if (text)
+		c->mach_types = arena_strdup(c->a, text);
+	free(text);
 	c->mach_types_read = true;
 	return c->mach_types;
 }
@@ -569,10 +568,8 @@ static bool wrapped(const char *t)
 
 /* The guards joined with &&; an operand with || or ?: in parentheses. */
 /*
- * An early exit's guard that does not stop the call: nothing decides it
- * (`if (IS_ERR(clk)) return;`, the default path runs past it) or it holds
- * (`if (!machine_is_davinci_da850_evm()) return;` converting that machine).
- * Its text would only be noise.
+ * An early exit's guard that does not stop the call, its text only noise:
+ * nothing decides it (`if (IS_ERR(clk)) return;`) or it holds.
  */
 static bool silent_exit(const struct conv *c, const struct guard *g)
 {
