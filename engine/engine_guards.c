@@ -365,8 +365,7 @@ static const char *registry(const struct conv *cc)
 	char *text = !c->mach_types_read && c->opt && c->opt->kernel_dir ?
 		     mach_types_read(c->opt->kernel_dir) : NULL;
 
-	if (text)
-		c->mach_types = arena_strdup(c->a, text);
+	c->mach_types = text ? arena_strdup(c->a, text) : c->mach_types;
 	free(text);
 	c->mach_types_read = true;
 	return c->mach_types;
