@@ -394,7 +394,8 @@ void conv_collect_irq_types(struct conv *c)
 		}
 }
 
-static void convert_call(struct conv *c, const struct function *fn, const struct call *call)
+static void convert_call_taken(struct conv *c, const struct function *fn,
+			       const struct call *call)
 {
 	struct fact *f = dt_add_fact(c->t, "call", call->spelling ? call->spelling : call->callee,
 				     &call->pos);
@@ -487,6 +488,27 @@ static void note_other_soc(struct conv *c, const struct machine *m)
 }
 
 /* The calls of the reached functions whose rule registers in this phase, in order. */
+/*
+ * A call taken on the default path (the else of an undecided condition):
+ * the properties it sets, and its fact, say so (engine_default_path.c).
+ */
+static void convert_call(struct conv *c, const struct function *fn, const struct call *call)
+{
+	const char *dflt = conv_guard_state(c, call->guards, call->nguards) == 1
+				   ? conv_default_path(c, call->guards, call->nguards) : NULL;
+	size_t first = c->t->nfacts;	/* convert_call_taken() adds the call's fact first */
+	size_t props = c->t->ndefault_props;
+	struct fact *f;
+
+	c->t->default_condition = dflt;
+	convert_call_taken(c, fn, call);
+	c->t->default_condition = NULL;
+	f = c->t->nfacts > first ? c->t->facts[first] : NULL;
+	if (dflt && f && f->fate == FACT_CONVERTED && f->became && c->t->ndefault_props > props)
+		f->became = arena_printf(c->a, "%s [if %s: the default path; --assume decides]",
+					 f->became, dflt);
+}
+
 static void convert_calls(struct conv *c, int phase)
 {
 	for (size_t i = 0; i < c->nreach; i++)

@@ -188,6 +188,7 @@ static bool gpio_status_call(const char *spelling)
 					     "gpio_direction_output(", "gpio_direction_input(" };
 	bool gpio = false;
 
+	spelling += spelling && !strncmp(spelling, "unlikely(", 9) ? 9 : 0;
 	for (size_t j = 0; spelling && j < sizeof(calls) / sizeof(calls[0]); j++)
 		gpio |= !strncmp(spelling, calls[j], strlen(calls[j]));
 	return gpio;
@@ -314,7 +315,6 @@ static bool eval_binary(const struct conv *c, const char *op, const struct value
 	return true;
 }
 
-/* machine_is_foo(): true for the machine being converted (MACHINE_START(FOO)), else false. */
 /*
  * The length of NAME when spelling is one call "NAME()" (an identifier, no
  * arguments; not `machine_is_a() || machine_is_b()` as one spelling), else 0.

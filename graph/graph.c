@@ -113,10 +113,14 @@ struct dt_prop *dt_prop_set(struct dt_tree *t, struct dt_node *n, const char *na
 
 		memset(p, 0, sizeof(*p));
 		p->name = keep;
+		p->condition = t->default_condition;
+		t->ndefault_props += t->default_condition != NULL;
 		return p;
 	}
 	p = arena_alloc(&t->arena, sizeof(*p));
 	p->name = arena_strdup(&t->arena, name);
+	p->condition = t->default_condition;
+	t->ndefault_props += t->default_condition != NULL;
 	arena_push(&t->arena, (void ***)&n->props, &n->nprops, p);
 	return p;
 }

@@ -51,7 +51,8 @@ struct dt_prop {
 	size_t nchunks;
 	struct srcpos pos;		/* board-file line it came from */
 	const char *origin;		/* C text for the annotation, e.g. ".gpio = 150" */
-	const char *condition;		/* guard text when this is an alternative */
+	const char *condition;		/* guard text: of an alternative, or the path
+					 * it was converted on ([if ...] annotation) */
 	struct dt_prop **alts;		/* values under other guard branches (comments) */
 	size_t nalts;
 };
@@ -140,6 +141,13 @@ struct dt_tree {
 	const char *config_file;	/* --config FILE, or NULL */
 	const char **assumed_config;	/* without it: the symbols assumed enabled */
 	size_t nassumed_config;
+	/*
+	 * While the engine converts a call on a default path (the else of a
+	 * condition nothing decides, engine/engine_default_path.c): that
+	 * path's condition, given to each property set meanwhile.
+	 */
+	const char *default_condition;
+	size_t ndefault_props;		/* properties set under it, so far */
 };
 
 struct dt_tree *dt_tree_new(void);

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The default path. `if (board_rev() == 2) A(); else B();` with nothing to
+ * decide board_rev(): A() is a TODO ("only when board_rev() == 2"), and
+ * B(), the else, is converted, as the board's usual case. What B() sets
+ * then says on which path it was taken: each property carries the
+ * condition, `[if !(board_rev() == 2)]`, and the fact's "became" says that
+ * --assume decides it. A guard that --assume, the machine or a constant
+ * decides, and an early exit's guard (walk_func.c), is no such condition;
+ * nor is an error test (`ret = da8xx_register_usb_phy(); if (ret) pr_warn(...);
+ * else ...`): its else is the success path the device tree describes.
+ */
+#include "engine_int.h"
+
+#include "../common/util.h"
+
+#include <string.h>
+
+/* Is name a variable of no file scope every store of which is a call's result? */
+static bool call_status(struct conv *c, const char *name, size_t len)
+{
+	size_t stores = 0;
+
+	for (size_t i = 0; c->b && i < c->b->nfuncs; i++)
+		for (size_t k = 0; k < c->b->funcs[i]->nstores; k++) {
+			const struct store *s = c->b->funcs[i]->stores[k];
+			const char *sp = s->rhs ? s->rhs->spelling : NULL;
+			size_t n = sp ? strlen(sp) : 0;
+
+			if (strlen(s->var) != len || strncmp(s->var, name, len) || *s->path)
+				continue;
+			if (!n || sp[n - 1] != ')' || !strchr(sp, '(') || sp[0] == '(')
+				return false;
+			stores++;
+		}
+	return stores && !board_find_var(c->b, arena_strndup(c->a, name, len));
+}
+
+/* `ret`, `ret < 0`, `ret != 0` of such a variable, `IS_ERR(...)`. */
+static bool error_test(struct conv *c, const char *t)
+{
+	size_t id;
+
+	if (!t)
+		return false;
+	if (!strncmp(t, "unlikely(", 9))
+		t += 9;
+	if (!strncmp(t, "IS_ERR(", 7) || !strncmp(t, "IS_ERR_OR_NULL(", 15))
+		return true;
+	id = strspn(t, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+	if (!id || !call_status(c, t, id))
+		return false;
+	t += id;
+	return !*t || !strcmp(t, ")") || !strcmp(t, " < 0") || !strcmp(t, " != 0");
+}
+
+/* Is g the else of a condition nothing decides? */
+static bool undecided_else(struct conv *c, const struct guard *g)
+{
+	struct guard taken = *g;
+	struct guard *one = &taken;
+
+	if (!g->negated || g->exit || error_test(c, g->cond ? g->cond->spelling : NULL))
+		return false;
+	taken.negated = false;	/* the then-branch's state: -1 when undecided */
+	return conv_guard_state(c, &one, 1) < 0;
+}
+
+const char *conv_default_path(struct conv *c, struct guard **g, size_t n)
+{
+	struct strbuf sb;
+	const char *s = NULL;
+
+	sb_init(&sb);
+	for (size_t i = 0; i < n; i++)
+		if (undecided_else(c, g[i]))
+			sb_addf(&sb, "%s%s", sb.len ? " && " : "", g[i]->text ? g[i]->text : "?");
+	if (sb.len)
+		s = arena_strdup(c->a, sb.buf);
+	sb_free(&sb);
+	return s;
+}
