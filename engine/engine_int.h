@@ -178,7 +178,19 @@ struct conv {
 	const char *mach_types;		/* engine_guards.c: the target's mach-types, read once */
 	bool mach_types_read;
 	size_t nroles;
+	struct hook **hooks;		/* engine_hooks.c: hook stores waiting for the calls */
+	size_t nhooks;
+	struct made_hook **made_hooks;	/* ... and the nodes made for hook functions */
+	size_t nmade_hooks;
 };
+
+/*
+ * engine_hooks.c: `pm_power_off = board_off` waits for the calls (fact f,
+ * the rule's todo); a node made for what board_off drives converts it.
+ */
+void conv_hook_store(struct conv *c, const struct store *s, struct fact *f, const char *todo);
+void conv_hook_made(struct conv *c, const char *fn, const char *became);
+void conv_finish_hooks(struct conv *c);
 
 /* engine_guards.c: a root TODO for each `assume:` default of the pack a guard used */
 void conv_note_pack_assumptions(struct conv *c);

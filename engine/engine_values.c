@@ -291,6 +291,11 @@ static void outside_store(struct conv *c, const struct store *s)
 		f->became = arena_printf(c->a, "no DT equivalent: %s", rn_str(rule, "no_dt"));
 		return;
 	}
+	if (rn_str(rule, "todo") && s->rhs && (s->rhs->kind == VAL_FUNC || s->rhs->kind == VAL_ADDR) &&
+	    board_find_func(c->b, s->rhs->text)) {
+		conv_hook_store(c, s, f, rn_str(rule, "todo"));	/* decided after the calls */
+		return;
+	}
 	f->fate = FACT_TODO;
 	f->reason = rn_str(rule, "todo") ? rn_str(rule, "todo")
 		: arena_printf(c->a, "store into %s, which this file does not define (SoC or "

@@ -146,7 +146,7 @@ static bool is_power_off(const struct conv *c, const struct function *fn)
  * gpio-poweroff binding, active at the level the hook writes.
  */
 static const char *power_off_node(struct reg_ctx *r, const struct dt_chunk *tmp,
-				  const struct call *w)
+				  const struct call *w, const struct function *hook)
 {
 	struct conv *c = r->c;
 	struct dt_node *n = dt_node_add(c->t, c->t->root, "gpio-poweroff", NULL);
@@ -165,6 +165,7 @@ static const char *power_off_node(struct reg_ctx *r, const struct dt_chunk *tmp,
 	dt_chunk_add_macro(c->t, ch, low ? "GPIO_ACTIVE_LOW" : "GPIO_ACTIVE_HIGH", low ? 1 : 0);
 	p->pos = w->pos;
 	p->origin = w->spelling;
+	conv_hook_made(c, hook->name, dt_node_path(c->t, n));
 	return arena_printf(c->a, "%s (the level before power-off; %s in pm_power_off)",
 			    dt_node_path(c->t, n), w->spelling);
 }
@@ -251,7 +252,7 @@ static const char *hog_one(struct reg_ctx *r, struct hog_in *in)
 			       : later_write(c, gpio, !!(fl & GPIOF_INIT_HIGH), &writer);
 
 	if (w && is_power_off(c, writer) && tmp.ncells >= 2 && tmp.cells[1].kind == CELL_U32)
-		return power_off_node(r, &tmp, w);
+		return power_off_node(r, &tmp, w, writer);
 	int settled = w ? settled_level(c, in->req, gpio, !!(fl & GPIOF_INIT_HIGH)) : -1;
 	const char *reset;
 
