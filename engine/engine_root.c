@@ -5,6 +5,7 @@
  * placeholder, then the SoC's), the pack's aliases.
  */
 #include "engine_int.h"
+#include "../kernel/dt_machines.h"
 
 #include <ctype.h>
 #include <libfdt.h>
@@ -92,6 +93,48 @@ static bool add_dtsi_compatibles(struct conv *c, struct dt_prop *p)
 }
 
 /*
+ * The kernel picks the machine_desc whose `.dt_compat` names a string of the
+ * root compatible. When none of the target's DT machines names one of ours
+ * (at91sam9260.dtsi says only "atmel,at91sam9260"; mach-at91/at91sam9.c
+ * matches "atmel,at91sam9"), the board would boot as the generic machine,
+ * without its SoC's setup: the longest such string that begins one of the
+ * SoC's compatibles is added, as upstream boards write it
+ * (kernel/dt_machines.c). With a match already, or none that fits, nothing.
+ */
+static void add_machine_compatible(struct conv *c, struct dt_prop *p)
+{
+	struct dt_machines dm;
+	size_t best = 0;
+	bool have = false, found = false;
+
+	if (!c->opt || !c->opt->kernel_dir)
+		return;
+	dt_machines_read(c->opt->kernel_dir, &dm);
+	for (size_t i = 0; i < dm.n && !have; i++)
+		for (size_t k = 0; k < p->nchunks && !have; k++)
+			have = p->chunks[k]->kind == CHUNK_STRING &&
+			       str_eq(p->chunks[k]->str, dm.compat[i]);
+	for (size_t i = 0; i < dm.n && !have; i++)
+		for (size_t k = 0; k < p->nchunks; k++) {
+			const char *s = p->chunks[k]->str;
+			size_t n = strlen(dm.compat[i]);
+
+			if (p->chunks[k]->kind != CHUNK_STRING || strncmp(s, "board2dts,", 10) == 0 ||
+			    strncmp(s, dm.compat[i], n) || !s[n] || !strchr(dm.compat[i], ',') ||
+			    (found && n <= strlen(dm.compat[best])))
+				continue;
+			best = i;
+			found = true;
+		}
+	if (found) {
+		dt_prop_add_string(c->t, p, dm.compat[best]);
+		p->origin = arena_printf(c->a, "%s; \"%s\": the target's DT machine of %s matches it",
+					 p->origin, dm.compat[best], dm.file[best]);
+	}
+	dt_machines_free(&dm);
+}
+
+/*
  * The SoC .dtsi the output includes: the one found in the target tree
  * (kernel/dtsi_find.h: "samsung/s3c6410.dtsi" in a 6.12 tree), or without a
  * tree the pack's first candidate; NULL when there is none (a target tree
@@ -175,6 +218,7 @@ void conv_build_root(struct conv *c, const struct machine *m)
 		p->origin = arena_printf(c->a, "%s; the SoC's from %s", p->origin, dtsi);
 	else if (soc_compat)
 		dt_prop_add_string(t, p, soc_compat);
+	add_machine_compatible(c, p);
 	if (!own)
 		dt_node_add_todo(t, t->root, &m->pos, "compatible",
 				 "replace \"board2dts,...\" with the board's vendor,board string");
