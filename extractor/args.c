@@ -307,6 +307,25 @@ out:
 }
 
 /*
+ * The SoC pack's mach-X/ (the board's calls chose the pack: 3.x
+ * board-sffsdr.c calls dm644x_init()), when the file's own headers choose
+ * no directory: its <mach/common.h> is mach-davinci's, where `struct
+ * davinci_soc_info` is declared, not one of the fifteen other common.h.
+ */
+static void pack_mach_dir(const char *arm, const struct extract_options *opt,
+			  struct ptrvec *args)
+{
+	char *dir = xasprintf("%s/%s", arm, opt->pack_mach);
+	struct stat st;
+
+	if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode)) {
+		pv_push(args, xasprintf("-I%s", dir));
+		mach_link_dir(opt->mach_links, dir, args);
+	}
+	free(dir);
+}
+
+/*
  * A lone board file (not under an arch/arm/mach-X/ of its own tree, whose
  * directory lacks the headers it includes by quotes: "pxa300.h",
  * "generic.h", or that includes <mach/pxa300.h> of an older layout): those
@@ -387,9 +406,11 @@ static void lone_mach_dir(const char *path, const struct extract_options *opt,
 		char *dir = xasprintf("%s/%s", arm, ents[pick]->d_name);
 
 		pv_push(args, xasprintf("-I%s", dir));
-		if (any_mach)
+		if (any_mach || str_eq(opt->pack_mach, ents[pick]->d_name))
 			mach_link_dir(opt->mach_links, dir, args);
 		free(dir);
+	} else if (opt->pack_mach && !strchr(opt->pack_mach, '/')) {
+		pack_mach_dir(arm, opt, args);
 	}
 	for (int i = 0; i < nents; i++)
 		free(ents[i]);

@@ -43,6 +43,10 @@ struct extract_options {
 	const char *mach_links;		/* tolerant mode: where a lone file's <mach/NAME>
 					 * link to the target's mach-X/ is kept (args.c);
 					 * NULL: <mach/...> headers stay unknown */
+	const char *pack_mach;		/* tolerant mode: the SoC pack's arch/arm/mach-X
+					 * ("mach-davinci", from its match: paths:): a
+					 * lone file's <mach/NAME> are read there when its
+					 * own headers choose no directory (args.c) */
 	const char *machine_only;	/* tolerant mode: the MACHINE_START id whose
 					 * CONFIG_MACH_<ID> is defined, the file's other
 					 * machines' not (machine_split.c); NULL: all

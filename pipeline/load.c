@@ -171,23 +171,45 @@ void pipeline_defines_free(const char **d, size_t n)
 }
 
 /* Would the two packs parse the board alike (same `defines:`)? */
+/*
+ * The pack's arch/arm/mach-X/: the directory of its first `match: paths:`
+ * entry that names one ("mach-davinci/board-dm644x" -> "mach-davinci"),
+ * malloc'd; NULL when none does.
+ */
+static char *soc_mach(const struct rnode *soc)
+{
+	const struct rnode *paths = rn_get(rn_get(soc, "match"), "paths");
+
+	for (size_t i = 0; paths && paths->kind == RN_SEQ && i < paths->n; i++) {
+		const char *p = paths->items[i]->scalar;
+
+		if (p && !strncmp(p, "mach-", 5))
+			return xstrndup(p, strcspn(p, "/"));
+	}
+	return NULL;
+}
+
+/* Would soc a and b parse the file alike (the same defines and mach-X/)? */
 static bool same_defines(const struct rnode *a, const struct rnode *b)
 {
 	size_t na, nb;
 	const char **da = pipeline_soc_defines(a, &na), **db = pipeline_soc_defines(b, &nb);
-	bool same = na == nb;
+	char *ma = soc_mach(a), *mb = soc_mach(b);
+	bool same = na == nb && (ma && mb ? !strcmp(ma, mb) : ma == mb);
 
 	for (size_t i = 0; same && i < na; i++)
 		same = !strcmp(da[i], db[i]);
 	pipeline_defines_free(da, na);
 	pipeline_defines_free(db, nb);
+	free(ma);
+	free(mb);
 	return same;
 }
 
 /* The extractor's options of a parse with soc's `defines:` (parse_opts_free). */
 struct parse_opts {
 	struct extract_options eo;
-	char *bodies, *parses, *links;
+	char *bodies, *parses, *links, *mach;
 };
 
 static void parse_opts_init(struct parse_opts *p, const struct pipeline_options *o,
@@ -201,6 +223,7 @@ static void parse_opts_init(struct parse_opts *p, const struct pipeline_options 
 	p->eo.model_dir = pipeline_model_dir();
 	p->eo.config_file = o->config_file;	/* extractor/config.h */
 	p->eo.defines = pipeline_soc_defines(soc, &p->eo.ndefines);
+	p->eo.pack_mach = p->mach = soc_mach(soc);
 	p->eo.clang_args = o->clang_args;
 	p->eo.nclang_args = o->nclang_args;
 	p->eo.index = index;
@@ -219,6 +242,7 @@ static void parse_opts_free(struct parse_opts *p)
 {
 	free(p->parses);
 	free(p->links);
+	free(p->mach);
 	free(p->bodies);
 	pipeline_defines_free(p->eo.defines, p->eo.ndefines);
 }

@@ -8,7 +8,10 @@
  * when NAME is in one mach-X/ only and two such names agree (or one and a
  * quoted header), and is then
  * read through a link in the cache directory, mach -> that mach-X/, made
- * once; what is already at the link's place is never replaced.
+ * once; what is already at the link's place is never replaced. When the
+ * file's own headers choose no directory, the SoC pack's mach-X/ (the
+ * board's calls chose the pack) is read instead, <mach/NAME> through the
+ * link (3.x board-sffsdr.c's <mach/common.h>: mach-davinci's of sixteen).
  * Trees made in a temporary directory.
  */
 #include <sys/stat.h>
@@ -26,6 +29,7 @@
 #include "test_tree.h"
 
 static char root[] = "/tmp/b2d-lone.XXXXXX";
+static const char *pack;	/* extract_options.pack_mach of the next call */
 
 static void put(const char *rel, const char *text)
 {
@@ -35,7 +39,7 @@ static void put(const char *rel, const char *text)
 /* The -I arguments for path naming arch/arm/mach-*, joined by spaces. */
 static char *mach_dirs(const char *path)
 {
-	struct extract_options o = { .kernel_dir = NULL };
+	struct extract_options o = { .kernel_dir = NULL, .pack_mach = pack };
 	struct ptrvec args = { 0 };
 	struct strbuf sb;
 	char *k = xasprintf("%s/k", root), *file = xasprintf("%s/%s", root, path);
@@ -71,6 +75,9 @@ static int setup(void **state)
 	put("tree/arch/arm/mach-foo/board.c", "#include \"pxa300.h\"\n");
 	put("lone/old-board.c", "#include <mach/pxa300.h>\n#include <mach/devices.h>\n");
 	put("lone/weak-board.c", "#include <mach/pxa300.h>\n#include <mach/generic.h>\n");
+	put("k/arch/arm/mach-davinci/common.h", "");
+	put("k/arch/arm/mach-omap1/common.h", "");
+	put("lone/davinci-board.c", "#include <mach/common.h>\n");
 	put("lone/mixed-board.c", "#include <mach/pxa300.h>\n#include \"generic.h\"\n"
 	    "#include \"devices.h\"\n");
 	return 0;
@@ -105,7 +112,7 @@ static void test_lone_mach_dir(void **state)
 /* The -I argument that is no mach-X/ of the tree, with links in `links`, or NULL. */
 static char *link_dir(const char *path, const char *links)
 {
-	struct extract_options o = { .mach_links = links };
+	struct extract_options o = { .mach_links = links, .pack_mach = pack };
 	struct ptrvec args = { 0 };
 	char *k = xasprintf("%s/k", root), *file = xasprintf("%s/%s", root, path), *found = NULL;
 
@@ -174,11 +181,42 @@ static void test_mach_angle_includes(void **state)
 	free(pxa);
 }
 
+static void test_pack_mach(void **state)
+{
+	char *cache = xasprintf("%s/cache2", root), *links = xasprintf("%s/mach-links", cache);
+	char *s, *dir;
+
+	(void)state;
+	assert_int_equal(mkdir(cache, 0755), 0);
+	s = mach_dirs("lone/davinci-board.c");	/* common.h: in two mach dirs, no pack */
+	assert_string_equal(s, "");
+	free(s);
+	assert_null(link_dir("lone/davinci-board.c", links));
+	pack = "mach-davinci";
+	s = mach_dirs("lone/davinci-board.c");
+	assert_string_equal(s, "mach-davinci");
+	free(s);
+	dir = link_dir("lone/davinci-board.c", links);	/* <mach/common.h> read there */
+	assert_non_null(dir);
+	free(dir);
+	s = mach_dirs("lone/pxa-board.c");	/* its own headers chose mach-pxa: they win */
+	assert_string_equal(s, "mach-pxa");
+	free(s);
+	pack = "mach-gone";			/* a pack's directory the tree lacks: none */
+	s = mach_dirs("lone/davinci-board.c");
+	assert_string_equal(s, "");
+	free(s);
+	pack = NULL;
+	free(links);
+	free(cache);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_lone_mach_dir),
 		cmocka_unit_test(test_mach_angle_includes),
+		cmocka_unit_test(test_pack_mach),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
