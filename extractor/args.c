@@ -315,10 +315,11 @@ out:
 static void pack_mach_dir(const char *arm, const struct extract_options *opt,
 			  struct ptrvec *args)
 {
-	char *dir = xasprintf("%s/%s", arm, opt->pack_mach);
+	char *dir = opt->pack_mach && !strchr(opt->pack_mach, '/')
+		    ? xasprintf("%s/%s", arm, opt->pack_mach) : NULL;
 	struct stat st;
 
-	if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode)) {
+	if (dir && stat(dir, &st) == 0 && S_ISDIR(st.st_mode)) {
 		pv_push(args, xasprintf("-I%s", dir));
 		mach_link_dir(opt->mach_links, dir, args);
 	}
@@ -409,9 +410,9 @@ static void lone_mach_dir(const char *path, const struct extract_options *opt,
 		if (any_mach || str_eq(opt->pack_mach, ents[pick]->d_name))
 			mach_link_dir(opt->mach_links, dir, args);
 		free(dir);
-	} else if (opt->pack_mach && !strchr(opt->pack_mach, '/')) {
-		pack_mach_dir(arm, opt, args);
 	}
+	if (pick < 0 || tie)
+		pack_mach_dir(arm, opt, args);
 	for (int i = 0; i < nents; i++)
 		free(ents[i]);
 	free(ents);
