@@ -335,6 +335,8 @@ static void pack_mach_dir(const char *arm, const struct extract_options *opt,
  * counts when a second one, or a quoted header, agrees); its directory then comes after the
  * file's own, and <mach/NAME> is read from there too (mach_link_dir). The MFP pin names, GPIO numbers and helper
  * declarations the board takes from there are known, not unknowns.
+ * A <mach/NAME> counts only where one mach-X/ alone has NAME: irqs.h,
+ * gpio.h, map.h are in many, and would pick another family's.
  */
 static void lone_mach_dir(const char *path, const struct extract_options *opt,
 			  const char *kernel_dir, struct ptrvec *args)
@@ -354,11 +356,7 @@ static void lone_mach_dir(const char *path, const struct extract_options *opt,
 	free(tmp);
 	arm = xasprintf("%s/arch/arm", kernel_dir);
 	nents = scandir(arm, &ents, is_mach_dir, dirent_cmp);
-	/*
-	 * A <mach/NAME> counts only where one mach-X/ alone has NAME: irqs.h,
-	 * gpio.h, map.h are in many, and would pick another family's.
-	 */
-	size_t where[64] = { 0 };
+	size_t where[64] = { 0 };	/* a <mach/NAME> counts where one mach-X/ alone has it */
 
 	for (int i = 0; i < nents; i++)
 		for (size_t k = 0; k < n; k++) {
