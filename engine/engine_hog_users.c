@@ -122,8 +122,20 @@ static void drop_under(struct conv *c, struct dt_node *ctl)
 
 void conv_drop_used_hogs(struct conv *c)
 {
-	for (size_t i = 0; i < c->t->noverlays; i++)
-		drop_under(c, c->t->overlays[i]);
+	for (size_t i = 0; i < c->t->noverlays; ) {
+		struct dt_node *o = c->t->overlays[i];
+		size_t had = o->nchildren;
+
+		drop_under(c, o);
+		/* an overlay that held only the dropped hogs: gone too */
+		if (had && !o->nchildren && !o->nprops && !o->ntodos) {
+			memmove(&c->t->overlays[i], &c->t->overlays[i + 1],
+				(c->t->noverlays - i - 1) * sizeof(c->t->overlays[0]));
+			c->t->noverlays--;
+			continue;
+		}
+		i++;
+	}
 	for (size_t i = 0; i < c->t->root->nchildren; i++)
 		drop_under(c, c->t->root->children[i]);
 }

@@ -12,7 +12,9 @@
 # .dtsi lacks is a TODO. A GPIO numbered from NR_BUILTIN_GPIO (3.x: past
 # the PIO lines) is a line of the expander the board bases there; the
 # UDC's .vbus_active_low and .vbus_polled are the VBUS line's polarity and
-# atmel,vbus-polled, .pullup_active_low the pull-up line's; a w1-gpio device is an "onewire" node with its line
+# atmel,vbus-polled, .pullup_active_low the pull-up line's; the devices
+# i2c_register_board_info() puts on bus 0 share at91_add_device_i2c()'s
+# bus (&i2c_gpio0 on the 9260); a w1-gpio device is an "onewire" node with its line
 # (w1_gpio_platform_data .pin, .is_open_drain). A board whose file or machine names a "G20" gets
 # at91sam9g20.dtsi; in a file of a 9260 and a G20 machine, the G20 alone.
 # Where the .dtsi leaves the pin controller unlabelled (9G45, RM9200) the
@@ -48,6 +50,10 @@ static struct pca953x_platform_data acme_exp_data = {
 };
 static struct i2c_board_info __initdata acme_i2c_devices[] = {
 	{ I2C_BOARD_INFO("pca9555", 0x20), .platform_data = &acme_exp_data },
+};
+/* and an RTC on the same bus 0, registered on its own (3.6 board-snapper9260.c) */
+static struct i2c_board_info __initdata acme_rtc_info = {
+	I2C_BOARD_INFO("isl1208", 0x6f),
 };
 static struct at91_udc_data __initdata acme_udc_data = {
 	.vbus_pin		= ACME_EXP_GPIO(5),
@@ -97,6 +103,7 @@ static void __init acme_board_init(void)
 	at91_add_device_serial();
 	at91_add_device_mmc(0, &acme_mmc_data);
 	at91_add_device_i2c(acme_i2c_devices, ARRAY_SIZE(acme_i2c_devices));
+	i2c_register_board_info(0, &acme_rtc_info, 1);
 	at91_add_device_udc(&acme_udc_data);
 	platform_device_register(&acme_w1);
 	at91_add_device_nand(&acme_nand_data);
@@ -231,6 +238,9 @@ if b2d_convert_pack "$KERNEL" "$TMP/mach-at91/board-acme9260.c" "$O" at91sam9260
 	# at91_add_device_i2c(): the bit-banged bus the 3.x SoC code preferred, not the TWI
 	grep -q '&i2c_gpio0{status="okay";pca9555_20:gpio@20{' "$O.flat" ||
 		b2d_bad "acme9260: the I2C devices are not on &i2c_gpio0"
+	# i2c_register_board_info(0, ...): bus 0 is that same adapter, one node
+	grep -q '&i2c_gpio0{status="okay";pca9555_20:gpio@20{.*rtc@6f{' "$O.flat" ||
+		b2d_bad "acme9260: the RTC registered on bus 0 is not on &i2c_gpio0 with the others"
 	b2d_hasnt "$O" '&i2c0 {'
 	# NR_BUILTIN_GPIO + 5: line 5 of the expander whose base it is
 	b2d_has "$O" 'atmel,vbus-gpio = <&pca9555_20 5 GPIO_ACTIVE_LOW>;'
