@@ -542,6 +542,7 @@ static void convert_machine(struct conv *c, const struct machine *m)
 	convert_calls(c, 0);
 	convert_calls(c, 1);
 	conv_finish_hooks(c);
+	conv_spi_native_pass(c);
 	conv_note_pack_assumptions(c);
 	conv_i2c_gpio_pass(c);
 	conv_finish_supplies(c);

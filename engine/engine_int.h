@@ -182,7 +182,18 @@ struct conv {
 	size_t nhooks;
 	struct made_hook **made_hooks;	/* ... and the nodes made for hook functions */
 	size_t nmade_hooks;
+	struct native_cs **native_cs;	/* engine_spi_native.c: controllers to renumber */
+	size_t nnative_cs;
 };
+
+/*
+ * engine_spi_native.c: the controller ctrl's chip-select table (signal[i]:
+ * the native signal of logical chip select i, -1 for a GPIO), noted by the
+ * gpio_array converter; the pass renumbers its devices' reg and prop.
+ */
+void conv_note_native_cs(struct conv *c, struct dt_node *ctrl, const char *prop,
+			 const long long *signal, size_t n);
+void conv_spi_native_pass(struct conv *c);
 
 /*
  * engine_hooks.c: `pm_power_off = board_off` waits for the calls (fact f,

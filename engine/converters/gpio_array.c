@@ -4,7 +4,9 @@
  * specifier per element, through the one GPIO resolver. `member: gpio`: an
  * array of structs, each element's member of that name (struct gpio[] of a
  * gpio-regulator). `native: true`: a negative entry (i.MX MXC_SPI_CS(n))
- * is the controller's own chip select, written <0> as cs-gpios does. All
+ * is the controller's own chip select, written <0> as cs-gpios does;
+ * `native: 32`: that entry plus 32 is the signal's number, and the
+ * controller's devices are numbered by signal (engine_spi_native.c). All
  * or nothing: a list with a hole would shift every later entry.
  *
  * An array member written in place (AT91 at91_usbh_data `.vbus_pin =
@@ -53,7 +55,8 @@ struct dt_prop *cv_gpio_array(struct prop_ctx *pc)
 	const char *member = rn_str(pc->rule, "member");
 	const char *name = var ? var->name : arena_printf(pc->c->a, ".%s", pc->v->field);
 	long long below;
-	bool skip = rn_get_long(pc->rule, "skip_below", &below);
+	bool skip = rn_get_long(pc->rule, "skip_below", &below), native;
+	long long offset, *signal;
 	struct dt_prop *p;
 
 	if (!arr || arr->kind != VAL_LIST || !arr->nkids) {
@@ -63,8 +66,12 @@ struct dt_prop *cv_gpio_array(struct prop_ctx *pc)
 	if (all_none(pc, arr))
 		return NULL;
 	p = new_prop(pc);
+	native = rn_get_long(pc->rule, "native", &offset);
+	signal = arena_alloc(pc->c->a, arr->nkids * sizeof(*signal));
 	for (size_t i = 0; i < arr->nkids; i++) {
 		const struct value *e = arr->kids[i];
+
+		signal[i] = native && e && e->kind == VAL_INT && e->ival < 0 ? e->ival + offset : -1;
 
 		if (member)
 			e = e->kind == VAL_LIST ? value_field(e, member) : NULL;
@@ -75,7 +82,7 @@ struct dt_prop *cv_gpio_array(struct prop_ctx *pc)
 		}
 		/* `native: true`: a negative entry is the controller's own line, <0> */
 		if (e->kind == VAL_INT && ((skip && e->ival < below) ||
-		    (str_eq(rn_str(pc->rule, "native"), "true") && e->ival < 0))) {
+		    ((native || str_eq(rn_str(pc->rule, "native"), "true")) && e->ival < 0))) {
 			dt_chunk_add_u32(pc->c->t, dt_prop_add_cells(pc->c->t, p), 0);
 			continue;
 		}
@@ -90,6 +97,8 @@ struct dt_prop *cv_gpio_array(struct prop_ctx *pc)
 				       name, i);
 		return NULL;
 	}
+	if (native && !pc->alt)		/* the devices' reg by signal (engine_spi_native.c) */
+		conv_note_native_cs(pc->c, pc->node, p->name, signal, arr->nkids);
 	if (!var)
 		return p;
 	conv_mark_var(pc->c, var->name);
