@@ -495,7 +495,7 @@ static void note_other_soc(struct conv *c, const struct machine *m)
 static void convert_call(struct conv *c, const struct function *fn, const struct call *call)
 {
 	const char *dflt = conv_guard_state(c, call->guards, call->nguards) == 1
-				   ? conv_default_path(c, call->guards, call->nguards) : NULL;
+				   ? conv_default_path(c, fn, call->guards, call->nguards) : NULL;
 	size_t first = c->t->nfacts;	/* convert_call_taken() adds the call's fact first */
 	size_t props = c->t->ndefault_props;
 	struct fact *f;

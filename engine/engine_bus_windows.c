@@ -145,6 +145,11 @@ static void move(struct conv *c, struct dt_node *n, struct dt_prop *reg, const s
 	dt_node_unlink(root, n);
 	n->parent = bus;
 	arena_push(c->a, (void ***)&bus->children, &bus->nchildren, n);
+	/* `bus_child_todo: {weim: ...}`: what the bus's binding needs of each
+	 * child and the boot loader set (the i.MX WEIM's fsl,weim-cs-timing) */
+	if (rn_str(rn_get(c->soc, "bus_child_todo"), in->label))
+		dt_node_add_todo(c->t, n, &n->pos, arena_printf(c->a, "%s@%s", n->name, n->unit),
+				 rn_str(rn_get(c->soc, "bus_child_todo"), in->label));
 	if (!dt_prop_find(bus, "status")) {
 		struct dt_prop *st = dt_prop_set(c->t, bus, "status");
 

@@ -16,28 +16,27 @@
 
 #include <string.h>
 
-/* Is name a variable of no file scope every store of which is a call's result? */
-static bool call_status(struct conv *c, const char *name, size_t len)
+/* Is name a variable of no file scope every store of which in fn is a call's result? */
+static bool call_status(struct conv *c, const struct function *fn, const char *name, size_t len)
 {
 	size_t stores = 0;
 
-	for (size_t i = 0; c->b && i < c->b->nfuncs; i++)
-		for (size_t k = 0; k < c->b->funcs[i]->nstores; k++) {
-			const struct store *s = c->b->funcs[i]->stores[k];
-			const char *sp = s->rhs ? s->rhs->spelling : NULL;
-			size_t n = sp ? strlen(sp) : 0;
+	for (size_t k = 0; fn && k < fn->nstores; k++) {
+		const struct store *s = fn->stores[k];
+		const char *sp = s->rhs ? s->rhs->spelling : NULL;
+		size_t n = sp ? strlen(sp) : 0;
 
-			if (strlen(s->var) != len || strncmp(s->var, name, len) || *s->path)
-				continue;
-			if (!n || sp[n - 1] != ')' || !strchr(sp, '(') || sp[0] == '(')
-				return false;
-			stores++;
-		}
+		if (strlen(s->var) != len || strncmp(s->var, name, len) || *s->path)
+			continue;
+		if (!n || sp[n - 1] != ')' || !strchr(sp, '(') || sp[0] == '(')
+			return false;
+		stores++;
+	}
 	return stores && !board_find_var(c->b, arena_strndup(c->a, name, len));
 }
 
 /* `ret`, `ret < 0`, `ret != 0` of such a variable, `IS_ERR(...)`. */
-static bool error_test(struct conv *c, const char *t)
+static bool error_test(struct conv *c, const struct function *fn, const char *t)
 {
 	size_t id;
 
@@ -48,32 +47,33 @@ static bool error_test(struct conv *c, const char *t)
 	if (!strncmp(t, "IS_ERR(", 7) || !strncmp(t, "IS_ERR_OR_NULL(", 15))
 		return true;
 	id = strspn(t, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
-	if (!id || !call_status(c, t, id))
+	if (!id || !call_status(c, fn, t, id))
 		return false;
 	t += id;
 	return !*t || !strcmp(t, ")") || !strcmp(t, " < 0") || !strcmp(t, " != 0");
 }
 
 /* Is g the else of a condition nothing decides? */
-static bool undecided_else(struct conv *c, const struct guard *g)
+static bool undecided_else(struct conv *c, const struct function *fn, const struct guard *g)
 {
 	struct guard taken = *g;
 	struct guard *one = &taken;
 
-	if (!g->negated || g->exit || error_test(c, g->cond ? g->cond->spelling : NULL))
+	if (!g->negated || g->exit || error_test(c, fn, g->cond ? g->cond->spelling : NULL))
 		return false;
 	taken.negated = false;	/* the then-branch's state: -1 when undecided */
 	return conv_guard_state(c, &one, 1) < 0;
 }
 
-const char *conv_default_path(struct conv *c, struct guard **g, size_t n)
+const char *conv_default_path(struct conv *c, const struct function *fn, struct guard **g,
+			      size_t n)
 {
 	struct strbuf sb;
 	const char *s = NULL;
 
 	sb_init(&sb);
 	for (size_t i = 0; i < n; i++)
-		if (undecided_else(c, g[i]))
+		if (undecided_else(c, fn, g[i]))
 			sb_addf(&sb, "%s%s", sb.len ? " && " : "", g[i]->text ? g[i]->text : "?");
 	if (sb.len)
 		s = arena_strdup(c->a, sb.buf);

@@ -387,8 +387,9 @@ void conv_props_down(struct conv *c, struct dt_node *node, const struct rnode *p
 struct dt_node *conv_layer_device(struct conv *c, const char *var, const struct srcpos *pos,
 				  const char **why);
 int conv_guard_state(const struct conv *c, struct guard **g, size_t n);	/* 1 true, 0 false, -1 unknown */
-/* engine_default_path.c: the guards that are the else of an undecided condition, or NULL */
-const char *conv_default_path(struct conv *c, struct guard **g, size_t n);
+/* engine_default_path.c: the guards of fn's call that are the else of an undecided condition */
+const char *conv_default_path(struct conv *c, const struct function *fn, struct guard **g,
+			      size_t n);
 /*
  * A call or store whose guards are false: converted ("not taken: ..."), or a
  * TODO at pos when only tolerant mode's assumption of CONFIG_ symbols made

@@ -228,7 +228,7 @@ static const struct section top = { "rule file", NULL, (const struct key_spec[])
 	{ "structs", S_SEQ, &struct_rule }, { "platform_devices", S_SEQ, &platform_rule },
 	{ "devices", S_SEQ, &device_rule }, { "soc_devices", S_SEQ, &soc_device_rule },
 	{ "callbacks", S_SEQ, &callback_rule }, { "ignore_calls", S_SEQ, &ignore_rule },
-	{ "i2c_bus", S_SCALAR }, { "spi_bus", S_SCALAR }, { "spi_cs_gpios", S_MAP }, { "dev_names", S_MAP },
+	{ "i2c_bus", S_SCALAR }, { "spi_bus", S_SCALAR }, { "spi_cs_gpios", S_MAP }, { "bus_child_todo", S_MAP }, { "dev_names", S_MAP },
 	{ "bus_labels", S_MAP }, { "bus_at", S_MAP }, { "aliases", S_MAP },
 	{ "reset_lines", S_SEQ, &reset_line_rule }, { "assume", S_SEQ, &assume_rule },
 	{ "gpio_irq_calls", S_SEQ }, { "soc_setup_fields", S_SEQ }, { "gpio_chips", S_MAP }, { "pwm_chips", S_MAP },

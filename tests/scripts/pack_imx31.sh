@@ -17,7 +17,8 @@
 # are known, _REGULATOR read; an "mtd-ram" device is physmap's mtd-ram
 # node (bank-width); MX31_CS4_BASE_ADDR is the WEIM's CS4 window
 # (0xb4000000): the devices on the WEIM's chip selects are children of
-# &weim (imx31.dtsi's ranges), and the LAN chip's run-time IRQ is level low as its
+# &weim (imx31.dtsi's ranges), each with a TODO for its fsl,weim-cs-timing
+# (pack bus_child_todo:), and the LAN chip's run-time IRQ is level low as its
 # .irq_polarity says; a "mxc-mmc.0" consumer supply is &sdhci1's (the pack's dev_names).
 # A NOR flash registered by platform_device_register_resndata() (no struct
 # platform_device in the file) is a cfi-flash node on CS0 with its
@@ -255,6 +256,9 @@ check() {	# check KERNEL SUFFIX DTSDIR
 		bad "$(basename "$o"): the resndata NOR flash is not a cfi-flash node on CS0 with its partitions"
 	hasnt "$o" 'platform_device_register_resndata'
 	grep -q '&weim{status="okay";' "$TMP/flat" || bad "$(basename "$o"): &weim is not enabled for its devices"
+	# the WEIM child's chip-select timing, which only the boot loader knew: a TODO in each
+	[ "$(grep -c 'fsl,weim-cs-timing: this chip select' "$o")" -ge 3 ] ||
+		bad "$(basename "$o"): not every &weim child has the fsl,weim-cs-timing TODO"
 	# mxc-mmc's board callbacks: get_ro reading one GPIO is wp-gpios (SFS6 is
 	# GPIO1 26), the init callback's card-detect interrupt a TODO
 	grep -A6 '^&sdhci2 {' "$o" | grep -q 'wp-gpios = <&gpio1 26 GPIO_ACTIVE_HIGH>;' ||
