@@ -42,6 +42,32 @@ extern struct i2c_client *i2c_new_client_device(struct i2c_adapter *adap,
 		struct i2c_board_info const *info);
 extern struct i2c_adapter *i2c_get_adapter(int nr);
 
+/*
+ * A transfer a board's helper makes at run time (3.x board-dm644x-evm.c
+ * reads its MSP430 with i2c_transfer()): include/uapi/linux/i2c.h, so that
+ * its local messages parse; they are no board facts.
+ */
+struct i2c_msg {
+	__u16 addr;
+	__u16 flags;
+#define I2C_M_RD		0x0001
+#define I2C_M_TEN		0x0010
+#define I2C_M_DMA_SAFE		0x0200
+#define I2C_M_RECV_LEN		0x0400
+#define I2C_M_NO_RD_ACK		0x0800
+#define I2C_M_IGNORE_NAK	0x1000
+#define I2C_M_REV_DIR_ADDR	0x2000
+#define I2C_M_NOSTART		0x4000
+#define I2C_M_STOP		0x8000
+	__u16 len;
+	__u8 *buf;
+};
+extern int i2c_transfer(struct i2c_adapter *adap, struct i2c_msg *msgs, int num);
+extern s32 i2c_smbus_read_byte_data(const struct i2c_client *client, u8 command);
+extern s32 i2c_smbus_write_byte_data(const struct i2c_client *client, u8 command, u8 value);
+extern s32 i2c_smbus_read_byte(const struct i2c_client *client);
+extern s32 i2c_smbus_write_byte(const struct i2c_client *client, u8 value);
+
 struct i2c_gpio_platform_data {
 	int udelay;
 	int timeout;
