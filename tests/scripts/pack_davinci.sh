@@ -204,5 +204,51 @@ else
 	bad "lone DA850: convert failed: $(head -c 300 "$TMP/lone/err")"
 fi
 
+# A lone 3.x DA850 board whose NAND sets NAND_BBT_USE_FLASH through the
+# <linux/mtd/nand.h> of its era (today's <linux/mtd/rawnand.h>; the model's
+# <linux/mtd/nand.h> includes both): the flag is known, the property set.
+cat >"$TMP/lone/board-acme-nand.c" <<'C'
+// SPDX-License-Identifier: GPL-2.0
+/* board2dts test board: a 3.x DA850 board with a NAND flash. */
+#include <linux/init.h>
+#include <linux/platform_device.h>
+#include <linux/mtd/mtd.h>
+#include <linux/mtd/nand.h>
+#include <linux/mtd/partitions.h>
+#include <asm/mach/arch.h>
+#include <mach/da8xx.h>
+#include <mach/nand.h>
+static struct davinci_nand_pdata acme_nand_data = {
+	.bbt_options	= NAND_BBT_USE_FLASH,
+};
+static struct resource acme_nand_resources[] = {
+	{ .start = DA8XX_AEMIF_CS3_BASE, .end = DA8XX_AEMIF_CS3_BASE + SZ_512K + 2 * SZ_1K - 1,
+	  .flags = IORESOURCE_MEM },
+	{ .start = DA8XX_AEMIF_CTL_BASE, .end = DA8XX_AEMIF_CTL_BASE + SZ_32K - 1,
+	  .flags = IORESOURCE_MEM },
+};
+static struct platform_device acme_nand_device = {
+	.name		= "davinci_nand",
+	.id		= 1,
+	.num_resources	= ARRAY_SIZE(acme_nand_resources),
+	.resource	= acme_nand_resources,
+	.dev		= { .platform_data = &acme_nand_data },
+};
+static void __init acme_init(void)
+{
+	platform_device_register(&acme_nand_device);
+}
+MACHINE_START(ACME_NAND, "Acme OMAP-L138 NAND board")
+	.map_io		= da850_init,
+	.init_machine	= acme_init,
+MACHINE_END
+C
+if "$BIN" convert --kernel "$K" "$TMP/lone/board-acme-nand.c" -o "$TMP/lone/nand.dts" 2>"$TMP/lone/err"; then
+	has "$TMP/lone/nand.dts" 'ti,davinci-nand-use-bbt;'
+	hasnt "$TMP/lone/nand.dts" 'NAND_BBT_USE_FLASH: value not known'
+else
+	bad "lone DA850 NAND: convert failed: $(head -c 300 "$TMP/lone/err")"
+fi
+
 [ "$fail" = 0 ] && echo "pack_davinci.sh: $nfiles board files OK"
 exit "$fail"
