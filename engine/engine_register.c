@@ -168,9 +168,15 @@ static void enable_nodes(struct reg_ctx *r, const struct rnode *node)
 
 	for (size_t i = 0; i < n; i++) {
 		const char *tmpl = node->kind == RN_SEQ ? node->items[i]->scalar : node->scalar;
-		const char *label = conv_template(c, tmpl, NULL, r->call, rn_get(r->rule, "args"));
+		size_t len = tmpl ? strlen(tmpl) : 0;
+		bool optional = len > 1 && tmpl[len - 1] == '?';
+		const char *label = conv_template(c, optional ? arena_strndup(c->a, tmpl, len - 1) : tmpl,
+						  NULL, r->call, rn_get(r->rule, "args"));
 		struct dt_node *dn;
 
+		/* "uart4?": only where the target's .dtsi has it (omap36xx.dtsi, not omap34xx.dtsi) */
+		if (optional && label && !(c->opt->dtsi && soc_dtsi_has_label(c->opt->dtsi, label)))
+			continue;
 		if (!label) {
 			reg_todo(r, arena_printf(c->a, "cannot tell which %s", tmpl));
 			return;
