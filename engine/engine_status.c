@@ -185,8 +185,9 @@ static const struct fact *todo_struct_for(const struct conv *c, const char *name
 }
 
 /*
- * What describes the controller itself (compatible, reg, interrupts) stays
- * the .dtsi's where a board node merges into one of its device nodes: the board's
+ * What describes the controller itself (compatible, reg, interrupts, its
+ * clock) stays the .dtsi's where a board node merges into one of its device
+ * nodes: the board's
  * generic "ns16550a", a register size guessed from regshift and a legacy IRQ
  * without its trigger type would otherwise replace the SoC's own values.
  * The board's copies are dropped (their facts stay converted: the merged
@@ -200,6 +201,9 @@ static const char *dtsi_owned_props(struct conv *c, struct dt_node *n, const voi
 		{ "compatible", "compatible" }, { "reg", "reg" },
 		{ "interrupts-extended", "interrupts" }, { "interrupts", "interrupts" },
 		{ "interrupt-parent", "interrupts" },
+		/* the .dtsi's clock gives the rate (3.x Tegra's 8250 .uartclk = 216 MHz
+		 * beside tegra20.dtsi's clocks: 8250.yaml takes one or the other) */
+		{ "clock-frequency", "clocks" },
 	};
 	const char *kept = NULL;
 
@@ -310,10 +314,33 @@ static void fold_into_labelled(struct conv *c, const void *fdt)
 	}
 }
 
+/*
+ * A board init helper the machine calls that is not read: no rule knows
+ * it, the file does not define it, and the board's own headers are not
+ * here (3.x board-3630sdp.c calls zoom_peripherals_init() of
+ * board-zoom-peripherals.c, declared in the missing "board-zoom.h"; it
+ * registers the UARTs, the I2C buses and the MMC slots). Its fact, or NULL.
+ */
+static const struct fact *unread_init(const struct conv *c)
+{
+	for (size_t i = 0; c->b->nmissing_headers && i < c->t->nfacts; i++) {
+		const struct fact *f = c->t->facts[i];
+		size_t n = f->what ? strcspn(f->what, "(") : 0;
+
+		if (str_eq(f->kind, "call") && f->fate == FACT_TODO && f->reason &&
+		    !strncmp(f->reason, "no rule for call ", 17) && n > 5 && f->what[n] == '(' &&
+		    !strncmp(f->what + n - 5, "_init", 5))
+			return f;
+	}
+	return NULL;
+}
+
 void conv_status_pass(struct conv *c, const struct machine *m)
 {
 	const void *fdt = c->opt && c->opt->dtsi ? soc_dtsi_fdt(c->opt->dtsi) : NULL;
 	int sym = fdt ? fdt_path_offset(fdt, "/__symbols__") : -1;
+	const struct fact *unread = unread_init(c);
+	struct strbuf kept;
 	int po;
 
 	if (fdt) {
@@ -323,6 +350,7 @@ void conv_status_pass(struct conv *c, const struct machine *m)
 	}
 	if (sym < 0)
 		return;
+	sb_init(&kept);
 	fdt_for_each_property_offset(po, fdt, sym) {
 		const char *label, *path;
 		const struct fact *f;
@@ -342,6 +370,17 @@ void conv_status_pass(struct conv *c, const struct machine *m)
 						      "may register it", f->what));
 			continue;
 		}
+		if (unread) {	/* what it registers is not known: nothing disabled */
+			sb_addf(&kept, "%s&%s", kept.len ? ", " : "", label);
+			continue;
+		}
 		disable(c, m, label, path);
 	}
+	if (kept.len)
+		dt_node_add_todo(c->t, NULL, &unread->pos, kept.buf,
+				 arena_printf(c->a, "left as the SoC .dtsi has them: %s is not read (its "
+					      "file and the board's headers are not here) and may "
+					      "register them; disable those the board does not use",
+					      unread->what));
+	sb_free(&kept);
 }

@@ -276,17 +276,57 @@ static bool fixed_clock_store(struct conv *c, const struct store *s, struct fact
 	return true;
 }
 
+/*
+ * `{var: davinci_soc_info, path: ".emac_pdata->", struct: emac_platform_data,
+ * overlay: eth0}`: a member the board stores through the SoC's object
+ * (`soc_info->emac_pdata->rmii_en = 1`, 3.x DaVinci) is a field of that
+ * struct, converted by its rule on that node, as if the board's own
+ * initializer had written it.
+ */
+static bool struct_store(struct conv *c, const struct store *s, const struct rnode *rule)
+{
+	const char *prefix = rn_str(rule, "path"), *member;
+	const struct rnode *srule = conv_struct_rule(c, rn_str(rule, "struct"));
+	struct value *list, *kid;
+	size_t stem;
+
+	if (!prefix || !srule || !rn_str(rule, "overlay") || !s->rhs ||
+	    strncmp(s->path, prefix, strlen(prefix)))
+		return false;
+	member = s->path + strlen(prefix);
+	if (!*member || member[strspn(member, "abcdefghijklmnopqrstuvwxyz"
+				      "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")])
+		return false;
+	list = arena_alloc(c->a, sizeof(*list));
+	kid = arena_alloc(c->a, sizeof(*kid));
+	*kid = *s->rhs;
+	kid->field = member;
+	list->kind = VAL_LIST;
+	list->type = rn_str(rule, "struct");
+	list->pos = s->pos;
+	list->kids = arena_alloc(c->a, sizeof(*list->kids));
+	list->kids[0] = kid;
+	list->nkids = 1;
+	stem = strlen(prefix);
+	stem -= stem >= 2 && !strcmp(prefix + stem - 2, "->") ? 2 : prefix[stem - 1] == '.';
+	conv_apply_struct(c, dt_overlay(c->t, rn_str(rule, "overlay")), srule, list,
+			  arena_printf(c->a, "%s%.*s", s->var, (int)stem, s->path));
+	return true;
+}
+
 static void outside_store(struct conv *c, const struct store *s)
 {
 	const struct rnode *rule = NULL;
-	struct fact *f = dt_add_fact(c->t, "store", s->spelling ? s->spelling : s->var, &s->pos);
-
-	if (fixed_clock_store(c, s, f))
-		return;
+	struct fact *f;
 
 	for (size_t i = 0; i < c->rs->nglobal_stores && !rule; i++)
 		if (str_eq(rn_str(c->rs->global_stores[i], "var"), s->var))
 			rule = c->rs->global_stores[i];
+	if (rule && struct_store(c, s, rule))
+		return;		/* the field's own fact says what it became */
+	f = dt_add_fact(c->t, "store", s->spelling ? s->spelling : s->var, &s->pos);
+	if (fixed_clock_store(c, s, f))
+		return;
 	if (rn_str(rule, "no_dt")) {
 		f->became = arena_printf(c->a, "no DT equivalent: %s", rn_str(rule, "no_dt"));
 		return;

@@ -104,7 +104,7 @@ static const struct section register_rule = { "register", "kind", (const struct 
 	{ "gpio", S_SCALAR }, { "addr", S_SCALAR }, { "irq_number", S_SCALAR },
 	{ "type", S_SCALAR }, { "pdata", S_SCALAR }, { "irq", S_SCALAR }, { "flags", S_SCALAR },
 	{ "no_map", S_SCALAR }, { "id", S_SCALAR }, { "name", S_SCALAR }, { "zero", S_SCALAR },
-	{ "alias", S_SCALAR }, { "stem", S_SCALAR }, { "flag_groups", S_MAP }, { "replace_pins", S_SCALAR },
+	{ "alias", S_SCALAR }, { "stem", S_SCALAR }, { "options", S_SCALAR }, { "ecc", S_SCALAR }, { "flag_groups", S_MAP }, { "replace_pins", S_SCALAR },
 	{ "table", S_SCALAR }, { "driver", S_SCALAR }, { "pad", S_SCALAR },
 	{ "pads", S_SCALAR }, { "iomux", S_SCALAR }, { "child", S_SCALAR }, { "cs", S_SCALAR }, { "parts", S_SCALAR },
 	{ "width", S_SCALAR }, { "board_info", S_MAP }, { "irq_gpio", S_SCALAR },
@@ -138,7 +138,8 @@ static const struct section ignore_rule = { "ignored call", "call", (const struc
 	{ "call", S_SCALAR }, { "note", S_SCALAR }, END } };
 
 static const struct section global_store_rule = { "store into a kernel object", "var", (const struct key_spec[]){
-	{ "var", S_SCALAR }, { "no_dt", S_SCALAR }, { "todo", S_SCALAR }, END } };
+	{ "var", S_SCALAR }, { "no_dt", S_SCALAR }, { "todo", S_SCALAR }, { "path", S_SCALAR },
+	{ "struct", S_SCALAR }, { "overlay", S_SCALAR }, END } };
 
 static const struct section handler_field_rule = { "machine handler field", "field", (const struct key_spec[]){
 	{ "field", S_SCALAR }, { "todo", S_SCALAR }, END } };

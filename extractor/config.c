@@ -476,8 +476,12 @@ static void assume_tested(const char *path, const struct extract_options *opt,
 
 	for (size_t i = 0; i < nids; i++)
 		push(&cfg->machines, &cfg->nmachines, xasprintf("CONFIG_MACH_%s", ids[i]));
-	if (opt->machine_only)
+	if (opt->machine_only) {
 		push(&cfg->defines, &cfg->ndefines, xasprintf("CONFIG_MACH_%s=1", opt->machine_only));
+		cfg->own_machine = xstrdup(opt->machine_only);
+		for (char *p = cfg->own_machine; *p; p++)
+			*p = (char)tolower((unsigned char)*p);
+	}
 	for (size_t i = 0; i < n; i++) {
 		size_t l = strlen(syms[i]);
 		bool module = l > 7 && !strcmp(syms[i] + l - 7, "_MODULE");
@@ -537,5 +541,6 @@ void config_free(struct ex_config *cfg)
 	free(cfg->defines);
 	free(cfg->assumed);
 	free(cfg->machines);
+	free(cfg->own_machine);
 	memset(cfg, 0, sizeof(*cfg));
 }

@@ -27,6 +27,8 @@ struct ex_config {
 	char **machines;	/* opt->machine_only: CONFIG_MACH_<ID> of every
 				 * MACHINE_START(ID) of the file (machine_split.c) */
 	size_t nmachines;
+	char *own_machine;	/* opt->machine_only: "centro" of MACHINE_START(CENTRO),
+				 * lower case, as machine_is_centro() spells it */
 };
 
 /*

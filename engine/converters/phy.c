@@ -9,11 +9,25 @@
  * `link:` names (mv643xx_eth's .speed: the port's own speed/duplex
  * properties then describe the link, no PHY node is needed). An alternative
  * value (a guarded store, written as a comment) makes no node: it says in a
- * TODO which node it would be.
+ * TODO which node it would be. A PHY id string ("davinci_mdio-0:01", 3.x
+ * DaVinci emac_platform_data .phy_id) gives its address after the ':'.
  */
 #include "converters.h"
 
 #include "../../common/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A PHY id "davinci_mdio-0:01" (PHY_ID_FMT "%s:%02x"): its address, or -1. */
+static long long id_address(const char *id)
+{
+	const char *colon = id ? strrchr(id, ':') : NULL;
+	char *end;
+	long long addr = colon && colon[1] ? strtoll(colon + 1, &end, 16) : -1;
+
+	return addr >= 0 && colon && !*end ? addr : -1;
+}
 
 struct dt_prop *cv_phy(struct prop_ctx *pc)
 {
@@ -22,21 +36,26 @@ struct dt_prop *cv_phy(struct prop_ctx *pc)
 	struct dt_node *mdio, *phy;
 	struct dt_prop *p;
 	const char *unit, *label;
+	long long ival = pc->v->kind == VAL_STRING ? id_address(pc->v->text) : pc->v->ival;
 
-	if (pc->v->kind != VAL_INT) {
-		pc->reason = "PHY address not known at build time";
+	if (pc->v->kind != VAL_INT && (pc->v->kind != VAL_STRING || ival < 0)) {
+		pc->reason = pc->v->kind != VAL_STRING ? "PHY address not known at build time"
+			     : !*pc->v->text ? "PHY id \"\": the legacy driver took the first PHY it "
+					     "found on the MDIO bus; a device tree names it "
+					     "(phy-handle to its ethernet-phy@ADDRESS), by hand"
+			     : "PHY id not of the form \"bus:address\"";
 		return NULL;
 	}
 	rn_get_long(pc->rule, "mask", &mask);
 	rn_get_long(pc->rule, "none", &none);
-	if (pc->v->ival == none || pc->v->ival < 0 || !bus) {
+	if (ival == none || ival < 0 || !bus) {
 		const char *link = rn_str(pc->rule, "link");
 
 		if (!link || !pc->list || !value_field(pc->list, link))
 			pc->reason = "no PHY: describe the link with a fixed-link subnode (speed, full-duplex)";
 		return NULL;
 	}
-	addr = pc->v->ival & mask;
+	addr = ival & mask;
 	if (pc->alt) {	/* an alternative makes no node (ts219's MV88F6282 PHY at 0) */
 		pc->reason = arena_printf(pc->c->a, "the PHY would be ethernet-phy@%llx under &%s "
 					  "(reg = <%lld>), the phy-handle pointing at it", addr, bus, addr);

@@ -118,6 +118,15 @@ bool reg_gpmc_nand(struct reg_ctx *r)
 		conv_mark_var(c, pdv->name);
 		conv_apply_struct(c, n, conv_struct_rule(c, rn_str(r->reg, "struct")), pd, pdv->name);
 	}
+	/* `ecc: sw`: the ECC the helper's own data leaves at 0 (3.x board-flash.c's
+	 * omap_nand_flash_init(): software Hamming), which ti,gpmc-nand requires */
+	if (rn_str(r->reg, "ecc") && !dt_prop_find(n, "ti,nand-ecc-opt")) {
+		p = dt_prop_set(c->t, n, "ti,nand-ecc-opt");
+		dt_prop_add_string(c->t, p, rn_str(r->reg, "ecc"));
+		p->pos = r->call->pos;
+		p->origin = arena_printf(c->a, "%s: the helper's ECC (its data leaves .ecc_opt 0)",
+					 r->call->callee);
+	}
 	reg_converted(r, dt_node_path(c->t, n));
 	return true;
 }

@@ -8,6 +8,8 @@
  *                             &pinctrl_usart0_rts>; status = "okay"; };
  *      aliases { serial1 = &usart0; };
  *   at91_set_serial_console(0) -> chosen { stdout-path = "serial0"; };
+ *   add_preferred_console("ttyS", 2, "115200") (DaVinci, `options: options`)
+ *   -> chosen { stdout-path = "serial2:115200"; };
  *
  * The node is the target .dtsi's `name:` node whose first interrupts cell is
  * the id (AT91 peripheral ids are AIC interrupt numbers), or `zero:` for id
@@ -169,6 +171,8 @@ bool reg_stdout_path(struct reg_ctx *r)
 {
 	struct conv *c = r->c;
 	const struct value *port = reg_arg(r, "alias");
+	/* `options:` add_preferred_console("ttyS", 2, "115200")'s options: "serial2:115200" */
+	const struct value *opts = rn_str(r->reg, "options") ? reg_arg(r, "options") : NULL;
 	struct dt_node *ch;
 	struct dt_prop *p;
 
@@ -180,7 +184,9 @@ bool reg_stdout_path(struct reg_ctx *r)
 	if (!ch)
 		ch = dt_node_add(c->t, c->t->root, "chosen", NULL);
 	p = dt_prop_set(c->t, ch, "stdout-path");
-	dt_prop_add_string(c->t, p, arena_printf(c->a, "%s%lld", alias_stem(r), port->ival));
+	dt_prop_add_string(c->t, p, arena_printf(c->a, "%s%lld%s%s", alias_stem(r), port->ival,
+						 opts && opts->kind == VAL_STRING && *opts->text ? ":" : "",
+						 opts && opts->kind == VAL_STRING ? opts->text : ""));
 	p->pos = port->pos;
 	p->origin = r->call->spelling;
 	reg_converted(r, "/chosen stdout-path");

@@ -197,5 +197,42 @@ else
 	fail "family: convert failed: $(head -3 "$TMP/family/err")"
 fi
 
+# A board whose init calls a helper of a file that is not here, declared in
+# its own missing header (3.x board-3630sdp.c: zoom_peripherals_init() of
+# board-zoom-peripherals.c, from "board-zoom.h", registers the UARTs, I2C
+# buses and MMC slots): the status pass disables nothing it may register,
+# one TODO says so; with the helper's file beside it, as before.
+mkdir -p "$TMP/unread"
+cat >"$TMP/unread/board-acme3.c" <<'C'
+// SPDX-License-Identifier: GPL-2.0
+/* board2dts test board: an OMAP3 board whose devices another file registers. */
+#include <linux/init.h>
+#include <asm/mach/arch.h>
+#include "board-acme3.h"
+
+static void __init acme3_init(void)
+{
+	acme3_peripherals_init();
+}
+MACHINE_START(ACME3, "Acme OMAP3 board")
+	.init_early	= omap3430_init_early,
+	.init_machine	= acme3_init,
+MACHINE_END
+C
+if "$BIN" convert --kernel "$KERNEL" "$TMP/unread/board-acme3.c" -o "$TMP/unread/out.dts" \
+	2>"$TMP/unread/err"; then
+	grep -q 'status = "disabled"' "$TMP/unread/out.dts" &&
+		fail "unread helper: the status pass disabled controllers it may register"
+	grep -q 'left as the SoC .dtsi has them: acme3_peripherals_init() is not read' "$TMP/unread/out.dts" ||
+		fail "unread helper: no TODO naming acme3_peripherals_init()"
+else
+	fail "unread helper: convert failed: $(head -3 "$TMP/unread/err")"
+fi
+sed -i 's|#include "board-acme3.h"|void acme3_peripherals_init(void);|' "$TMP/unread/board-acme3.c"
+"$BIN" convert --kernel "$KERNEL" "$TMP/unread/board-acme3.c" -o "$TMP/unread/own.dts" 2>/dev/null ||
+	fail "unread helper, declared: convert failed"
+grep -q 'status = "disabled"' "$TMP/unread/own.dts" ||
+	fail "unread helper, no header missing: the unregistered controllers are not disabled"
+
 [ $FAIL = 0 ] && echo "ok: own_tree.sh"
 exit $FAIL

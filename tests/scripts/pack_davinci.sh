@@ -3,7 +3,8 @@
 # corpus: every arch/arm/mach-davinci board file converts (exit 0), gives one
 # .dts per MACHINE_START, every .dts compiles with the kernel's cpp + dtc,
 # the report accounts for what `extract --json` lists, each file picks its SoC pack; exact checks of key
-# properties; board-da850-evm.c reaches recall >= 0.8 on its fact file.
+# properties (the EMAC's PHY and RMII mode the boards store through the
+# SoC's davinci_soc_info, the console); board-da850-evm.c reaches recall >= 0.8 on its fact file.
 #
 #   bash pack_davinci.sh BOARD2DTS SOURCE_DIR      (run by ctest; exit 77 = skipped)
 set -uo pipefail
@@ -42,6 +43,16 @@ enabled "$E" eth0 "da850-evm (initcall)"
 # the MDIO bus at the legacy driver's default clock, as upstream da850-evm.dts
 sed -n '/^&mdio {/,/^};/p' "$E" | grep -F 'bus_freq = <2200000>;' >/dev/null ||
 	bad "da850-evm: &mdio has no bus_freq = <2200000>"
+# soc_info->emac_pdata->phy_id = "davinci_mdio-0:00": the PHY at MDIO
+# address 0 and the MAC's phy-handle (global_stores: struct emac_platform_data);
+# add_preferred_console("ttyS", 2, "115200"): the .dtsi's serial2 alias
+sed -n '/^&mdio {/,/^};/p' "$E" | grep -F 'ethphy0: ethernet-phy@0 {' >/dev/null ||
+	bad "da850-evm: &mdio has no ethernet-phy@0 for the PHY id davinci_mdio-0:00"
+sed -n '/^&eth0 {/,/^};/p' "$E" | grep -F 'phy-handle = <&ethphy0>;' >/dev/null ||
+	bad "da850-evm: &eth0 has no phy-handle to the PHY"
+has "$E" 'stdout-path = "serial2:115200";'
+hasnt "$E" 'store into davinci_soc_info'
+has "$TMP/board-da830-evm/board-da830-evm.dts" 'ti,davinci-rmii-en = /bits/ 8 <1>;'
 pack_recall da850-evm.facts "$E"
 # Pin mux (issue 12): the DA850 EVM's davinci_cfg_reg_list() pins, through
 # da850.c's MUX_CFG table, cover da850.dtsi's named pinctrl-single groups;
