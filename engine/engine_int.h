@@ -247,6 +247,8 @@ void conv_pinmux_omap_pass(struct conv *c);
 void conv_add_pad(struct conv *c, struct omap_pin *pin);
 /* AT91_PINCTRL_* names of an AT91 pin's configuration bits (registrations/at91_pin.c). */
 const char *at91_conf_text(struct conv *c, uint32_t conf);
+/* engine_pinmux_at91_dtsi.c: does a .dtsi group of an enabled device set AT91 pin p? */
+bool conv_at91_pin_taken(struct conv *c, const struct omap_pin *p);
 /* pxa3xx_mfp.c: a PXA3xx group's pin configuration properties (pinconf-single). */
 void conv_mfp_conf_props(struct conv *c, struct dt_node *n, const struct omap_pin *p);
 /* engine_pinmux.c: the device node using <&label line> (overlays too), or NULL */

@@ -261,6 +261,8 @@ void conv_pinmux_omap_pass(struct conv *c)
 			continue;
 		}
 		user = consumer(c, p, &base);
+		if (!user && conv_at91_pin_taken(c, p))
+			continue;	/* an enabled device's .dtsi group has it: no hog */
 		/* PXA3xx: one configuration per group (its properties); AT91's is per pin */
 		g = group_for(&gs, &ng, p->label, user, base, p->at91 ? 0 : p->mfp_conf);
 		arena_push(c->a, (void ***)&g->pins, &g->n, p);
