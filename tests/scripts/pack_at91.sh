@@ -193,9 +193,14 @@ static struct mci_platform_data __initdata acme_mci1_data = {
 		.wp_pin		= -EINVAL,
 	},
 };
+/* a DataFlash on SPI0 chip select 0, which the SoC code drove as PB3 */
+static struct spi_board_info acme_spi_devices[] = {
+	{ .modalias = "mtd_dataflash", .chip_select = 0, .max_speed_hz = 15000000, .bus_num = 0 },
+};
 static void __init acme_board_init(void)
 {
 	at91_add_device_serial();
+	at91_add_device_spi(acme_spi_devices, ARRAY_SIZE(acme_spi_devices));
 	at91_add_device_mci(0, &acme_mci0_data);
 	at91_add_device_mci(1, &acme_mci1_data);
 	at91_set_gpio_input(AT91_PIN_PD10, 1);
@@ -306,6 +311,8 @@ if b2d_convert_pack "$KERNEL" "$TMP/mach-at91/board-acme9g45.c" "$O" at91sam9g45
 	b2d_flat_has "$O" 'atmel,pins=<AT91_PIOD10AT91_PERIPH_GPIO(AT91_PINCTRL_PULL_UP|AT91_PINCTRL_DEGLITCH)>'
 	b2d_has "$O" '&{/ahb/apb/pinctrl@fffff200} {'
 	b2d_hasnt "$O" 'pin setting:'
+	# at91sam9g45_devices.c's spi0_standard_cs[0]: the controller's cs-gpios
+	b2d_has "$O" 'cs-gpios = <&pioB 3 GPIO_ACTIVE_LOW>;'
 fi
 
 # Lone 3.x files outside mach-at91/ that name their SoC only through the
