@@ -6,7 +6,9 @@
  * function of the file (nor of the sibling files joined to it) writes that
  * variable: the variable then holds its initializer whenever the call runs.
  * A member the initializer leaves out is not taken for 0 (tolerant mode may
- * have lost it: extractor/synth_grow.c), so it stays what it was.
+ * have lost it: extractor/synth_grow.c), so it stays what it was. A variable
+ * a function writes is read at the call only where that function stored the
+ * member itself just before (stored_before()).
  */
 #include "engine_int.h"
 
@@ -82,6 +84,33 @@ static const struct value *walk(const struct conv *c, const struct value *v, con
 	return v;
 }
 
+/*
+ * `x.f = gpio + TWL4030_GPIO_MAX + 0; gpio_request_one(x.f, ...)` (3.x
+ * board-devkit8000.c's TWL setup callback): the last store to x.f, with
+ * no guard, in the function that makes the call, on a line before it:
+ * what the argument reads there. (A store after the call, the error path's
+ * `x.f = -EINVAL`, is not.) NULL when there is none.
+ */
+static const struct value *stored_before(const struct conv *c, const char *var, const char *path,
+					 const struct value *arg)
+{
+	const struct function *fn = c->cur_fn;
+	const struct value *r = NULL;
+	unsigned line = 0;
+
+	for (size_t k = 0; fn && k < fn->nstores; k++) {
+		const struct store *s = fn->stores[k];
+
+		if (str_eq(s->var, var) && str_eq(s->path, path) && !s->nguards && s->rhs &&
+		    s->pos.line < arg->pos.line && s->pos.line >= line &&
+		    str_eq(s->pos.file, arg->pos.file)) {
+			r = s->rhs;
+			line = s->pos.line;
+		}
+	}
+	return r && r->kind != VAL_LIST && r->kind != VAL_UNKNOWN ? r : NULL;
+}
+
 const struct value *conv_read_value(const struct conv *c, const struct value *v)
 {
 	const struct variable *var;
@@ -95,6 +124,8 @@ const struct value *conv_read_value(const struct conv *c, const struct value *v)
 	if (p == v->spelling || isdigit((unsigned char)*v->spelling) || !strchr(".[", *p))
 		return NULL;
 	var = board_find_var(c->b, arena_strndup(c->a, v->spelling, (size_t)(p - v->spelling)));
+	if (var && var->init && written(c->b, var->name) && !strpbrk(p, " \t"))
+		return stored_before(c, var->name, p, v);
 	if (!var || !var->init || written(c->b, var->name))
 		return NULL;
 	r = walk(c, var->init, p);
