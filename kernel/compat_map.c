@@ -549,6 +549,36 @@ static size_t collect(const struct compat_map *m, const char *bus, const char *n
 	return n;
 }
 
+/*
+ * "vendor,NAME" as the target's .dts files write it for a node (the "node"
+ * rows): an I2C/SPI device whose driver has no of_match_table and no
+ * binding names it (3.x board-qil-a9260.c's "m41t94", rtc-m41t94.c's
+ * spi_device_id; at91-qil_a9260.dts writes "st,m41t94"), which the core
+ * binds by the part after the vendor prefix.
+ */
+static size_t collect_dts(const struct compat_map *m, const char *name, struct compat_hit *hits,
+			  size_t max)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < m->rows.len; i++) {
+		char **r = m->rows.items[i];
+		const char *comma = strchr(r[2], ',');
+		bool dup = false;
+
+		if (strcmp(r[0], "node") || !comma || strcmp(comma + 1, name))
+			continue;
+		for (size_t k = 0; k < n && k < max; k++)
+			dup |= !strcmp(hits[k].compat, r[2]);
+		if (dup)
+			continue;
+		if (n < max)
+			hits[n] = (struct compat_hit){ r[2], "a .dts of the target tree", true };
+		n++;
+	}
+	return n;
+}
+
 size_t compat_map_find(const struct compat_map *cm, const char *bus, const char *name,
 		       struct compat_hit *hits, size_t max)
 {
@@ -564,6 +594,8 @@ size_t compat_map_find(const struct compat_map *cm, const char *bus, const char 
 	/* no driver names it: an I2C/SPI core matches the binding's compatible by its name part */
 	if (!n && (!strcmp(bus, "i2c") || !strcmp(bus, "spi")))
 		n = collect(m, "binding", name, true, hits, max);
+	if (!n && (!strcmp(bus, "i2c") || !strcmp(bus, "spi")))
+		n = collect_dts(m, name, hits, max);
 	return n;
 }
 

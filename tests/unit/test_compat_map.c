@@ -209,7 +209,9 @@ static void test_table_in_another_file(void **state)
  * Node names from the tree's .dts files: the name most nodes with a
  * compatible have (labels skipped, the first compatible string counts),
  * only when at least `min` nodes have it; a generic name (eeprom) that some
- * have wins over a more common local one (dtt), counting all the nodes.
+ * have wins over a more common local one (dtt), counting all the nodes. An
+ * I2C/SPI device no driver nor binding names takes the compatible a .dts
+ * writes for it.
  */
 static void test_node_names_from_dts(void **state)
 {
@@ -237,6 +239,16 @@ static void test_node_names_from_dts(void **state)
 	assert_null(compat_map_node_name(m, "dallas,ds1339", 2));
 	assert_string_equal(compat_map_node_name(m, "dallas,ds1339", 1), "rtc");
 	assert_null(compat_map_node_name(m, "atmel,24c02", 1));
+	/* no driver or binding names "ds1339": an I2C/SPI device takes the
+	 * compatible a .dts writes for it (the core matches the part after the
+	 * vendor); a platform device does not */
+	struct compat_hit hits[4];
+
+	assert_int_equal(compat_map_find(m, "i2c", "ds1339", hits, 4), 1);
+	assert_string_equal(hits[0].compat, "dallas,ds1339");
+	assert_true(hits[0].exact);
+	assert_int_equal(compat_map_find(m, "platform", "ds1339", hits, 4), 0);
+	assert_int_equal(compat_map_find(m, "i2c", "ds13", hits, 4), 0);
 	compat_map_free(m);
 	tree_drop(root);
 }
