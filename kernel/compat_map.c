@@ -15,6 +15,7 @@
  */
 #define _XOPEN_SOURCE 700
 #include "compat_map.h"
+#include "compat_map_int.h"
 #include "binding_compats.h"
 #include "node_names.h"
 
@@ -24,19 +25,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/stat.h>
 
 #include "../common/diag.h"
 #include "../common/util.h"
 #include "../emitter/emit.h"
 
-struct compat_map {
-	char *kdir, *cache_dir;
-	bool loaded;
-	char *text;		/* the lines, NUL-separated fields after parsing */
-	struct ptrvec rows;	/* char *[4] each: bus, name, compat, file */
-};
 
 static const struct { const char *type, *bus; } id_tables[] = {
 	{ "struct i2c_device_id", "i2c" },
@@ -424,7 +418,7 @@ static void parse(struct compat_map *m)
 	}
 }
 
-static void load(struct compat_map *m)
+void compat_map_load_rows(struct compat_map *m)
 {
 	char *cache = cache_file(m);
 
@@ -479,126 +473,6 @@ void compat_map_free(struct compat_map *m)
 	free(m);
 }
 
-/* The words of s split at '-' and '_', lowercased and sorted, joined by ' '. */
-static char *word_set(const char *s, size_t n)
-{
-	char *w = xstrndup(s, n), *save = NULL;
-	struct ptrvec v = { 0 };
-	struct strbuf sb;
-
-	for (char *p = w; *p; p++)
-		*p = (char)tolower((unsigned char)*p);
-	for (char *t = strtok_r(w, "-_", &save); t; t = strtok_r(NULL, "-_", &save))
-		pv_push(&v, t);
-	for (size_t i = 1; i < v.len; i++)
-		for (size_t k = i; k > 0 && strcmp(v.items[k - 1], v.items[k]) > 0; k--) {
-			void *t = v.items[k];
-
-			v.items[k] = v.items[k - 1];
-			v.items[k - 1] = t;
-		}
-	sb_init(&sb);
-	for (size_t i = 0; i < v.len; i++)
-		sb_addf(&sb, "%s%s", i ? " " : "", (char *)v.items[i]);
-	pv_free(&v);
-	free(w);
-	return sb_detach(&sb);
-}
-
-/*
- * The compatible names the device itself: its part after the vendor prefix
- * is the name, case aside (how the I2C and SPI cores match), or the same
- * words in another order ("leds-gpio" -> "gpio-leds").
- */
-static bool exact(const char *compat, const char *name)
-{
-	const char *c = strchr(compat, ',');
-	char *a, *b;
-	bool same;
-
-	c = c ? c + 1 : compat;
-	if (!strcasecmp(c, name))
-		return true;
-	a = word_set(c, strlen(c));
-	b = word_set(name, strlen(name));
-	same = !strcmp(a, b);
-	free(a);
-	free(b);
-	return same;
-}
-
-static size_t collect(const struct compat_map *m, const char *bus, const char *name,
-		      bool only_exact, struct compat_hit *hits, size_t max)
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i < m->rows.len; i++) {
-		char **r = m->rows.items[i];
-		bool dup = false;
-
-		if (strcmp(r[0], bus) || strcmp(r[1], name) || (only_exact && !exact(r[2], name)))
-			continue;
-		for (size_t k = 0; k < n && k < max; k++)
-			dup |= !strcmp(hits[k].compat, r[2]);
-		if (dup)
-			continue;
-		if (n < max)
-			hits[n] = (struct compat_hit){ r[2], r[3], only_exact };
-		n++;
-	}
-	return n;
-}
-
-/*
- * "vendor,NAME" as the target's .dts files write it for a node (the "node"
- * rows): an I2C/SPI device whose driver has no of_match_table and no
- * binding names it (3.x board-qil-a9260.c's "m41t94", rtc-m41t94.c's
- * spi_device_id; at91-qil_a9260.dts writes "st,m41t94"), which the core
- * binds by the part after the vendor prefix.
- */
-static size_t collect_dts(const struct compat_map *m, const char *name, struct compat_hit *hits,
-			  size_t max)
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i < m->rows.len; i++) {
-		char **r = m->rows.items[i];
-		const char *comma = strchr(r[2], ',');
-		bool dup = false;
-
-		if (strcmp(r[0], "node") || !comma || strcmp(comma + 1, name))
-			continue;
-		for (size_t k = 0; k < n && k < max; k++)
-			dup |= !strcmp(hits[k].compat, r[2]);
-		if (dup)
-			continue;
-		if (n < max)
-			hits[n] = (struct compat_hit){ r[2], "a .dts of the target tree", true };
-		n++;
-	}
-	return n;
-}
-
-size_t compat_map_find(const struct compat_map *cm, const char *bus, const char *name,
-		       struct compat_hit *hits, size_t max)
-{
-	struct compat_map *m = (struct compat_map *)cm;	/* the lazy scan fills it */
-	size_t n;
-
-	if (!m || !name || !*name)
-		return 0;
-	if (!m->loaded)
-		load(m);
-	n = collect(m, bus, name, true, hits, max);
-	n = n ? n : collect(m, bus, name, false, hits, max);
-	/* no driver names it: an I2C/SPI core matches the binding's compatible by its name part */
-	if (!n && (!strcmp(bus, "i2c") || !strcmp(bus, "spi")))
-		n = collect(m, "binding", name, true, hits, max);
-	if (!n && (!strcmp(bus, "i2c") || !strcmp(bus, "spi")))
-		n = collect_dts(m, name, hits, max);
-	return n;
-}
-
 /* The first row for compat: a "node" row (node name) or a driver row (file). */
 static char **compat_row(const struct compat_map *cm, const char *compat, bool node)
 {
@@ -607,7 +481,7 @@ static char **compat_row(const struct compat_map *cm, const char *compat, bool n
 	if (!m || !compat)
 		return NULL;
 	if (!m->loaded)
-		load(m);
+		compat_map_load_rows(m);
 	for (size_t i = 0; i < m->rows.len; i++) {
 		char **row = m->rows.items[i];
 
