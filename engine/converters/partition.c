@@ -13,12 +13,18 @@
  * one address and one size cell, both numbers: the window the board's
  * resource gave. The partition ends where that window
  * ends (MTD cuts a partition at the chip's end, should the window be larger
- * than the chip). A NAND or SPI flash's size is its chip's: a TODO.
+ * than the chip). An SPI NOR chip the board names (`.type = "mx25l4005a"`,
+ * the chip converter's "mxicy,mx25l4005a") has the size the target's
+ * spi-nor tables give it (kernel/spi_nor_sizes.c). A NAND's size is its
+ * chip's: a TODO.
  */
 #define NXTBLK_SAFE_ALIGN 0x100000
 #include "converters.h"
 
 #include "../../common/util.h"
+#include "../../kernel/spi_nor_sizes.h"
+
+#include <string.h>
 
 /* The bindings of memory-mapped flash, whose reg is the flash itself. */
 static const char *const mapped_flash[] = { "cfi-flash", "jedec-flash", "mtd-rom", "mtd-ram" };
@@ -36,16 +42,36 @@ static bool is_mapped_flash(const struct dt_node *dev)
 }
 
 /*
+ * An SPI NOR chip ("mxicy,mx25l4005a", "jedec,spi-nor", the chip converter's
+ * pair): its size from the target tree's spi-nor tables, or -1.
+ */
+static long long spi_nor_chip_size(const struct conv *c, const struct dt_node *dev)
+{
+	const struct dt_prop *compat = dt_prop_find(dev, "compatible");
+	const char *chip, *comma;
+
+	if (!compat || compat->nchunks != 2 || compat->chunks[0]->kind != CHUNK_STRING ||
+	    compat->chunks[1]->kind != CHUNK_STRING || !str_eq(compat->chunks[1]->str, "jedec,spi-nor"))
+		return -1;
+	chip = compat->chunks[0]->str;
+	comma = strchr(chip, ',');
+	return spi_nor_size(c->opt ? c->opt->kernel_dir : NULL, comma ? comma + 1 : chip);
+}
+
+/*
  * The size of the device that holds partition node `part` (see above), or
  * -1. Only a memory-mapped flash (its compatible says so): a NAND
- * controller's reg is its registers, not the chip.
+ * controller's reg is its registers, not the chip; or an SPI NOR chip the
+ * target's tables size.
  */
-static long long device_size(const struct dt_node *part)
+static long long device_size(const struct conv *c, const struct dt_node *part)
 {
 	const struct dt_node *dev = part->parent ? part->parent->parent : NULL;
 	const struct dt_prop *reg = dev ? dt_prop_find(dev, "reg") : NULL;
 	const struct dt_chunk *ch = reg && reg->nchunks == 1 ? reg->chunks[0] : NULL;
 
+	if (dev && !is_mapped_flash(dev))
+		return spi_nor_chip_size(c, dev);
 	if (!dev || !is_mapped_flash(dev) || !dev->parent || dev->parent->parent || !ch ||
 	    ch->kind != CHUNK_CELLS ||
 	    ch->bits || ch->ncells != 2 || ch->cells[0].kind != CELL_U32 ||
@@ -74,8 +100,8 @@ struct dt_prop *cv_partition(struct prop_ctx *pc)
 		return NULL;
 	}
 	sz = size && size->kind == VAL_INT ? size->ival : -1;
-	if (sz == 0 && off >= 0 && device_size(pc->node) > off)
-		sz = device_size(pc->node) - off;	/* MTDPART_SIZ_FULL: the rest */
+	if (sz == 0 && off >= 0 && device_size(pc->c, pc->node) > off)
+		sz = device_size(pc->c, pc->node) - off;	/* MTDPART_SIZ_FULL: the rest */
 	if (sz <= 0 || off < 0) {
 		pc->reason = sz == 0 ? "size is MTDPART_SIZ_FULL (the rest of the device) and the "
 			     "device's size is its chip's: set reg by hand"

@@ -53,6 +53,9 @@ sed -n '/^&eth0 {/,/^};/p' "$E" | grep -F 'phy-handle = <&ethphy0>;' >/dev/null 
 has "$E" 'stdout-path = "serial2:115200";'
 hasnt "$E" 'store into davinci_soc_info'
 has "$TMP/board-da830-evm/board-da830-evm.dts" 'ti,davinci-rmii-en = /bits/ 8 <1>;'
+# the SPI flash's last partition (MTDPART_SIZ_FULL) ends at the W25X32's
+# end, 4 MiB, as the target's spi-nor tables size it
+has "$TMP/board-da830-evm/board-da830-evm.dts" 'reg = <0x44000 0x3bc000>;'
 pack_recall da850-evm.facts "$E"
 # Pin mux (issue 12): the DA850 EVM's davinci_cfg_reg_list() pins, through
 # da850.c's MUX_CFG table, cover da850.dtsi's named pinctrl-single groups;
