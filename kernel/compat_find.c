@@ -61,6 +61,18 @@ static bool exact(const char *compat, const char *name)
 	return same;
 }
 
+/* Add compat to hits (n so far, max kept) once: the new n. */
+static size_t add_hit(struct compat_hit *hits, size_t n, size_t max, const char *compat,
+		      const char *file, bool exact_name)
+{
+	for (size_t k = 0; k < n && k < max; k++)
+		if (!strcmp(hits[k].compat, compat))
+			return n;
+	if (n < max)
+		hits[n] = (struct compat_hit){ compat, file, exact_name };
+	return n + 1;
+}
+
 static size_t collect(const struct compat_map *m, const char *bus, const char *name,
 		      bool only_exact, struct compat_hit *hits, size_t max)
 {
@@ -68,17 +80,9 @@ static size_t collect(const struct compat_map *m, const char *bus, const char *n
 
 	for (size_t i = 0; i < m->rows.len; i++) {
 		char **r = m->rows.items[i];
-		bool dup = false;
 
-		if (strcmp(r[0], bus) || strcmp(r[1], name) || (only_exact && !exact(r[2], name)))
-			continue;
-		for (size_t k = 0; k < n && k < max; k++)
-			dup |= !strcmp(hits[k].compat, r[2]);
-		if (dup)
-			continue;
-		if (n < max)
-			hits[n] = (struct compat_hit){ r[2], r[3], only_exact };
-		n++;
+		if (!strcmp(r[0], bus) && !strcmp(r[1], name) && (!only_exact || exact(r[2], name)))
+			n = add_hit(hits, n, max, r[2], r[3], only_exact);
 	}
 	return n;
 }
@@ -98,17 +102,9 @@ static size_t collect_dts(const struct compat_map *m, const char *name, struct c
 	for (size_t i = 0; i < m->rows.len; i++) {
 		char **r = m->rows.items[i];
 		const char *comma = strchr(r[2], ',');
-		bool dup = false;
 
-		if (strcmp(r[0], "node") || !comma || strcmp(comma + 1, name))
-			continue;
-		for (size_t k = 0; k < n && k < max; k++)
-			dup |= !strcmp(hits[k].compat, r[2]);
-		if (dup)
-			continue;
-		if (n < max)
-			hits[n] = (struct compat_hit){ r[2], "a .dts of the target tree", true };
-		n++;
+		if (!strcmp(r[0], "node") && comma && !strcmp(comma + 1, name))
+			n = add_hit(hits, n, max, r[2], "a .dts of the target tree", true);
 	}
 	return n;
 }

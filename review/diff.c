@@ -148,6 +148,48 @@ static bool same_but_phandles(const struct rv_tree *ta, const struct rv_prop *pa
 	return true;
 }
 
+/*
+ * The node a console path names: `stdout-path = "serial2:115200"` (an
+ * alias, its options after the ':') or "/soc@1c00000/serial@10d000" (a
+ * path, as dtc writes `&serial2`); NULL when it names none.
+ */
+static const struct rv_node *console_node(const struct rv_tree *t, const struct rv_prop *p)
+{
+	const struct rv_node *aliases = rv_by_path(t, "/aliases"), *n;
+	char *s, *colon;
+
+	if (p->len < 2 || p->val[p->len - 1] != '\0')
+		return NULL;
+	s = xstrdup((const char *)p->val);
+	colon = strchr(s, ':');
+	if (colon)
+		*colon = '\0';
+	if (s[0] != '/') {
+		const struct rv_prop *a = aliases ? rv_prop(aliases, s) : NULL;
+
+		free(s);
+		if (!a || a->len < 2 || a->val[a->len - 1] != '\0')
+			return NULL;
+		s = xstrdup((const char *)a->val);
+	}
+	n = rv_by_path(t, s);
+	free(s);
+	return n;
+}
+
+/* Two console paths naming nodes that matched (an alias and its path). */
+static bool same_console(const struct rv_tree *ta, const struct rv_prop *pa,
+			 const struct rv_tree *tb, const struct rv_prop *pb)
+{
+	const struct rv_node *na, *nb;
+
+	if (strcmp(pa->name, "stdout-path") && strcmp(pa->name, "linux,stdout-path"))
+		return false;
+	na = console_node(ta, pa);
+	nb = console_node(tb, pb);
+	return na && nb && (na->match == nb || !strcmp(na->path, nb->path));
+}
+
 static void diff_props(struct rv_tree *ta, struct rv_tree *tb, struct rv_node_diff *nd)
 {
 	const struct rv_node *a = nd->a, *b = nd->b;
@@ -164,7 +206,8 @@ static void diff_props(struct rv_tree *ta, struct rv_tree *tb, struct rv_node_di
 		}
 		ka = value(ta, a, pa, name_a);
 		kb = value(tb, b, pb, name_b);
-		if (strcmp(ka, kb) && !same_but_phandles(ta, pa, tb, pb))
+		if (strcmp(ka, kb) && !same_but_phandles(ta, pa, tb, pb) &&
+		    !same_console(ta, pa, tb, pb))
 			add_prop(nd, RV_CHANGED, pa->name, value(ta, a, pa, rv_fmt_ref),
 				 value(tb, b, pb, rv_fmt_ref));
 		free(ka);

@@ -173,18 +173,28 @@ bool reg_stdout_path(struct reg_ctx *r)
 	const struct value *port = reg_arg(r, "alias");
 	/* `options:` add_preferred_console("ttyS", 2, "115200")'s options: "serial2:115200" */
 	const struct value *opts = rn_str(r->reg, "options") ? reg_arg(r, "options") : NULL;
-	struct dt_node *ch;
+	struct dt_node *ch, *an;
 	struct dt_prop *p;
+	const char *alias;
+	const void *fdt;
 
 	if (!port || port->kind != VAL_INT || port->ival < 0) {
 		reg_todo(r, "console port not known at build time");
 		return true;
 	}
+	alias = arena_printf(c->a, "%s%lld", alias_stem(r), port->ival);
+	/* an alias the .dtsi lacks for a node it labels so (da850.dtsi's serial2): the board's */
+	fdt = c->opt && c->opt->dtsi ? soc_dtsi_fdt(c->opt->dtsi) : NULL;
+	an = dt_child(c->t->root, "aliases", NULL);
+	if (fdt && !fdt_get_alias(fdt, alias) && !(an && dt_prop_find(an, alias)) &&
+	    soc_dtsi_has_label(c->opt->dtsi, alias))
+		conv_set_alias(c, alias, alias, &port->pos,
+			       arena_printf(c->a, "%s: the console's alias", r->call->spelling));
 	ch = dt_child(c->t->root, "chosen", NULL);
 	if (!ch)
 		ch = dt_node_add(c->t, c->t->root, "chosen", NULL);
 	p = dt_prop_set(c->t, ch, "stdout-path");
-	dt_prop_add_string(c->t, p, arena_printf(c->a, "%s%lld%s%s", alias_stem(r), port->ival,
+	dt_prop_add_string(c->t, p, arena_printf(c->a, "%s%s%s", alias,
 						 opts && opts->kind == VAL_STRING && *opts->text ? ":" : "",
 						 opts && opts->kind == VAL_STRING ? opts->text : ""));
 	p->pos = port->pos;
