@@ -5,7 +5,7 @@
  * placeholder, then the SoC's), the pack's aliases.
  */
 #include "engine_int.h"
-#include "../kernel/dt_machines.h"
+#include "../kernel/compat_map.h"
 
 #include <ctype.h>
 #include <libfdt.h>
@@ -99,39 +99,38 @@ static bool add_dtsi_compatibles(struct conv *c, struct dt_prop *p)
  * matches "atmel,at91sam9"), the board would boot as the generic machine,
  * without its SoC's setup: the longest such string that begins one of the
  * SoC's compatibles is added, as upstream boards write it
- * (kernel/dt_machines.c). With a match already, or none that fits, nothing.
+ * (kernel/dt_machines.c, read with the compat map and cached with it).
+ * With a match already, or none that fits, nothing.
  */
 static void add_machine_compatible(struct conv *c, struct dt_prop *p)
 {
-	struct dt_machines dm;
+	const char **compat = NULL, **file = NULL;
+	size_t n = c->opt && c->opt->compat ? compat_map_machines(c->opt->compat, &compat, &file) : 0;
 	size_t best = 0;
 	bool have = false, found = false;
 
-	if (!c->opt || !c->opt->kernel_dir)
-		return;
-	dt_machines_read(c->opt->kernel_dir, &dm);
-	for (size_t i = 0; i < dm.n && !have; i++)
+	for (size_t i = 0; i < n && !have; i++)
 		for (size_t k = 0; k < p->nchunks && !have; k++)
-			have = p->chunks[k]->kind == CHUNK_STRING &&
-			       str_eq(p->chunks[k]->str, dm.compat[i]);
-	for (size_t i = 0; i < dm.n && !have; i++)
+			have = p->chunks[k]->kind == CHUNK_STRING && str_eq(p->chunks[k]->str, compat[i]);
+	for (size_t i = 0; i < n && !have; i++)
 		for (size_t k = 0; k < p->nchunks; k++) {
 			const char *s = p->chunks[k]->str;
-			size_t n = strlen(dm.compat[i]);
+			size_t len = strlen(compat[i]);
 
 			if (p->chunks[k]->kind != CHUNK_STRING || strncmp(s, "board2dts,", 10) == 0 ||
-			    strncmp(s, dm.compat[i], n) || !s[n] || !strchr(dm.compat[i], ',') ||
-			    (found && n <= strlen(dm.compat[best])))
+			    strncmp(s, compat[i], len) || !s[len] || !strchr(compat[i], ',') ||
+			    (found && len <= strlen(compat[best])))
 				continue;
 			best = i;
 			found = true;
 		}
 	if (found) {
-		dt_prop_add_string(c->t, p, dm.compat[best]);
+		dt_prop_add_string(c->t, p, compat[best]);
 		p->origin = arena_printf(c->a, "%s; \"%s\": the target's DT machine of %s matches it",
-					 p->origin, dm.compat[best], dm.file[best]);
+					 p->origin, compat[best], file[best]);
 	}
-	dt_machines_free(&dm);
+	free(compat);
+	free(file);
 }
 
 /*

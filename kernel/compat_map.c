@@ -17,6 +17,7 @@
 #include "compat_map.h"
 #include "compat_map_int.h"
 #include "binding_compats.h"
+#include "dt_machines.h"
 #include "node_names.h"
 
 #include <ctype.h>
@@ -374,6 +375,7 @@ static char *scan_tree(const char *kdir)
 	sb_add(&sb, text);
 	free(text);
 	node_names_scan(kdir, &sb);	/* the `node` lines */
+	dt_machines_scan(kdir, &sb);	/* the `machine` lines: the DT machines' .dt_compat */
 	binding_compats_scan(kdir, &sb);	/* the `binding` lines */
 	return sb_detach(&sb);
 }
@@ -391,8 +393,8 @@ static char *cache_file(const struct compat_map *m)
 	}
 	for (const char *p = m->kdir; *p; p++)
 		h = h * 33 + (unsigned char)*p;
-	/* compat6: tables across files, node (generic first) and binding lines, #define'd names */
-	path = xasprintf("%s/compat6-%lx-%lld.tsv", m->cache_dir, h, (long long)st.st_mtime);
+	/* compat7: tables across files, node (generic first), binding and machine lines, #define'd names */
+	path = xasprintf("%s/compat7-%lx-%lld.tsv", m->cache_dir, h, (long long)st.st_mtime);
 	free(mk);
 	return path;
 }
@@ -485,7 +487,9 @@ static char **compat_row(const struct compat_map *cm, const char *compat, bool n
 	for (size_t i = 0; i < m->rows.len; i++) {
 		char **row = m->rows.items[i];
 
-		if (!strcmp(row[0], "node") == node && !strcmp(row[2], compat))
+		if ((node ? !strcmp(row[0], "node")
+			  : strcmp(row[0], "node") && strcmp(row[0], "machine")) &&
+		    !strcmp(row[2], compat))
 			return row;
 	}
 	return NULL;
@@ -503,4 +507,27 @@ const char *compat_map_node_name(const struct compat_map *cm, const char *compat
 	char **row = compat_row(cm, compat, true);
 
 	return row && strtoul(row[3], NULL, 10) >= min ? row[1] : NULL;
+}
+
+size_t compat_map_machines(const struct compat_map *cm, const char ***compat, const char ***file)
+{
+	struct compat_map *m = (struct compat_map *)cm;	/* the lazy scan fills it */
+	size_t n = 0;
+
+	*compat = *file = NULL;
+	if (!m)
+		return 0;
+	if (!m->loaded)
+		compat_map_load_rows(m);
+	for (size_t r = 0; r < m->rows.len; r++) {
+		char **row = m->rows.items[r];
+
+		if (strcmp(row[0], "machine"))
+			continue;
+		*compat = xrealloc(*compat, (n + 1) * sizeof(**compat));
+		*file = xrealloc(*file, (n + 1) * sizeof(**file));
+		(*compat)[n] = row[2];
+		(*file)[n++] = row[3];
+	}
+	return n;
 }

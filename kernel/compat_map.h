@@ -55,4 +55,11 @@ const char *compat_map_driver_of(const struct compat_map *m, const char *compat)
 /* For tests: build a map from the text of one driver file. */
 struct compat_map *compat_map_from_text(const char *file, const char *text);
 
+/*
+ * The compatibles the target's DT machines match (the `.dt_compat` arrays of
+ * arch/arm/mach-X/, kernel/dt_machines.c) and the file of each: n, the two
+ * arrays malloc'd (free them; their strings are the map's).
+ */
+size_t compat_map_machines(const struct compat_map *cm, const char ***compat, const char ***file);
+
 #endif

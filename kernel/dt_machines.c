@@ -102,3 +102,13 @@ void dt_machines_free(struct dt_machines *m)
 	free(m->file);
 	memset(m, 0, sizeof(*m));
 }
+
+void dt_machines_scan(const char *kdir, struct strbuf *out)
+{
+	struct dt_machines m;
+
+	dt_machines_read(kdir, &m);
+	for (size_t i = 0; i < m.n; i++)
+		sb_addf(out, "machine\t-\t%s\t%s\n", m.compat[i], m.file[i]);
+	dt_machines_free(&m);
+}

@@ -24,4 +24,8 @@ void dt_machines_scan_text(struct dt_machines *m, const char *text, const char *
 void dt_machines_read(const char *kdir, struct dt_machines *m);
 void dt_machines_free(struct dt_machines *m);
 
+/* The same as compat map rows, `machine\t-\tCOMPAT\tFILE` lines (kernel/compat_map.c caches them). */
+struct strbuf;
+void dt_machines_scan(const char *kdir, struct strbuf *out);
+
 #endif

@@ -232,7 +232,19 @@ static void test_node_names_from_dts(void **state)
 	    "&i2c0 {\n\tdtt@50 {\n\t\tcompatible = \"atmel,24c1024\";\n\t};\n};\n"
 	    "&i2c1 {\n\tdtt@50 {\n\t\tcompatible = \"atmel,24c1024\";\n\t};\n};\n"
 	    "&i2c2 {\n\teeprom@50 {\n\t\tcompatible = \"atmel,24c1024\";\n\t};\n};\n");
+	test_put_file(root, "arch/arm/mach-x/x.c",
+	    "static const char *const x_dt_compat[] = { \"acme,x1\", NULL };\n"
+	    "DT_MACHINE_START(x, \"X\")\n\t.dt_compat = x_dt_compat,\nMACHINE_END\n");
 	assert_int_equal(compat_map_load(root, NULL, &m), 0);
+	/* the DT machines' compatibles come with the scan (kernel/dt_machines.c) */
+	const char **mc, **mf;
+
+	assert_int_equal(compat_map_machines(m, &mc, &mf), 1);
+	assert_string_equal(mc[0], "acme,x1");
+	assert_string_equal(mf[0], "arch/arm/mach-x/x.c");
+	assert_null(compat_map_driver_of(m, "acme,x1"));	/* no driver's */
+	free(mc);
+	free(mf);
 	assert_string_equal(compat_map_node_name(m, "atmel,24c512", 2), "eeprom");
 	assert_null(compat_map_node_name(m, "atmel,24c512", 3));
 	assert_string_equal(compat_map_node_name(m, "atmel,24c1024", 3), "eeprom");
