@@ -32,6 +32,7 @@
 #   - twl4030_bci_platform_data (an OMAP2430 board): &charger's
 #     ti,bb-uvolt / ti,bb-uamp, the battery temperature table a TODO;
 #   - the --dtb written by board2dts equals the .dts (16-bit cells encoded);
+#   - a TI81xx board (ti81xx_init_early) gets no OMAP3 pack;
 #   - the root compatible: the terminal names no OMAP3 variant (a TODO),
 #     the media box calls omap35xx_init_early (no TODO); a board whose
 #     file and machine name the AM3517 includes am3517.dtsi and is
@@ -496,6 +497,33 @@ C
 	fi
 }
 
-if b2d_kernel; then check_tree "$KERNEL" 6.1; else b2d_skip_part "no 6.1 kernel tree (B2D_KERNEL)"; fi
+# A 3.x TI81xx (DM816x) board calls the OMAP3 helpers too (omap_serial_init)
+# but is no OMAP3: no pack (its .dtsi is dm816x.dtsi), never omap34xx.dtsi's nodes.
+ti81xx() { # kernel
+	cat >"$TMP/board-acme816x.c" <<'C'
+// SPDX-License-Identifier: GPL-2.0
+/* board2dts test board: a 3.x TI8168 board of the omap2 tree. */
+#include <linux/init.h>
+#include <asm/mach/arch.h>
+static void __init acme816x_init(void)
+{
+	omap_serial_init();
+}
+MACHINE_START(TI8168EVM, "Acme TI8168 board")
+	.map_io		= ti81xx_map_io,
+	.init_early	= ti81xx_init_early,
+	.init_irq	= ti81xx_init_irq,
+	.init_machine	= acme816x_init,
+MACHINE_END
+C
+	if "$BIN" convert --kernel "$1" "$TMP/board-acme816x.c" -o "$TMP/ti816x.dts" 2>"$TMP/ti816x.err"; then
+		lacks "$TMP/ti816x.dts" 'omap34xx.dtsi'
+		has "$TMP/ti816x.dts" 'no SoC rule pack matched'
+	else
+		b2d_bad "TI81xx board: convert failed: $(head -3 "$TMP/ti816x.err")"
+	fi
+}
+
+if b2d_kernel; then check_tree "$KERNEL" 6.1; ti81xx "$KERNEL"; else b2d_skip_part "no 6.1 kernel tree (B2D_KERNEL)"; fi
 if b2d_kernel612; then check_tree "$KERNEL612" 6.12; else b2d_skip_part "no 6.12 kernel tree (B2D_KERNEL_612)"; fi
 b2d_exit "$B2D_FAIL"
