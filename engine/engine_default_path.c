@@ -16,38 +16,26 @@
 
 #include <string.h>
 
-/* Is name a variable of no file scope every store of which in fn is a call's result? */
-static bool call_status(struct conv *c, const struct function *fn, const char *name, size_t len)
+/* A call's result: `f(...)`, not a parenthesized expression. */
+static bool call_result(const char *sp)
 {
-	size_t stores = 0;
+	size_t n = strlen(sp);
 
-	for (size_t k = 0; fn && k < fn->nstores; k++) {
-		const struct store *s = fn->stores[k];
-		const char *sp = s->rhs ? s->rhs->spelling : NULL;
-		size_t n = sp ? strlen(sp) : 0;
-
-		if (strlen(s->var) != len || strncmp(s->var, name, len) || *s->path)
-			continue;
-		if (!n || sp[n - 1] != ')' || !strchr(sp, '(') || sp[0] == '(')
-			return false;
-		stores++;
-	}
-	return stores && !board_find_var(c->b, arena_strndup(c->a, name, len));
+	return n && sp[n - 1] == ')' && strchr(sp, '(') && sp[0] != '(';
 }
 
-/* `ret`, `ret < 0`, `ret != 0` of such a variable, `IS_ERR(...)`. */
+/* `ret`, `ret < 0`, `ret != 0` of a local every store of which is a call's result, `IS_ERR(...)`. */
 static bool error_test(struct conv *c, const struct function *fn, const char *t)
 {
 	size_t id;
 
 	if (!t)
 		return false;
-	if (!strncmp(t, "unlikely(", 9))
-		t += 9;
+	t = skip_unlikely(t);
 	if (!strncmp(t, "IS_ERR(", 7) || !strncmp(t, "IS_ERR_OR_NULL(", 15))
 		return true;
 	id = strspn(t, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
-	if (!id || !call_status(c, fn, t, id))
+	if (!id || !fn || !board_local_stores_all(c->b, fn, t, id, call_result))
 		return false;
 	t += id;
 	return !*t || !strcmp(t, ")") || !strcmp(t, " < 0") || !strcmp(t, " != 0");

@@ -175,42 +175,6 @@ static bool config_dependent(const struct conv *c, const struct value *v)
 	return c->b->tolerant && (s || e);
 }
 
-/*
- * `err = gpio_request(16, "SATA0 power"); if (err == 0) { err =
- * gpio_direction_output(16, 1); ... }`: a variable every store of which (in
- * any function of the board) is the status of a GPIO request or direction
- * call is 0, success, as it is wherever the device tree describes the line
- * (the LaCie v2 boards' idiom).
- */
-static bool gpio_status_call(const char *spelling)
-{
-	static const char *const calls[] = { "gpio_request(", "gpio_request_one(",
-					     "gpio_direction_output(", "gpio_direction_input(" };
-	bool gpio = false;
-
-	spelling += spelling && !strncmp(spelling, "unlikely(", 9) ? 9 : 0;
-	for (size_t j = 0; spelling && j < sizeof(calls) / sizeof(calls[0]); j++)
-		gpio |= !strncmp(spelling, calls[j], strlen(calls[j]));
-	return gpio;
-}
-
-static bool gpio_status_var(const struct conv *c, const char *name)
-{
-	size_t stores = 0;
-
-	for (size_t i = 0; name && c->b && i < c->b->nfuncs; i++)
-		for (size_t k = 0; k < c->b->funcs[i]->nstores; k++) {
-			const struct store *s = c->b->funcs[i]->stores[k];
-
-			if (strcmp(s->var, name) || *s->path)
-				continue;
-			if (!s->rhs || !gpio_status_call(s->rhs->spelling))
-				return false;
-			stores++;
-		}
-	return stores > 0 && !board_find_var(c->b, name);
-}
-
 /* Is fn the parser of a kernel command-line option (__setup / early_param)? */
 static bool is_setup_handler(const struct conv *c, const char *fn)
 {
@@ -266,12 +230,9 @@ static bool eval_leaf(const struct conv *c, const struct value *v, const struct 
 
 	if (assumed(c, v->spelling, &a))
 		return number_of(c, a, other, out);
-	/* ... and `if (gpio_request(9, "rtc") == 0)`, the call itself */
-	if (v->kind == VAL_UNKNOWN && (gpio_status_var(c, v->spelling) ||
-				       gpio_status_call(v->spelling))) {
-		*out = 0;
+	/* a GPIO request's status, a mapped pointer, IS_ERR(): engine_success.c */
+	if (v->kind == VAL_UNKNOWN && conv_success_leaf(c, v->spelling, out))
 		return true;
-	}
 	if (config_dependent(c, v))
 		return false;
 	if (v->kind == VAL_UNKNOWN && setup_only(c, v->spelling, out))

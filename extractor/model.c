@@ -14,6 +14,42 @@ struct variable *board_find_var(const struct board *b, const char *name)
 	return NULL;
 }
 
+static bool fn_stores_all(const struct function *f, const char *name, size_t len,
+			  bool (*rhs_ok)(const char *), size_t *stores)
+{
+	for (size_t k = 0; k < f->nstores; k++) {
+		const struct store *s = f->stores[k];
+
+		if (strlen(s->var) != len || strncmp(s->var, name, len) || *s->path)
+			continue;
+		if (!s->rhs || !s->rhs->spelling || !rhs_ok(s->rhs->spelling))
+			return false;
+		(*stores)++;
+	}
+	return true;
+}
+
+bool board_local_stores_all(const struct board *b, const struct function *fn, const char *name,
+			    size_t len, bool (*rhs_ok)(const char *spelling))
+{
+	size_t stores = 0;
+
+	if (!b || !name)
+		return false;
+	for (size_t i = 0; i < (fn ? 1 : b->nfuncs); i++)
+		if (!fn_stores_all(fn ? fn : b->funcs[i], name, len, rhs_ok, &stores))
+			return false;
+	for (size_t i = 0; stores && i < b->nvars; i++)
+		if (strlen(b->vars[i]->name) == len && !strncmp(b->vars[i]->name, name, len))
+			return false;
+	return stores > 0;
+}
+
+const char *skip_unlikely(const char *spelling)
+{
+	return spelling && !strncmp(spelling, "unlikely(", 9) ? spelling + 9 : spelling;
+}
+
 struct function *board_find_func(const struct board *b, const char *name)
 {
 	for (size_t i = 0; i < b->nfuncs; i++)

@@ -174,6 +174,16 @@ struct board {
 struct variable *board_find_var(const struct board *b, const char *name);
 struct function *board_find_func(const struct board *b, const char *name);
 struct machine *board_find_machine(const struct board *b, const char *id);
+/*
+ * Is name (its first len bytes) a local variable, of no file scope, at least
+ * one store of which exists and every store of which has a right-hand side
+ * whose spelling satisfies rhs_ok? Stores are those of fn, or of every
+ * function of the board when fn is NULL.
+ */
+bool board_local_stores_all(const struct board *b, const struct function *fn, const char *name,
+			    size_t len, bool (*rhs_ok)(const char *spelling));
+/* A condition's text past a leading `unlikely(`. */
+const char *skip_unlikely(const char *spelling);
 
 /* The member of a VAL_LIST with this field name, or NULL. */
 struct value *value_field(const struct value *list, const char *field);
