@@ -38,6 +38,47 @@ static size_t vendor_spelling(const struct compat_hit *hits, size_t k)
 	return one;
 }
 
+/*
+ * Does a compatible's part (after the vendor) name the same part as the
+ * device name? "bh1780" and "rohm,bh1780gli", "st1232-ts" and
+ * "sitronix,st1232": one is the other's start; "tc3589x" and
+ * "toshiba,tc35892": the name's 'x' stands for any one character. Not
+ * "alc5621" and "realtek,alc5623", another part the driver also serves.
+ */
+static bool same_part(const char *compat, const char *name)
+{
+	const char *comma = strchr(compat, ',');
+	const char *part = comma ? comma + 1 : compat;
+	size_t pl = strlen(part), nl = strlen(name), i;
+
+	if (!pl || !nl)
+		return false;
+	if (pl != nl || !strchr(name, 'x')) {
+		size_t n = pl < nl ? pl : nl;
+
+		return n >= 4 && !strncmp(part, name, n);
+	}
+	for (i = 0; i < nl && (name[i] == part[i] || name[i] == 'x'); i++)
+		;
+	return i == nl;
+}
+
+/*
+ * Among candidates none of which is spelled like the name, those that name
+ * the same part: their count, and the last one's index in *one.
+ */
+static size_t same_parts(const struct compat_hit *hits, size_t k, const char *name, size_t *one)
+{
+	size_t r = 0;
+
+	for (size_t i = 0; i < k && i < MAX_CANDIDATES; i++)
+		if (same_part(hits[i].compat, name)) {
+			*one = i;
+			r++;
+		}
+	return r;
+}
+
 const char *conv_learned_compatible(struct conv *c, struct dt_node *n, const char *bus,
 				    const char *name, const char *what, const struct srcpos *pos,
 				    const char **origin)
@@ -65,6 +106,13 @@ const char *conv_learned_compatible(struct conv *c, struct dt_node *n, const cha
 					 : "no rule for this device name and no driver of the kernel tree names it: add the vendor prefix"));
 		return NULL;
 	}
+	size_t sp = 0, parts = str_eq(bus, "platform") ? 0 : same_parts(hits, k, name, &sp);
+
+	if (parts == 1) {
+		*origin = arena_printf(c->a, "\"%s\" -> %s (its id table; the compatible of its part)",
+				       name, hits[sp].file);
+		return arena_strdup(c->a, hits[sp].compat);
+	}
 	/*
 	 * "alc5621": the driver's id table has the name, its of_match_table only
 	 * "realtek,alc5623". The I2C and SPI cores match the part of a
@@ -86,7 +134,7 @@ const char *conv_learned_compatible(struct conv *c, struct dt_node *n, const cha
 		vendor = hits[i].compat;
 		vlen = len;
 	}
-	if (vendor && k <= MAX_CANDIDATES && !strchr(name, ',')) {
+	if (vendor && !parts && k <= MAX_CANDIDATES && !strchr(name, ',')) {
 		*origin = arena_printf(c->a, "\"%s\" -> %s (its id table; the vendor of \"%s\")", name,
 				       hits[0].file, hits[0].compat);
 		return arena_printf(c->a, "%.*s,%s", (int)vlen, vendor, name);

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Compatibles learned from the target tree's drivers (engine/engine_compat.c)
+# for I2C names whose driver's of_match_table spells the part otherwise:
+# "bh1780" -> "rohm,bh1780gli" and "st1232-ts" -> "sitronix,st1232" (the
+# compatible that names the same part), while "alc5621", whose driver only
+# lists another part ("realtek,alc5623"), stays "realtek,alc5621" (the I2C
+# core binds it by its id table, as kirkwood-t5325.dts writes it). In 6.12,
+# whose tc3589x driver lists six parts and no longer the vendorless
+# "tc3589x", the name is a TODO listing them, not "toshiba,tc3589x".
+#
+#   bash learned_compat.sh BOARD2DTS SOURCE_DIR     (run by ctest)
+set -uo pipefail
+
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+b2d_init learned_compat.sh "$@"
+b2d_kernel || b2d_skip "learned_compat.sh: no kernel tree (B2D_KERNEL; bash scripts/kernel-tree.sh)"
+b2d_tmpdir b2d-learned-compat
+export XDG_CACHE_HOME=$TMP/cache
+FAIL=0
+fail() { echo "FAIL: $*"; FAIL=1; }
+
+cat >"$TMP/board-parts.c" <<'C'
+// SPDX-License-Identifier: GPL-2.0
+/* board2dts test board: I2C devices named as their drivers' id tables name them. */
+#include <linux/i2c.h>
+#include <asm/mach/arch.h>
+
+static struct i2c_board_info parts_i2c[] __initdata = {
+	{ I2C_BOARD_INFO("bh1780", 0x29) },
+	{ I2C_BOARD_INFO("st1232-ts", 0x55) },
+	{ I2C_BOARD_INFO("alc5621", 0x1a) },
+	{ I2C_BOARD_INFO("tc3589x", 0x42) },
+};
+static void __init parts_init(void)
+{
+	i2c_register_board_info(0, parts_i2c, ARRAY_SIZE(parts_i2c));
+}
+MACHINE_START(PARTS, "Parts")
+	.init_machine = parts_init,
+MACHINE_END
+C
+(cd "$TMP" && "$BIN" convert -q --kernel "$KERNEL" board-parts.c -o out/ >"$TMP/log" 2>&1) ||
+	fail "convert failed: $(head -3 "$TMP/log")"
+DTS=$TMP/out/board-parts.dts
+want() { grep -q -- "$1" "$DTS" || fail "expected $2: $1"; }
+want 'compatible = "rohm,bh1780gli";' "the part's compatible for bh1780"
+want 'compatible = "sitronix,st1232";' "the part's compatible for st1232-ts"
+want 'compatible = "realtek,alc5621";' "the vendor with the id-table name for alc5621"
+grep -q 'compatible = "rohm,bh1780";' "$DTS" && fail "rohm,bh1780: a compatible no driver lists"
+if b2d_kernel612; then
+	(cd "$TMP" && "$BIN" convert -q --kernel "$KERNEL612" board-parts.c -o out612/ >"$TMP/log" 2>&1) ||
+		fail "convert (6.12) failed: $(head -3 "$TMP/log")"
+	DTS=$TMP/out612/board-parts.dts
+	want 'compatible = "rohm,bh1780gli";' "the part's compatible for bh1780 (6.12)"
+	want 'pick one: "toshiba,tc35890"' "the tc3589x candidates listed (6.12)"
+	grep -q '"toshiba,tc3589x"' "$DTS" && fail "toshiba,tc3589x: a compatible no driver lists (6.12)"
+else
+	b2d_skip_part "learned_compat.sh: no 6.12 tree"
+fi
+[ "$FAIL" = 0 ] && echo "learned_compat.sh: ok"
+b2d_exit $FAIL
