@@ -178,6 +178,14 @@ static bool board_compatibles(struct conv *c, const struct machine *m, struct dt
 	return n > 0;
 }
 
+/* Does the loaded SoC .dtsi give / its #address-cells? (true when unknown) */
+static bool dtsi_root_cells(const struct conv *c)
+{
+	const void *fdt = c->opt && c->opt->dtsi ? soc_dtsi_fdt(c->opt->dtsi) : NULL;
+
+	return !fdt || fdt_getprop(fdt, 0, "#address-cells", NULL) != NULL;
+}
+
 void conv_build_root(struct conv *c, const struct machine *m)
 {
 	struct dt_tree *t = c->t;
@@ -187,10 +195,18 @@ void conv_build_root(struct conv *c, const struct machine *m)
 	bool own;
 
 	dt_add_include(t, "<dt-bindings/gpio/gpio.h>");
-	/* With no SoC .dtsi, the root must give the address cells itself. */
-	if (!dtsi) {
-		dt_chunk_add_u32(t, dt_prop_add_cells(t, dt_prop_set(t, t->root, "#address-cells")), 1);
-		dt_chunk_add_u32(t, dt_prop_add_cells(t, dt_prop_set(t, t->root, "#size-cells")), 1);
+	/*
+	 * With no SoC .dtsi, or one that leaves / without cells (6.1's
+	 * intel-ixp4xx.dtsi: every IXP4xx board .dts sets them), the root gives
+	 * the address cells itself; dtc's default would be 2.
+	 */
+	if (!dtsi || !dtsi_root_cells(c)) {
+		p = dt_prop_set(t, t->root, "#address-cells");
+		dt_chunk_add_u32(t, dt_prop_add_cells(t, p), 1);
+		p->origin = dtsi ? "the .dtsi leaves / without #address-cells" : NULL;
+		p = dt_prop_set(t, t->root, "#size-cells");
+		dt_chunk_add_u32(t, dt_prop_add_cells(t, p), 1);
+		p->origin = dtsi ? "the .dtsi leaves / without #size-cells" : NULL;
 	}
 	dt_add_include(t, "<dt-bindings/interrupt-controller/irq.h>");
 	/* "kirkwood.dtsi kirkwood-6281.dtsi": a base and its variant, in order. */

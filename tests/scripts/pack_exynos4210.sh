@@ -128,7 +128,9 @@ check() {	# check KERNEL OUT.dts INCLUDE
 	has "$2" '&rtc {'
 	# the PMIC's regulators: children of its regulators node, named as the
 	# target's drivers/regulator/max8997-regulator.c names their ids
-	sed -n '/max8997@66 {/,/^	};/p' "$2" | tr -d '\t' | tr '\n' ' ' |
+	# "max8997" is the binding's "maxim,max8997-pmic" (the compatible of its part)
+	has "$2" 'compatible = "maxim,max8997-pmic";'
+	sed -n '/pmic@66 {/,/^	};/p' "$2" | tr -d '\t' | tr '\n' ' ' |
 		grep -F 'regulators { LDO1 { regulator-name = "VDD_ABB_3.3V";' >/dev/null ||
 		bad "$(basename "$2"): no LDO1 node with its constraints under the PMIC's regulators"
 	has "$2" 'BUCK1 {'
@@ -143,8 +145,8 @@ check "$KERNEL" "$TMP/acme61.dts" exynos4210.dtsi
 if b2d_kernel612; then
 	check "$KERNEL612" "$TMP/acme612.dts" samsung/exynos4210.dtsi
 else
-	echo "note: no 6.12 tree: the 6.12 half not run"
+	b2d_skip_part "pack_exynos4210.sh: no 6.12 tree: the 6.12 half not run"
 fi
 
 [ $fail = 0 ] && echo "ok: pack_exynos4210.sh"
-exit $fail
+b2d_exit $fail

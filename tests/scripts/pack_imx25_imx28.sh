@@ -166,8 +166,8 @@ check "$KERNEL" 61 "" ""
 if b2d_kernel612; then
 	check "$KERNEL612" 612 nxp/imx/ nxp/mxs/
 else
-	echo "note: no 6.12 tree: the 6.12 half not run"
+	b2d_skip_part "pack_imx25_imx28.sh: no 6.12 tree: the 6.12 half not run"
 fi
 
 [ $fail = 0 ] && echo "ok: pack_imx25_imx28.sh"
-exit $fail
+b2d_exit $fail

@@ -124,8 +124,8 @@ check "$KERNEL" "$TMP/acme61.dts" imx6q.dtsi
 if b2d_kernel612; then
 	check "$KERNEL612" "$TMP/acme612.dts" nxp/imx/imx6q.dtsi
 else
-	echo "note: no 6.12 tree: the 6.12 half not run"
+	b2d_skip_part "pack_imx6q.sh: no 6.12 tree: the 6.12 half not run"
 fi
 
 [ $fail = 0 ] && echo "ok: pack_imx6q.sh"
-exit $fail
+b2d_exit $fail

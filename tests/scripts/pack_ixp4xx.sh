@@ -6,7 +6,8 @@
 # IXP4XX_UART1_BASE_PHYS lands on &uart0 (the .dtsi's compatible, reg and
 # interrupts kept); GPIO 3 is <&gpio0 3 ...>; IRQ_IXP4XX_GPIO2 (19) is
 # line 2 of &gpio0's interrupt domain; the i2c-gpio bus 0 gets its pins and
-# its RTC; the root compatible ends with "intel,ixp42x". Each output compiles
+# its RTC; the root compatible ends with "intel,ixp42x"; the root has the
+# address cells intel-ixp4xx.dtsi leaves out. Each output compiles
 # (the tool runs dtc).
 #
 #   bash pack_ixp4xx.sh BOARD2DTS SOURCE_DIR    (run by ctest; exit 77 = skipped)
@@ -106,6 +107,9 @@ check() {	# check KERNEL OUT.dts INCLUDE
 	grep -q '"soc": "ixp4xx"' "$2.json" || bad "$(basename "$2"): the ixp4xx pack is not picked"
 	has "$2" "#include \"$3\""
 	has "$2" 'compatible = "board2dts,acme-nas", "intel,ixp42x";'
+	# the .dtsi leaves / without cells, as every IXP4xx board .dts sets them
+	has "$2" '#address-cells = <1>;	/* the .dtsi leaves / without #address-cells */'
+	has "$2" '#size-cells = <1>;	/* the .dtsi leaves / without #size-cells */'
 	has "$2" '&uart0 {'
 	has "$2" "the SoC .dtsi's &uart0 at 0xc8000000"
 	has "$2" 'gpios = <&gpio0 3 GPIO_ACTIVE_LOW>;'
@@ -121,8 +125,8 @@ check "$KERNEL" "$TMP/acme61.dts" intel-ixp42x.dtsi
 if b2d_kernel612; then
 	check "$KERNEL612" "$TMP/acme612.dts" intel/ixp/intel-ixp42x.dtsi
 else
-	echo "note: no 6.12 tree: the 6.12 half not run"
+	b2d_skip_part "pack_ixp4xx.sh: no 6.12 tree: the 6.12 half not run"
 fi
 
 [ $fail = 0 ] && echo "ok: pack_ixp4xx.sh"
-exit $fail
+b2d_exit $fail

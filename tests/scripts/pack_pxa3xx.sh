@@ -166,8 +166,8 @@ check "$KERNEL" 61 pxa3xx.dtsi
 if b2d_kernel612; then
 	check "$KERNEL612" 612 intel/pxa/pxa3xx.dtsi
 else
-	echo "note: no 6.12 tree: the 6.12 half not run"
+	b2d_skip_part "pack_pxa3xx.sh: no 6.12 tree: the 6.12 half not run"
 fi
 
 [ $fail = 0 ] && echo "ok: pack_pxa3xx.sh"
-exit $fail
+b2d_exit $fail
