@@ -386,6 +386,7 @@ static int build_outputs(const struct cli_options *o, const struct pipeline_sess
 	eo.soc = o->soc ? o->soc : pipeline_soc_name(s->soc);
 	eo.soc_given = o->soc != NULL;
 	eo.soc_picked = true;
+	eo.soc_pack = s->generic ? s->soc : NULL;
 	eo.assume = assume;
 	eo.nassume = o->nassume;
 	eo.dtsi = dtsi;

@@ -572,7 +572,8 @@ int engine_convert(const struct board *b, const struct ruleset *rs, const struct
 	c.t->assumed_config = b->assumed_config;
 	c.t->nassumed_config = b->nassumed_config;
 	/* The pipeline's pick stands: picking again scans the whole board. */
-	c.soc = opt->soc || !opt->soc_picked ? engine_pick_soc(b, rs, opt->soc) : NULL;
+	c.soc = opt->soc_pack ? opt->soc_pack
+		: opt->soc || !opt->soc_picked ? engine_pick_soc(b, rs, opt->soc) : NULL;
 	convert_machine(&c, m);
 	conv_label_check_setup(&c);
 	*out = c.t;

@@ -30,6 +30,8 @@ struct engine_options {
 	const char *soc;		/* --soc; NULL: inferred */
 	bool soc_given;			/* soc is the user's --soc, not the pack the pipeline picked */
 	bool soc_picked;		/* soc is the pipeline's pick: NULL means no pack takes the board */
+	const struct rnode *soc_pack;	/* the pick itself when it is in no ruleset (a pack made
+					 * from the target tree, pipeline/generic_pack.c) */
 	const struct assumption *assume;
 	size_t nassume;
 	const struct soc_dtsi *dtsi;	/* the SoC .dtsi when the kernel tree is known, or NULL */

@@ -134,6 +134,33 @@ static void add_machine_compatible(struct conv *c, struct dt_prop *p)
 }
 
 /*
+ * A pack made from the target tree (pipeline/generic_pack.c) over a .dtsi
+ * whose root states no compatible (spear300.dtsi): the SoC's is the one DT
+ * machine compatible of the target whose part is the .dtsi's name
+ * ("st,spear300", arch/arm/mach-spear/spear300.c).
+ */
+static void add_generic_soc_compatible(struct conv *c, struct dt_prop *p)
+{
+	const char **compat = NULL, **file = NULL;
+	size_t n = c->opt && c->opt->compat ? compat_map_machines(c->opt->compat, &compat, &file) : 0;
+	const char *soc = rn_str(c->soc, "soc");
+	size_t hits = 0, one = 0;
+
+	for (size_t i = 0; soc && rn_str(c->soc, "generic") && p->nchunks == 1 && i < n; i++)
+		if (strchr(compat[i], ',') && str_eq(strchr(compat[i], ',') + 1, soc)) {
+			hits += !(hits && str_eq(compat[one], compat[i]));
+			one = i;
+		}
+	if (hits == 1) {
+		dt_prop_add_string(c->t, p, compat[one]);
+		p->origin = arena_printf(c->a, "%s; \"%s\": the target's DT machine of %s, named as "
+					 "the .dtsi", p->origin, compat[one], file[one]);
+	}
+	free(compat);
+	free(file);
+}
+
+/*
  * The SoC .dtsi the output includes: the one found in the target tree
  * (kernel/dtsi_find.h: "samsung/s3c6410.dtsi" in a 6.12 tree), or without a
  * tree the pack's first candidate; NULL when there is none (a target tree
@@ -186,6 +213,17 @@ static bool dtsi_root_cells(const struct conv *c)
 	return !fdt || fdt_getprop(fdt, 0, "#address-cells", NULL) != NULL;
 }
 
+static void root_cells(struct conv *c, bool dtsi)
+{
+	struct dt_prop *p = dt_prop_set(c->t, c->t->root, "#address-cells");
+
+	dt_chunk_add_u32(c->t, dt_prop_add_cells(c->t, p), 1);
+	p->origin = dtsi ? "the .dtsi leaves / without #address-cells" : NULL;
+	p = dt_prop_set(c->t, c->t->root, "#size-cells");
+	dt_chunk_add_u32(c->t, dt_prop_add_cells(c->t, p), 1);
+	p->origin = dtsi ? "the .dtsi leaves / without #size-cells" : NULL;
+}
+
 void conv_build_root(struct conv *c, const struct machine *m)
 {
 	struct dt_tree *t = c->t;
@@ -200,14 +238,8 @@ void conv_build_root(struct conv *c, const struct machine *m)
 	 * intel-ixp4xx.dtsi: every IXP4xx board .dts sets them), the root gives
 	 * the address cells itself; dtc's default would be 2.
 	 */
-	if (!dtsi || !dtsi_root_cells(c)) {
-		p = dt_prop_set(t, t->root, "#address-cells");
-		dt_chunk_add_u32(t, dt_prop_add_cells(t, p), 1);
-		p->origin = dtsi ? "the .dtsi leaves / without #address-cells" : NULL;
-		p = dt_prop_set(t, t->root, "#size-cells");
-		dt_chunk_add_u32(t, dt_prop_add_cells(t, p), 1);
-		p->origin = dtsi ? "the .dtsi leaves / without #size-cells" : NULL;
-	}
+	if (!dtsi || !dtsi_root_cells(c))
+		root_cells(c, dtsi != NULL);
 	dt_add_include(t, "<dt-bindings/interrupt-controller/irq.h>");
 	/* "kirkwood.dtsi kirkwood-6281.dtsi": a base and its variant, in order. */
 	for (const char *w = dtsi; w && *w; w += strspn(w, " ")) {
@@ -234,6 +266,7 @@ void conv_build_root(struct conv *c, const struct machine *m)
 	else if (soc_compat)
 		dt_prop_add_string(t, p, soc_compat);
 	add_machine_compatible(c, p);
+	add_generic_soc_compatible(c, p);
 	if (!own)
 		dt_node_add_todo(t, t->root, &m->pos, "compatible",
 				 "replace \"board2dts,...\" with the board's vendor,board string");
@@ -260,6 +293,13 @@ void conv_build_root(struct conv *c, const struct machine *m)
 		dt_node_add_todo(t, NULL, &m->pos, m->id,
 				 "no SoC rule pack matched (use --soc): SoC nodes, GPIO and IRQ "
 				 "numbers are left as TODOs");
+	else if (rn_str(c->soc, "generic") && dtsi)
+		dt_node_add_todo(t, NULL, &m->pos, m->id,
+				 arena_printf(c->a, "no SoC rule pack matched (use --soc): the SoC is %s; "
+					      "devices at its nodes' addresses are its overlays and I2C/SPI "
+					      "bus N is its label i2cN/spiN (check it), while GPIO and IRQ "
+					      "numbers and the SoC helpers' devices are left as TODOs: a "
+					      "SoC pack over it (rules/soc/, docs/rules.md) would place them", rn_str(c->soc, "generic")));
 	else if (!dtsi)
 		dt_node_add_todo(t, NULL, &m->pos, rn_str(c->soc, "soc"),
 				 "the kernel has no .dtsi for this SoC: SoC devices are TODOs");

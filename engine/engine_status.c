@@ -340,6 +340,7 @@ void conv_status_pass(struct conv *c, const struct machine *m)
 	const void *fdt = c->opt && c->opt->dtsi ? soc_dtsi_fdt(c->opt->dtsi) : NULL;
 	int sym = fdt ? fdt_path_offset(fdt, "/__symbols__") : -1;
 	const struct fact *unread = unread_init(c);
+	bool generic = rn_str(c->soc, "generic") != NULL;
 	struct strbuf kept;
 	int po;
 
@@ -370,13 +371,17 @@ void conv_status_pass(struct conv *c, const struct machine *m)
 						      "may register it", f->what));
 			continue;
 		}
-		if (unread) {	/* what it registers is not known: nothing disabled */
+		if (unread || generic) {	/* what it registers is not known: nothing disabled */
 			sb_addf(&kept, "%s&%s", kept.len ? ", " : "", label);
 			continue;
 		}
 		disable(c, m, label, path);
 	}
-	if (kept.len)
+	if (kept.len && !unread)	/* a pack made from the target tree (pipeline/generic_pack.c) */
+		dt_node_add_todo(c->t, NULL, &m->pos, kept.buf,
+				 "left as the SoC .dtsi has them: no SoC pack knows which of them "
+				 "the board's SoC helpers register; disable those the board does not use");
+	else if (kept.len)
 		dt_node_add_todo(c->t, NULL, &unread->pos, kept.buf,
 				 arena_printf(c->a, "left as the SoC .dtsi has them: %s is not read (its "
 					      "file and the board's headers are not here) and may "

@@ -222,7 +222,7 @@ static const struct section reset_line_rule = { "reset line", "prop", (const str
 
 static const struct section top = { "rule file", NULL, (const struct key_spec[]){
 	{ "soc", S_SCALAR }, { "bindings", S_SCALAR }, { "dtsi", S_SCALAR_OR_SEQ },
-	{ "compatible", S_SCALAR }, { "variant_compatible", S_SCALAR },
+	{ "generic", S_SCALAR }, { "compatible", S_SCALAR }, { "variant_compatible", S_SCALAR },
 	{ "match", S_MAP, &match_rule }, { "defines", S_MAP },
 	{ "variant", S_MAP, &variant_rule },
 	{ "define_series", S_SEQ, &series_rule }, { "gpio", S_SEQ, &gpio_rule }, { "irq", S_SEQ, &irq_rule }, { "calls", S_SEQ, &call_rule },

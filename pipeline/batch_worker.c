@@ -252,6 +252,7 @@ static void convert_machines(struct batch_ctx *c, struct batch_job *jb,
 
 	eo.soc = pipeline_soc_name(s->soc);
 	eo.soc_picked = true;
+	eo.soc_pack = s->generic ? s->soc : NULL;
 	eo.dtsi = dtsi;
 	eo.target_tree = c->kernel_dir != NULL;
 	eo.kernel_dir = c->kernel_dir;

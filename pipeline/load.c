@@ -531,6 +531,8 @@ int pipeline_load_board(const struct pipeline_options *o, struct ruleset *rules,
 	if (rc)
 		return rc;
 	merge_siblings(o, s, index);
+	if (!s->soc && !o->soc)
+		s->soc = pipeline_generic_pack(o->kernel_dir, s->board, &s->generic);
 	show_clang_errors(o, s->board);
 	show_missing_headers(o, s->board);
 	if (o->verbose)
@@ -546,5 +548,7 @@ void pipeline_session_free(struct pipeline_session *s)
 		board_free(s->board);
 	if (s->rules)
 		ruleset_free(s->rules);
+	if (s->generic)
+		ruleset_free(s->generic);
 	memset(s, 0, sizeof(*s));
 }

@@ -50,6 +50,7 @@ struct pipeline_session {
 	struct ruleset *rules;
 	struct board *board;
 	const struct rnode *soc;	/* the SoC pack used, or NULL */
+	struct ruleset *generic;	/* owns soc when it is a pack made from the target tree */
 };
 
 /*
@@ -67,6 +68,14 @@ int pipeline_load(const struct pipeline_options *o, struct pipeline_session *s);
 int pipeline_load_board(const struct pipeline_options *o, struct ruleset *rules, void *index,
 			struct pipeline_session *s);
 void pipeline_session_free(struct pipeline_session *s);
+
+/*
+ * generic_pack.c: for a board no pack takes, a pack of the one SoC .dtsi of
+ * the target tree the board's own words name (`generic:` says so), owned by
+ * *owned; NULL when the words name none, or several unrelated ones.
+ */
+const struct rnode *pipeline_generic_pack(const char *kernel_dir, const struct board *b,
+					  struct ruleset **owned);
 
 /* The rule directory: rules_dir, else $BOARD2DTS_RULES, else the built-in one. */
 const char *pipeline_rules_dir(const char *rules_dir);
