@@ -552,6 +552,7 @@ static void convert_machine(struct conv *c, const struct machine *m)
 	conv_pinmux_single_pass(c);
 	conv_pinmux_omap_pass(c);
 	conv_account_unused_vars(c, m);
+	conv_account_compounds(c);
 	conv_account_lost(c);
 	conv_drop_unknown_overlays(c);
 	conv_status_pass(c, m);

@@ -12,7 +12,8 @@
 #include "../common/util.h"
 #include "../kernel/compat_map.h"
 
-#define MAX_CANDIDATES 6
+#define MAX_CANDIDATES 6	/* listed in a TODO */
+#define MAX_SCAN 32		/* searched for the one that names the SoC */
 
 /*
  * rtc-s35390a.c's of_match_table lists "s35390a" and "sii,s35390a": the same
@@ -79,12 +80,32 @@ static size_t same_parts(const struct compat_hit *hits, size_t k, const char *na
 	return r;
 }
 
+/* "sh_mobile_sdhi": 16 candidates, one of which names the SoC ("renesas,sdhi-sh73a0") */
+static const char *soc_named(struct conv *c, const struct compat_hit *hits, size_t k,
+			     const char *name, const char **origin)
+{
+	const char *soc = rn_str(c->soc, "soc");
+	size_t named = 0, at = 0;
+
+	for (size_t i = 0; soc && strlen(soc) >= 4 && k > 1 && i < k && i < MAX_SCAN; i++)
+		if (strstr(hits[i].compat, soc)) {
+			named++;
+			at = i;
+		}
+	if (named != 1 || k > MAX_SCAN)
+		return NULL;
+	*origin = arena_printf(c->a, "\"%s\" -> %s (the one of its %zu compatibles that names the "
+			       "SoC, %s)", name, hits[at].file, k, soc);
+	return arena_strdup(c->a, hits[at].compat);
+}
+
 const char *conv_learned_compatible(struct conv *c, struct dt_node *n, const char *bus,
 				    const char *name, const char *what, const struct srcpos *pos,
 				    const char **origin)
 {
-	struct compat_hit hits[MAX_CANDIDATES];
-	size_t k = c->opt ? compat_map_find(c->opt->compat, bus, name, hits, MAX_CANDIDATES) : 0;
+	struct compat_hit hits[MAX_SCAN];
+	size_t k = c->opt ? compat_map_find(c->opt->compat, bus, name, hits, MAX_SCAN) : 0;
+	const char *named;
 	struct strbuf sb;
 
 	size_t one = k == 1 && hits[0].exact ? 0 : vendor_spelling(hits, k);
@@ -139,6 +160,8 @@ const char *conv_learned_compatible(struct conv *c, struct dt_node *n, const cha
 				       hits[0].file, hits[0].compat);
 		return arena_printf(c->a, "%.*s,%s", (int)vlen, vendor, name);
 	}
+	if ((named = soc_named(c, hits, k, name, origin)))
+		return named;
 	sb_init(&sb);
 	sb_addf(&sb, k == 1 ? "the kernel's drivers have one compatible for this name, under another name: check it:"
 			    : "%zu compatibles in the kernel's drivers for this name, pick one:", k);

@@ -389,6 +389,9 @@ void conv_props_down(struct conv *c, struct dt_node *node, const struct rnode *p
 struct dt_node *conv_layer_device(struct conv *c, const char *var, const struct srcpos *pos,
 				  const char **why);
 int conv_guard_state(const struct conv *c, struct guard **g, size_t n);	/* 1 true, 0 false, -1 unknown */
+/* engine_compounds.c: the compound assignments of the functions the machine runs: TODOs */
+void conv_account_compounds(struct conv *c);
+
 /* engine_success.c: a condition's leaf that tests whether a setup call failed: it did not */
 bool conv_success_leaf(const struct conv *c, const char *spelling, long long *out);
 

@@ -181,6 +181,39 @@ static bool grown_converted(const struct conv *c, const struct lost_fact *l)
 	return false;
 }
 
+/* Does a fact of this conversion come from the line of pos? */
+static bool fact_on_line(const struct conv *c, const struct srcpos *pos)
+{
+	for (size_t i = 0; i < c->t->nfacts; i++)
+		if (c->t->facts[i]->pos.line == pos->line && str_eq(c->t->facts[i]->pos.file, pos->file))
+			return true;
+	return false;
+}
+
+/*
+ * A line of the board file clang could not parse and no fact comes from
+ * (3.x spear300_evb.c's `DECLARE_SPI_CS_CONTROL(0, flash, RAS_GPIO_3)`, a
+ * macro of a header that is not here): what it declares is in neither the
+ * output nor the report, so a TODO shows the line and clang's message.
+ */
+static void account_unparsed(struct conv *c)
+{
+	for (size_t i = 0; i < c->b->nmain_errors; i++) {
+		const struct clang_error *e = c->b->main_errors[i];
+		bool again = false;
+
+		for (size_t k = 0; k < i && !again; k++)
+			again = c->b->main_errors[k]->pos.line == e->pos.line &&
+				str_eq(c->b->main_errors[k]->pos.file, e->pos.file);
+		if (again || !e->pos.line || fact_on_line(c, &e->pos))
+			continue;
+		dt_node_add_todo(c->t, NULL, &e->pos, "(not parsed)",
+				 arena_printf(c->a, "clang: %s: what this line declares or does is "
+					      "missing from the output; give clang the header that "
+					      "defines it and convert again", e->message));
+	}
+}
+
 /* Members clang could not read (tolerant mode): TODOs, never silently dropped. */
 void conv_account_lost(struct conv *c)
 {
@@ -211,6 +244,7 @@ void conv_account_lost(struct conv *c)
 			: "not read in tolerant mode (the model header lacks it): convert with -p or by hand";
 		dt_node_add_todo(c->t, NULL, &l->pos, l->message, f->reason);
 	}
+	account_unparsed(c);
 }
 
 /*

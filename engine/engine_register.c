@@ -188,6 +188,15 @@ static void enable_nodes(struct reg_ctx *r, const struct rnode *node)
 
 			if (on ? !str_eq(on, tmpl) : i != 0)
 				continue;	/* on the first node, or the one `node:` names */
+			/* `string: "fsl,imx28-mmc"`: the role a multi-role block takes (i.MX28 SSP) */
+			if (rn_str(props->items[k], "string")) {
+				struct dt_prop *sp = dt_prop_set(c->t, dn, rn_str(props->items[k], "prop"));
+
+				dt_prop_add_string(c->t, sp, rn_str(props->items[k], "string"));
+				sp->pos = r->call->pos;
+				sp->origin = r->call->spelling;
+				continue;
+			}
 			const struct value *v = arg ? reg_arg(r, arg) : NULL;
 			long long scale = 1;
 			struct value fixed = { .kind = VAL_INT, .pos = r->call->pos };

@@ -5,6 +5,7 @@
  * placeholder, then the SoC's), the pack's aliases.
  */
 #include "engine_int.h"
+#include "../kernel/board_compats.h"
 #include "../kernel/compat_map.h"
 
 #include <ctype.h>
@@ -134,6 +135,53 @@ static void add_machine_compatible(struct conv *c, struct dt_prop *p)
 }
 
 /*
+ * The board's own compatible when the target tree has a .dts of the same
+ * board (kernel/board_compats.c): the one root compatible whose name is the
+ * machine's id (MACHINE_START(NSLU2) and "linksys,nslu2" of
+ * intel-ixp42x-linksys-nslu2.dts). Drivers key board quirks on it (6.1's
+ * gpio-ixp4xx.c clears the NAS-100D's GPIO clocks for "iom,nas-100d").
+ */
+/* Does the target's .dts at rel include (one of) the SoC .dtsi of this conversion? */
+static bool on_this_soc(const struct conv *c, const char *rel)
+{
+	const char *dtsi = conv_dtsi_name(c);
+	bool hit = false;
+
+	for (const char *w = dtsi; w && *w && !hit && c->opt->kernel_dir; w += strspn(w, " ")) {
+		size_t n = strcspn(w, " ");
+		char *one = arena_strndup(c->a, w, n);
+
+		hit = board_dts_includes(c->opt->kernel_dir, rel,
+					 strrchr(one, '/') ? strrchr(one, '/') + 1 : one);
+		w += n;
+	}
+	return hit;
+}
+
+static bool compatible_of_target_board(struct conv *c, const struct machine *m, struct dt_prop *p)
+{
+	const char **compat = NULL, **file = NULL;
+	size_t n = c->opt && c->opt->compat ? compat_map_boards(c->opt->compat, &compat, &file) : 0;
+	size_t hits = 0, one = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (board_compat_names(compat[i], m->id) && !(hits && str_eq(compat[one], compat[i]))) {
+			hits++;
+			one = i;
+		}
+	if (hits == 1 && !on_this_soc(c, file[one]))
+		hits = 0;
+	if (hits == 1) {
+		dt_prop_add_string(c->t, p, compat[one]);
+		p->origin = arena_printf(c->a, "MACHINE_START(%s, ...): the target's %s describes this "
+					 "board", m->id, file[one]);
+	}
+	free(compat);
+	free(file);
+	return hits == 1;
+}
+
+/*
  * A pack made from the target tree (pipeline/generic_pack.c) over a .dtsi
  * whose root states no compatible (spear300.dtsi): the SoC's is the one DT
  * machine compatible of the target whose part is the .dtsi's name
@@ -257,7 +305,7 @@ void conv_build_root(struct conv *c, const struct machine *m)
 	own = board_compatibles(c, m, p);
 	if (own) {
 		p->origin = arena_printf(c->a, ".dt_compat = %s", value_field(m->record, "dt_compat")->text);
-	} else {
+	} else if (!(own = compatible_of_target_board(c, m, p))) {
 		dt_prop_add_string(t, p, arena_printf(c->a, "board2dts,%s", lower_dashed(c->a, m->id)));
 		p->origin = arena_printf(c->a, "MACHINE_START(%s, ...)", m->id);
 	}

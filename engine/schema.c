@@ -111,11 +111,12 @@ static const struct section register_rule = { "register", "kind", (const struct 
 	{ "pdata_struct", S_SCALAR }, { "pdata_args", S_MAP }, { "again", S_MAP }, { "default", S_MAP },
 	{ "periph", S_SCALAR }, { "pullup", S_SCALAR }, { "conf", S_SCALAR }, { "on", S_SCALAR },
 	{ "bits", S_SEQ, &pdata_bit_rule }, { "compatible", S_SCALAR }, { "target", S_SCALAR },
-	{ "attr", S_SCALAR }, { "base", S_SCALAR }, { "size", S_SCALAR }, { "nodes", S_MAP }, END } };
+	{ "attr", S_SCALAR }, { "base", S_SCALAR }, { "size", S_SCALAR }, { "nodes", S_MAP },
+	{ "pin_functions", S_SCALAR }, END } };
 
 static const struct section call_prop_rule = { "call property", "prop", (const struct key_spec[]){
 	{ "prop", S_SCALAR }, { "arg", S_SCALAR }, { "as", S_SCALAR }, { "scale", S_SCALAR },
-	{ "value", S_SCALAR }, { "node", S_SCALAR }, END } };
+	{ "value", S_SCALAR }, { "string", S_SCALAR }, { "node", S_SCALAR }, END } };
 
 static const struct section node_bits_rule = { "node_bits", "arg", (const struct key_spec[]){
 	{ "arg", S_SCALAR }, { "bits", S_MAP }, { "none", S_SEQ }, END } };

@@ -277,6 +277,7 @@ static void io_store(struct bs *s, void *item)
 	io_pos(s, &st->pos);
 	io_str(s, &st->spelling);
 	io_bool(s, &st->global);
+	io_str(s, &st->op);
 }
 
 static void io_strings(struct bs *s, const char ***v, size_t *n)
@@ -306,6 +307,7 @@ static void io_function(struct bs *s, void *item)
 	io_strings(s, &f->params, &f->nparams);
 	io_array(s, (void ***)&f->calls, &f->ncalls, sizeof(struct call), io_call, false);
 	io_array(s, (void ***)&f->stores, &f->nstores, sizeof(struct store), io_store, false);
+	io_array(s, (void ***)&f->compounds, &f->ncompounds, sizeof(struct store), io_store, false);
 	io_value_ref(s, &f->returns);
 	io_pos(s, &f->pos);
 }

@@ -75,6 +75,9 @@ struct value *ex_cond(struct ex *x, CXCursor c);
 CXCursor ex_strip(CXCursor c);
 /* The operator of a unary or binary operator cursor, NULL when unread. */
 const char *ex_op_token(struct ex *x, CXCursor c);
+/* compound_store.c: `*REG |= X` to what is not a local: a lost fact (a TODO) */
+void ex_record_compound(struct ex *x, CXCursor c, const struct cvec *kids, struct guard **guards,
+			const size_t *nguards);
 bool ex_op_is(struct ex *x, CXCursor c, const char *op);
 /* An expression's operand (a cast's: after its TypeRef); !*ok when none. */
 CXCursor ex_only_child(CXCursor c, bool *ok);

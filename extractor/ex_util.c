@@ -69,19 +69,46 @@ struct srcpos ex_pos(struct ex *x, CXCursor c)
 	return ex_pos_loc(x, clang_getCursorLocation(c));
 }
 
-/* Copy source text, folding newlines and runs of blanks into one space. */
+/*
+ * The C text as one line: blanks collapsed, and comments dropped (a
+ * condition written over lines with a comment on each, 3.x board-bonito.c's
+ * `BIT_OFF(bsw2, 1) && /+ S38.3 = ON +/ ...`, is then what --assume takes).
+ */
 static char *squeeze(struct ex *x, const char *s, size_t n)
 {
 	char *out = arena_alloc(x->a, n + 1);
 	size_t j = 0;
 	bool blank = false;
+	char quote = 0;
 
 	for (size_t i = 0; i < n; i++) {
 		char ch = s[i];
 
-		if (ch == '\\' && i + 1 < n && s[i + 1] == '\n')
+		if (quote && ch == '\\' && i + 1 < n) {	/* an escape: both characters as they are */
+			out[j++] = ch;
+			out[j++] = s[++i];
 			continue;
-		if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r') {
+		}
+		if (quote) {
+			quote = ch == quote ? 0 : quote;
+		} else if (ch == '"' || ch == '\'') {
+			quote = ch;
+		} else if (ch == '/' && i + 1 < n && (s[i + 1] == '*' || s[i + 1] == '/')) {
+			size_t e = i + 2;
+
+			if (s[i + 1] == '*')	/* to the '/' of its end */
+				while (e < n && !(s[e - 1] == '*' && s[e] == '/' && e > i + 2))
+					e++;
+			else			/* to the end of the line */
+				while (e < n && s[e] != '\n')
+					e++;
+			i = s[i + 1] == '*' ? e : e - 1;
+			blank = true;
+			continue;
+		}
+		if (ch == '\\' && !quote && i + 1 < n && s[i + 1] == '\n')
+			continue;
+		if (!quote && (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r')) {
 			blank = true;
 			continue;
 		}

@@ -78,6 +78,7 @@ struct store {
 	const char *spelling;	/* whole assignment as written */
 	bool global;		/* var is an object of file scope this file does not
 				 * define (SoC or kernel code), not a local or the file's own */
+	const char *op;		/* compounds only: "|=", "+=", ... */
 };
 
 struct function {
@@ -88,6 +89,10 @@ struct function {
 	size_t ncalls;
 	struct store **stores;	/* in source order */
 	size_t nstores;
+	struct store **compounds;	/* `*REG |= X`, `pd.flags |= X` to what is not a local
+					 * (compound_store.c): path is the whole lvalue, rhs the
+					 * operand, op the operator; in source order */
+	size_t ncompounds;
 	struct value *returns;	/* a body of one `return EXPR;`: EXPR as a
 				 * guard condition (walk_func.c); NULL otherwise */
 	struct srcpos pos;

@@ -458,6 +458,7 @@ static void walk(struct ex *x, CXCursor c, struct gstack *g)
 {
 	enum CXCursorKind k = clang_getCursorKind(c);
 	struct cvec kids;
+	size_t ng = 0;
 
 	if (x->limit_hit)
 		return;
@@ -488,10 +489,13 @@ static void walk(struct ex *x, CXCursor c, struct gstack *g)
 		x->expr_depth--;
 		break;
 	case CXCursor_BinaryOperator:
+	case CXCursor_CompoundAssignOperator:
 		x->expr_depth++;
 		walk_kids(x, &kids, 0, g);
 		x->expr_depth--;
-		if (kids.n == 2 && ex_op_is(x, c, "="))
+		if (k == CXCursor_CompoundAssignOperator)
+			ex_record_compound(x, c, &kids, gcopy(x, g, &ng), &ng);
+		else if (kids.n == 2 && ex_op_is(x, c, "="))
 			record_assign(x, c, &kids, g);
 		break;
 	default:

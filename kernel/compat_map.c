@@ -19,6 +19,7 @@
 #include "binding_compats.h"
 #include "dt_machines.h"
 #include "node_names.h"
+#include "board_compats.h"
 
 #include <ctype.h>
 #include <ftw.h>
@@ -376,6 +377,7 @@ static char *scan_tree(const char *kdir)
 	free(text);
 	node_names_scan(kdir, &sb);	/* the `node` lines */
 	dt_machines_scan(kdir, &sb);	/* the `machine` lines: the DT machines' .dt_compat */
+	board_compats_scan(kdir, &sb);	/* the `board` lines: the .dts files' root compatibles */
 	binding_compats_scan(kdir, &sb);	/* the `binding` lines */
 	return sb_detach(&sb);
 }
@@ -393,8 +395,9 @@ static char *cache_file(const struct compat_map *m)
 	}
 	for (const char *p = m->kdir; *p; p++)
 		h = h * 33 + (unsigned char)*p;
-	/* compat7: tables across files, node (generic first), binding and machine lines, #define'd names */
-	path = xasprintf("%s/compat7-%lx-%lld.tsv", m->cache_dir, h, (long long)st.st_mtime);
+	/* compat8: tables across files, node (generic first), binding, machine and board lines,
+	 * #define'd names */
+	path = xasprintf("%s/compat8-%lx-%lld.tsv", m->cache_dir, h, (long long)st.st_mtime);
 	free(mk);
 	return path;
 }
@@ -488,7 +491,8 @@ static char **compat_row(const struct compat_map *cm, const char *compat, bool n
 		char **row = m->rows.items[i];
 
 		if ((node ? !strcmp(row[0], "node")
-			  : strcmp(row[0], "node") && strcmp(row[0], "machine")) &&
+			  : strcmp(row[0], "node") && strcmp(row[0], "machine") &&
+			    strcmp(row[0], "board")) &&
 		    !strcmp(row[2], compat))
 			return row;
 	}
@@ -523,6 +527,29 @@ size_t compat_map_machines(const struct compat_map *cm, const char ***compat, co
 		char **row = m->rows.items[r];
 
 		if (strcmp(row[0], "machine"))
+			continue;
+		*compat = xrealloc(*compat, (n + 1) * sizeof(**compat));
+		*file = xrealloc(*file, (n + 1) * sizeof(**file));
+		(*compat)[n] = row[2];
+		(*file)[n++] = row[3];
+	}
+	return n;
+}
+
+size_t compat_map_boards(const struct compat_map *cm, const char ***compat, const char ***file)
+{
+	struct compat_map *m = (struct compat_map *)cm;	/* the lazy scan fills it */
+	size_t n = 0;
+
+	*compat = *file = NULL;
+	if (!m)
+		return 0;
+	if (!m->loaded)
+		compat_map_load_rows(m);
+	for (size_t r = 0; r < m->rows.len; r++) {
+		char **row = m->rows.items[r];
+
+		if (strcmp(row[0], "board"))
 			continue;
 		*compat = xrealloc(*compat, (n + 1) * sizeof(**compat));
 		*file = xrealloc(*file, (n + 1) * sizeof(**file));

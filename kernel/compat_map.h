@@ -62,4 +62,10 @@ struct compat_map *compat_map_from_text(const char *file, const char *text);
  */
 size_t compat_map_machines(const struct compat_map *cm, const char ***compat, const char ***file);
 
+/*
+ * The boards the target's .dts files describe (kernel/board_compats.c): each
+ * one's root compatible (first string) and its file, as compat_map_machines().
+ */
+size_t compat_map_boards(const struct compat_map *cm, const char ***compat, const char ***file);
+
 #endif

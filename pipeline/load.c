@@ -508,6 +508,7 @@ int pipeline_load_board(const struct pipeline_options *o, struct ruleset *rules,
 	s->rules = rules;
 	s->board = NULL;
 	s->soc = NULL;
+	s->generic = NULL;
 	if (o->soc && !rules_soc(s->rules, o->soc)) {
 		struct strbuf sb;
 

@@ -31,6 +31,9 @@ struct dt_prop *cv_gpio(struct prop_ctx *pc)
 	if (rn_get_long(pc->rule, "skip_below", &below) && pc->v->kind == VAL_INT &&
 	    pc->v->ival < below)
 		return NULL;
+	/* a negative number is no line (gpio_is_valid() is false: `.wp_gpio = -EINVAL`) */
+	if (pc->v->kind == VAL_INT && pc->v->ival < 0)
+		return NULL;
 	p = new_prop(pc);
 	ch = dt_prop_add_cells(pc->c->t, p);
 	if (conv_gpio_cells(pc->c, pc->v, ch, is_active_low(pc))) {

@@ -6,7 +6,8 @@
 # lists another part ("realtek,alc5623"), stays "realtek,alc5621" (the I2C
 # core binds it by its id table, as kirkwood-t5325.dts writes it). In 6.12,
 # whose tc3589x driver lists six parts and no longer the vendorless
-# "tc3589x", the name is a TODO listing them, not "toshiba,tc3589x".
+# "tc3589x", the name is a TODO listing them, not "toshiba,tc3589x". Among
+# several candidates, the one that names the pack's SoC is the answer.
 #
 #   bash learned_compat.sh BOARD2DTS SOURCE_DIR     (run by ctest)
 set -uo pipefail
@@ -47,6 +48,37 @@ want 'compatible = "rohm,bh1780gli";' "the part's compatible for bh1780"
 want 'compatible = "sitronix,st1232";' "the part's compatible for st1232-ts"
 want 'compatible = "realtek,alc5621";' "the vendor with the id-table name for alc5621"
 grep -q 'compatible = "rohm,bh1780";' "$DTS" && fail "rohm,bh1780: a compatible no driver lists"
+# Several candidates, one of which names the pack's SoC: "sh_mobile_sdhi"
+# has 16 compatibles, "renesas,sdhi-r8a7740" is the R8A7740's (a device at
+# an address no node of the .dtsi has, so no node of it is taken).
+cat >"$TMP/board-sdhi.c" <<'C'
+// SPDX-License-Identifier: GPL-2.0
+/* board2dts test board: an R8A7740 board with an SD host of its own. */
+#include <linux/ioport.h>
+#include <linux/platform_device.h>
+#include <asm/mach/arch.h>
+
+extern void r8a7740_add_standard_devices(void);
+static struct resource sdhi_res[] = { DEFINE_RES_MEM(0x10000000, 0x100) };
+static struct platform_device sdhi_dev = {
+	.name = "sh_mobile_sdhi", .id = 0,
+	.resource = sdhi_res, .num_resources = ARRAY_SIZE(sdhi_res),
+};
+static void __init sdhi_init(void)
+{
+	r8a7740_add_standard_devices();
+	platform_device_register(&sdhi_dev);
+}
+MACHINE_START(SDHIBOARD, "Sdhi board")
+	.init_machine = sdhi_init,
+MACHINE_END
+C
+(cd "$TMP" && "$BIN" convert -q --kernel "$KERNEL" board-sdhi.c -o sdhi/ >"$TMP/log3" 2>&1) ||
+	fail "convert (sdhi) failed: $(head -3 "$TMP/log3")"
+DTS=$TMP/sdhi/board-sdhi.dts
+want 'compatible = "renesas,sdhi-r8a7740";' "the candidate that names the SoC"
+grep -q 'pick one' "$DTS" && fail "sh_mobile_sdhi: still a pick-one TODO"
+
 if b2d_kernel612; then
 	(cd "$TMP" && "$BIN" convert -q --kernel "$KERNEL612" board-parts.c -o out612/ >"$TMP/log" 2>&1) ||
 		fail "convert (6.12) failed: $(head -3 "$TMP/log")"

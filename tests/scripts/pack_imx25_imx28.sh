@@ -9,7 +9,7 @@
 # phy mode converts, the USB device port's fsl_usb2_platform_data and the
 # host port's mxc_usbh_platform_data give &usbotg and &usbhost1 their
 # dr_mode and phy_type. i.MX28: mx28_add_auart0() and mx28_add_mxs_mmc(1) are
-# &auart0 and &ssp1 (0-based labels), MXS_GPIO_NR(0, 28) is <&gpio0 28 ...>,
+# &auart0 and &ssp1 (0-based labels; the SSP an MMC host, "fsl,imx28-mmc"), MXS_GPIO_NR(0, 28) is <&gpio0 28 ...>,
 # SLOTF_8_BIT_CAPABLE is bus-width = <8>, and mx28_add_fec(0, &pd[0]) and
 # mx28_add_fec(1, &pd[1]) give each MAC its own entry (an RMII and an MII
 # port). Each output compiles (the tool runs dtc).
@@ -157,6 +157,9 @@ check() {	# check KERNEL SUFFIX DIR25 DIR28
 		has "$o28" 'wp-gpios = <&gpio0 28 GPIO_ACTIVE_HIGH>;'
 		has "$o28" 'bus-width = <8>;'
 		has "$o28" '&ssp1 {'
+		# imx28.dtsi's SSPs have no compatible: an MMC host gets the role's
+		grep -A1 '^&ssp1 {' "$o28" | grep -q 'compatible = "fsl,imx28-mmc";' ||
+			bad "$(basename "$o28"): &ssp1 has no fsl,imx28-mmc compatible"
 		grep -A1 '^&mac0 {' "$o28" | grep -q 'phy-mode = "rmii";' || bad "$(basename "$o28"): &mac0 is not rmii"
 		grep -A1 '^&mac1 {' "$o28" | grep -q 'phy-mode = "mii";' || bad "$(basename "$o28"): &mac1 is not mii"
 	fi

@@ -68,7 +68,7 @@ sample_checks() {
 	block "$O" '&uart1 {' 'status = "okay";'
 	block "$O" '&rtc {' 'status = "okay";'
 	block "$O" '&adc {' 'status = "okay";'
-	block "$O" '&xxti {' 'clock-frequency = <24000000>;'
+	block "$O" '&xusbxti {' 'clock-frequency = <24000000>;'
 	# the framebuffer's window: a timing of &fimd's display-timings
 	block "$O" '&fimd {' 'samsung,invert-vclk;'
 	block "$O" '&fimd {' 'display-timings {'

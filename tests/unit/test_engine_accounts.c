@@ -130,12 +130,56 @@ static void test_builtin_macro_call(void **state)
 	free(dts);
 }
 
+/*
+ * Compound assignments to what is not a local, in the functions the
+ * machine runs, are facts and TODOs (extractor/compound_store.c,
+ * engine/engine_compounds.c): `*REG |= X`, `pd.flags |= X`; under a false
+ * guard "not taken"; a local's is no fact, nor is one in a function the
+ * machine never runs.
+ */
+static void test_compound_stores(void **state)
+{
+	static const char src[] =
+		"#define FX_REG ((volatile unsigned int *)0xf0001000)\n"
+		"struct fx_pdata { int flags; };\n"
+		"static struct fx_pdata pd = { .flags = 1 };\n"
+		"static void fx_led_set(int on) { pd.flags |= 16; }\n"
+		"static void __init board_init(void)\n"
+		"{\n"
+		"	int n = 0;\n"
+		"	*FX_REG |= 0x4;\n"
+		"	pd.flags |= 2;\n"
+		"	n += 3;\n"
+		"	if (machine_is_other_board())\n"
+		"		pd.flags |= 8;\n"
+		"}\n"
+		"MACHINE_START(TEST_BOARD, \"Test board\")\n"
+		"	.init_machine = board_init,\n"
+		"MACHINE_END\n";
+	struct dt_tree *t;
+	char *dts = convert("omap3", src, NULL, 0, &t);
+	const struct fact *f;
+
+	(void)state;
+	expect_contains(dts, "*FX_REG |= 0x4: a compound assignment (|=): no rule applies it");
+	expect_contains(dts, "pd.flags |= 2: a compound assignment (|=)");
+	assert_non_null(f = fact_of(t, "pd.flags |= 2"));
+	assert_int_equal(f->fate, FACT_TODO);
+	assert_non_null(f = fact_of(t, "pd.flags |= 8"));
+	assert_int_equal(f->fate, FACT_CONVERTED);	/* not taken */
+	assert_null(fact_of(t, "n += 3"));
+	assert_null(fact_of(t, "pd.flags |= 16"));
+	dt_tree_free(t);
+	free(dts);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_struct_no_dt_and_todo),
 		cmocka_unit_test(test_outside_stores),
 		cmocka_unit_test(test_builtin_macro_call),
+		cmocka_unit_test(test_compound_stores),
 	};
 
 	return cmocka_run_group_tests(tests, load_rules, free_rules);

@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The boards the target tree describes (kernel/board_compats.h). */
+#define _XOPEN_SOURCE 700	/* nftw */
+
+#include "board_compats.h"
+
+#include <ctype.h>
+#include <ftw.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "../common/util.h"
+
+static struct strbuf *scan_out;
+static size_t scan_root_len;
+
+/* The first quoted string of the line at p (up to its end), malloc'd, or NULL. */
+static char *first_string(const char *p)
+{
+	size_t eol = strcspn(p, "\n");
+	const char *q = memchr(p, '"', eol), *e = q ? memchr(q + 1, '"', eol - (size_t)(q + 1 - p)) : NULL;
+
+	return e && e > q + 1 ? xstrndup(q + 1, (size_t)(e - q - 1)) : NULL;
+}
+
+void board_compats_of_text(const char *text, char **compat, char **model)
+{
+	int depth = -1;	/* -1: before the root node; 0: in it */
+
+	*compat = *model = NULL;
+	for (const char *l = text; l && *l && !(*compat && *model);
+	     l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+		const char *p = l + strspn(l, " \t");
+		size_t eol = strcspn(p, "\n");
+
+		if (depth < 0) {
+			depth = !strncmp(p, "/ {", 3) ? 0 : -1;
+			continue;
+		}
+		if (depth == 0 && !*compat && !strncmp(p, "compatible", 10))
+			*compat = first_string(p);
+		else if (depth == 0 && !*model && !strncmp(p, "model", 5))
+			*model = first_string(p);
+		for (size_t i = 0; i < eol; i++)
+			depth += (p[i] == '{') - (p[i] == '}');
+		if (depth < 0)
+			break;	/* the root node closed */
+	}
+}
+
+static int visit(const char *path, const struct stat *sb, int type, struct FTW *ftw)
+{
+	size_t n = strlen(path);
+	char *text, *compat, *model;
+
+	(void)ftw;
+	if (type != FTW_F || !S_ISREG(sb->st_mode) || n < 5 || strcmp(path + n - 4, ".dts"))
+		return 0;
+	text = read_file(path, NULL);
+	if (text) {
+		board_compats_of_text(text, &compat, &model);
+		if (compat && strchr(compat, ',') && !strchr(compat, '\t'))
+			sb_addf(scan_out, "board\t%s\t%s\t%s\n", model && !strchr(model, '\t') ? model : "-",
+				compat, path + scan_root_len);
+		free(compat);
+		free(model);
+	}
+	free(text);
+	return 0;
+}
+
+void board_compats_scan(const char *kdir, struct strbuf *out)
+{
+	char *dts = xasprintf("%s/arch/arm/boot/dts", kdir);
+
+	scan_out = out;
+	scan_root_len = strlen(kdir) + 1;
+	nftw(dts, visit, 32, FTW_PHYS);
+	scan_out = NULL;
+	free(dts);
+}
+
+/* s lower-cased, letters and digits only, into out (size n). */
+static void norm(const char *s, size_t len, char *out, size_t n)
+{
+	size_t j = 0;
+
+	for (size_t i = 0; i < len && s[i] && j + 1 < n; i++)
+		if (isalnum((unsigned char)s[i]))
+			out[j++] = (char)tolower((unsigned char)s[i]);
+	out[j] = '\0';
+}
+
+/* Do the id's '_' words end with the part's '-' words (same count of them at the end)? */
+static bool words_end(const char *id, const char *part)
+{
+	size_t il = strlen(id), pl = strlen(part), words = 1;
+
+	for (const char *p = part; *p; p++)
+		words += *p == '-';
+	if (words < 2 || pl > il)
+		return false;
+	for (size_t i = 0; i < pl; i++) {
+		char a = (char)tolower((unsigned char)id[il - pl + i]), b = part[i];
+
+		if (!(a == b || (a == '_' && b == '-')))
+			return false;
+	}
+	return il == pl || id[il - pl - 1] == '_';
+}
+
+bool board_compat_names(const char *compat, const char *id)
+{
+	const char *comma = compat ? strchr(compat, ',') : NULL;
+	char a[128], b[128], c[128];
+
+	if (!comma || !id || !*id)
+		return false;
+	norm(id, strlen(id), a, sizeof(a));
+	norm(comma + 1, strlen(comma + 1), b, sizeof(b));
+	norm(compat, strlen(compat), c, sizeof(c));
+	if (strlen(a) < 3)
+		return false;
+	return !strcmp(a, b) || !strcmp(a, c) || words_end(id, comma + 1);
+}
+
+static const char *base_name(const char *path)
+{
+	return strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+}
+
+static bool includes_at(const char *path, const char *base, int depth)
+{
+	char *text = depth > 0 ? read_file(path, NULL) : NULL;
+	bool hit = false;
+
+	for (const char *l = text; l && *l && !hit; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+		const char *p = l + strspn(l, " \t"), *q, *e;
+
+		if (strncmp(p, "#include", 8) && strncmp(p, "/include/", 9))
+			continue;
+		q = strchr(p, '"');
+		e = q ? strchr(q + 1, '"') : NULL;
+		if (!e || memchr(q, '\n', (size_t)(e - q)))
+			continue;
+		char *name = xstrndup(q + 1, (size_t)(e - q - 1));
+		char *dir = xstrndup(path, (size_t)(base_name(path) - path));
+		char *next = xasprintf("%s%s", dir, name);
+
+		hit = !strcmp(base_name(name), base) || includes_at(next, base, depth - 1);
+		free(next);
+		free(dir);
+		free(name);
+	}
+	free(text);
+	return hit;
+}
+
+bool board_dts_includes(const char *kdir, const char *rel, const char *base)
+{
+	char *path = xasprintf("%s/%s", kdir, rel);
+	bool hit = includes_at(path, base, 3);
+
+	free(path);
+	return hit;
+}

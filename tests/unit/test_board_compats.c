@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The boards the target tree describes (kernel/board_compats.c): a .dts
+ * text's root compatible and model, and which machine ids a board
+ * compatible names; and, on the real 6.1 tree when it is there, that the
+ * scan finds the NSLU2's .dts and which SoC .dtsi a board .dts includes.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "kernel/board_compats.h"
+#include "common/util.h"
+#include "test_kernel.h"
+
+static const char *dts =
+	"// SPDX-License-Identifier: ISC\n"
+	"#include \"intel-ixp42x.dtsi\"\n"
+	"/ {\n"
+	"\tmodel = \"Linksys NSLU2\";\n"
+	"\tchosen {\n"
+	"\t\tcompatible = \"not-the-root\";\n"
+	"\t};\n"
+	"\tcompatible = \"linksys,nslu2\", \"intel,ixp42x\";\n"
+	"};\n"
+	"&uart0 { compatible = \"late\"; };\n";
+
+static void test_root_of_text(void **state)
+{
+	char *compat, *model;
+
+	(void)state;
+	board_compats_of_text(dts, &compat, &model);
+	assert_string_equal(compat, "linksys,nslu2");
+	assert_string_equal(model, "Linksys NSLU2");
+	free(compat);
+	free(model);
+	board_compats_of_text("/dts-v1/;\n&uart0 { status = \"okay\"; };\n", &compat, &model);
+	assert_null(compat);
+	assert_null(model);
+}
+
+static void test_names(void **state)
+{
+	(void)state;
+	assert_true(board_compat_names("linksys,nslu2", "NSLU2"));
+	assert_true(board_compat_names("iom,nas-100d", "NAS100D"));
+	assert_true(board_compat_names("gateway,7001", "GATEWAY7001"));
+	assert_true(board_compat_names("ti,da850-evm", "DAVINCI_DA850_EVM"));
+	assert_true(board_compat_names("ti,omap3-beagle", "OMAP3_BEAGLE"));
+	assert_false(board_compat_names("ti,omap3-beagle-xm", "OMAP3_BEAGLE"));
+	assert_false(board_compat_names("ti,da850-evm", "DA850"));
+	assert_false(board_compat_names("st,spear300-evb", "SPEAR300"));
+	assert_false(board_compat_names("noncomma", "NONCOMMA"));
+	assert_false(board_compat_names("ti,evm", "DAVINCI_EVM"));	/* one word: too weak */
+}
+
+static void test_scan_real_tree(void **state)
+{
+	const char *k = test_kernel_dir("arch/arm/boot/dts/intel-ixp42x-linksys-nslu2.dts");
+	struct strbuf sb;
+
+	(void)state;
+	if (!k)
+		skip();
+	sb_init(&sb);
+	board_compats_scan(k, &sb);
+	assert_non_null(strstr(sb.buf, "\tlinksys,nslu2\t"));
+	assert_non_null(strstr(sb.buf, "\tfriendlyarm,mini6410\t"));
+	sb_free(&sb);
+	/* the SoC check: itself, through an include, and another SoC's board */
+	assert_true(board_dts_includes(k, "arch/arm/boot/dts/intel-ixp42x-linksys-nslu2.dts",
+				       "intel-ixp42x.dtsi"));
+	assert_true(board_dts_includes(k, "arch/arm/boot/dts/intel-ixp42x-linksys-nslu2.dts",
+				       "intel-ixp4xx.dtsi"));
+	assert_false(board_dts_includes(k, "arch/arm/boot/dts/kirkwood-linksys-viper.dts",
+					"pxa25x.dtsi"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_root_of_text),
+		cmocka_unit_test(test_names),
+		cmocka_unit_test(test_scan_real_tree),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
