@@ -13,26 +13,9 @@
 
 #include <string.h>
 
-/* The leftmost name of an lvalue (`a` of `a.b[0].c`), or a null cursor. */
-static CXCursor leftmost_ref(CXCursor c, int depth)
-{
-	struct cvec kids;
-	CXCursor r = clang_getNullCursor();
-
-	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr)
-		return c;
-	if (depth > 16)
-		return r;
-	cvec_children(c, &kids);
-	if (kids.n)
-		r = leftmost_ref(kids.v[0], depth + 1);
-	cvec_free(&kids);
-	return r;
-}
-
 static bool local_lvalue(CXCursor lhs)
 {
-	CXCursor ref = leftmost_ref(lhs, 0), decl;
+	CXCursor ref = ex_base_ref(lhs), decl;
 	enum CXCursorKind k;
 
 	if (clang_Cursor_isNull(ref))

@@ -57,6 +57,8 @@ unsigned ex_offset(CXCursor c);
 struct srcpos ex_pos_loc(struct ex *x, CXSourceLocation loc);
 char *ex_range_text(struct ex *x, CXSourceRange r);
 char *ex_text(struct ex *x, CXCursor c);
+/* The leftmost name of an lvalue (`a` of `a.b[0].c`, a DeclRefExpr), or a null cursor. */
+CXCursor ex_base_ref(CXCursor lvalue);
 char *ex_cxstr(struct ex *x, CXString s);	/* copies and disposes */
 struct value *ex_new_value(struct ex *x, enum value_kind kind, CXCursor c);
 /* A VAL_STRING's text from its unescaped bytes; a NUL inside is v->problem. Frees sb. */

@@ -271,3 +271,24 @@ unsigned ex_offset(CXCursor c)
 				  &off);
 	return off;
 }
+
+static CXCursor base_ref_at(CXCursor c, int depth)
+{
+	struct cvec kids;
+	CXCursor r = clang_getNullCursor();
+
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr)
+		return c;
+	if (depth > 16)
+		return r;
+	cvec_children(c, &kids);
+	if (kids.n)
+		r = base_ref_at(kids.v[0], depth + 1);
+	cvec_free(&kids);
+	return r;
+}
+
+CXCursor ex_base_ref(CXCursor lvalue)
+{
+	return base_ref_at(lvalue, 0);
+}

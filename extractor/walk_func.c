@@ -123,23 +123,6 @@ static bool record_recovered_call(struct ex *x, CXCursor c, struct cvec *kids, s
 	return true;
 }
 
-/* The leftmost name of an lvalue (`a` of `a.b[0].c`), or a null cursor. */
-static CXCursor base_ref(CXCursor c, int depth)
-{
-	struct cvec kids;
-	CXCursor r = clang_getNullCursor();
-
-	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr)
-		return c;
-	if (depth > 16)
-		return r;
-	cvec_children(c, &kids);
-	if (kids.n)
-		r = base_ref(kids.v[0], depth + 1);
-	cvec_free(&kids);
-	return r;
-}
-
 /*
  * Is the lvalue's base an object of file scope that this file does not
  * define (SoC or kernel code: clk_xusbxti, pm_power_off)? The file's own
@@ -148,7 +131,7 @@ static CXCursor base_ref(CXCursor c, int depth)
  */
 static bool outside_base(struct ex *x, CXCursor lhs)
 {
-	CXCursor ref = base_ref(lhs, 0), decl, def;
+	CXCursor ref = ex_base_ref(lhs), decl, def;
 	CXFile f = NULL;
 
 	if (clang_Cursor_isNull(ref))

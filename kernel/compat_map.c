@@ -513,7 +513,9 @@ const char *compat_map_node_name(const struct compat_map *cm, const char *compat
 	return row && strtoul(row[3], NULL, 10) >= min ? row[1] : NULL;
 }
 
-size_t compat_map_machines(const struct compat_map *cm, const char ***compat, const char ***file)
+/* The (COMPAT, FILE) pairs of the map's rows of one kind ("machine", "board"). */
+static size_t rows_of(const struct compat_map *cm, const char *kind, const char ***compat,
+		      const char ***file)
 {
 	struct compat_map *m = (struct compat_map *)cm;	/* the lazy scan fills it */
 	size_t n = 0;
@@ -526,7 +528,7 @@ size_t compat_map_machines(const struct compat_map *cm, const char ***compat, co
 	for (size_t r = 0; r < m->rows.len; r++) {
 		char **row = m->rows.items[r];
 
-		if (strcmp(row[0], "machine"))
+		if (strcmp(row[0], kind))
 			continue;
 		*compat = xrealloc(*compat, (n + 1) * sizeof(**compat));
 		*file = xrealloc(*file, (n + 1) * sizeof(**file));
@@ -536,25 +538,12 @@ size_t compat_map_machines(const struct compat_map *cm, const char ***compat, co
 	return n;
 }
 
+size_t compat_map_machines(const struct compat_map *cm, const char ***compat, const char ***file)
+{
+	return rows_of(cm, "machine", compat, file);
+}
+
 size_t compat_map_boards(const struct compat_map *cm, const char ***compat, const char ***file)
 {
-	struct compat_map *m = (struct compat_map *)cm;	/* the lazy scan fills it */
-	size_t n = 0;
-
-	*compat = *file = NULL;
-	if (!m)
-		return 0;
-	if (!m->loaded)
-		compat_map_load_rows(m);
-	for (size_t r = 0; r < m->rows.len; r++) {
-		char **row = m->rows.items[r];
-
-		if (strcmp(row[0], "board"))
-			continue;
-		*compat = xrealloc(*compat, (n + 1) * sizeof(**compat));
-		*file = xrealloc(*file, (n + 1) * sizeof(**file));
-		(*compat)[n] = row[2];
-		(*file)[n++] = row[3];
-	}
-	return n;
+	return rows_of(cm, "board", compat, file);
 }
