@@ -272,6 +272,27 @@ static void root_cells(struct conv *c, bool dtsi)
 	p->origin = dtsi ? "the .dtsi leaves / without #size-cells" : NULL;
 }
 
+/* A machine with no record (extractor/init_machine.c): what its annotations say, and a TODO. */
+static const char *init_only(struct conv *c, const struct machine *m)
+{
+	const struct value *init = value_field(m->record, "init_machine");
+	const char *fn = init ? init->text : "?";
+
+	dt_node_add_todo(c->t, NULL, &m->pos, fn,
+			 arena_printf(c->a, "the file has no MACHINE_START: %s(), which the SoC's DT "
+				      "machine calls (board-dt.c), is converted as machine %s; its "
+				      "model is that name, replace it", fn, m->id));
+	return arena_printf(c->a, "%s(): no MACHINE_START", fn);
+}
+
+/* The model's annotation: the machine's record, or the init function standing for it. */
+static const char *record_origin(struct conv *c, const struct machine *m)
+{
+	if (m->init_only)
+		return init_only(c, m);
+	return arena_printf(c->a, "MACHINE_START(%s, \"%s\")", m->id, m->name ? m->name : "");
+}
+
 void conv_build_root(struct conv *c, const struct machine *m)
 {
 	struct dt_tree *t = c->t;
@@ -299,7 +320,7 @@ void conv_build_root(struct conv *c, const struct machine *m)
 	p = dt_prop_set(t, t->root, "model");
 	dt_prop_add_string(t, p, m->name ? m->name : m->id);
 	p->pos = m->pos;
-	p->origin = arena_printf(c->a, "MACHINE_START(%s, \"%s\")", m->id, m->name ? m->name : "");
+	p->origin = record_origin(c, m);
 	p = dt_prop_set(t, t->root, "compatible");
 	p->pos = m->pos;
 	own = board_compatibles(c, m, p);
@@ -307,7 +328,8 @@ void conv_build_root(struct conv *c, const struct machine *m)
 		p->origin = arena_printf(c->a, ".dt_compat = %s", value_field(m->record, "dt_compat")->text);
 	} else if (!(own = compatible_of_target_board(c, m, p))) {
 		dt_prop_add_string(t, p, arena_printf(c->a, "board2dts,%s", lower_dashed(c->a, m->id)));
-		p->origin = arena_printf(c->a, "MACHINE_START(%s, ...)", m->id);
+		p->origin = m->init_only ? "no MACHINE_START"
+			: arena_printf(c->a, "MACHINE_START(%s, ...)", m->id);
 	}
 	if (add_dtsi_compatibles(c, p))
 		p->origin = arena_printf(c->a, "%s; the SoC's from %s", p->origin, dtsi);

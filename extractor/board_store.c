@@ -332,6 +332,7 @@ static void io_machine(struct bs *s, void *item)
 	io_value_ref(s, &m->record);
 	io_pos(s, &m->pos);
 	io_bool(s, &m->dt);
+	io_bool(s, &m->init_only);
 }
 
 static void io_lost(struct bs *s, void *item)

@@ -27,6 +27,9 @@ struct ex {
 	CXCursor fn_cur;		/* its cursor, valid while fn != NULL */
 	struct ptrvec known_funcs;	/* main-file function names, for recovery */
 	struct ptrvec known_vars;	/* main-file variable names, for recovery */
+	const char **init_funcs;	/* external NAME_init(void) definitions (init_machine.c) */
+	size_t ninit_funcs;
+	struct srcpos init_pos;		/* where the last of them is */
 	CXFile synth_file;		/* the synthesized header (second parse), or NULL */
 	struct srcpos first_pos;	/* where clang's first error in the main file is */
 	/* Limits (common/limits.h): current nesting, values made, and whether
@@ -45,6 +48,10 @@ struct cvec {
 	CXCursor *v;
 	size_t n, cap;
 };
+
+/* init_machine.c: a file with no MACHINE_START whose one NAME_init(void) a DT machine calls */
+void ex_init_machine_candidate(struct ex *x, CXCursor c, struct function *f);
+void ex_init_machine(struct ex *x);
 
 /* missing_headers.c: an inclusion directive by quotes that found no file, kept on the board */
 void ex_note_missing_header(struct ex *x, CXCursor c);

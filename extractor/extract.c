@@ -401,12 +401,12 @@ static void build(struct ex *x, struct cvec *top)
 		} else if (k == CXCursor_VarDecl)
 			add_var(x, top, i);
 		else if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c))
-			arena_push(x->a, (void ***)&x->b->funcs, &x->b->nfuncs,
-				   ex_function(x, c));
+			ex_init_machine_candidate(x, c, ex_function(x, c));
 	}
 	if (x->b->clang_errors)
 		recover_machines(x);
 	keep_dt_machines(x->b);
+	ex_init_machine(x);
 }
 
 static int not_c(const struct ex *x, const char *path, const char *first)

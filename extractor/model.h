@@ -115,6 +115,8 @@ struct machine {
 	struct srcpos pos;
 	bool dt;		/* a DT_MACHINE_START record, in a file that has no other:
 				 * it boots with a device tree already (extract.c) */
+	bool init_only;		/* no record: the file's one NAME_init(void), which a DT
+				 * machine of its SoC calls (init_machine.c) */
 	const struct board *board;	/* the parse this machine's code comes from when the
 					 * file was parsed per machine (machine_split.c);
 					 * NULL: the board that lists it */

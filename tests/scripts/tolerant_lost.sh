@@ -6,7 +6,8 @@
 # "(not parsed)" TODO with clang's message; a condition written over lines
 # with a comment on each is spelled without the comments, so the --assume
 # the TODO suggests decides it; a DB5500 board of mach-ux500 gets no DB8500
-# pack (rules/soc/db8500.yaml unless_calls).
+# pack (rules/soc/db8500.yaml unless_calls); a file with no MACHINE_START
+# whose one NAME_init(void) a DT machine calls converts as machine NAME.
 #
 #   bash tolerant_lost.sh BOARD2DTS SOURCE_DIR     (run by ctest)
 set -uo pipefail
@@ -95,5 +96,43 @@ if "$BIN" convert -q --kernel "$KERNEL" old/arch/arm/mach-ux500/board-u5500.c -o
 	b2d_ok "a DB5500 board gets no DB8500 pack"
 else
 	b2d_bad "convert (u5500) failed: $(head -3 log3)"
+fi
+# A 3.6 Kirkwood board-*.c without MACHINE_START (board-dt.c calls its
+# NAME_init()): converted as machine NAME with the Kirkwood pack, not
+# refused with "no MACHINE_START record found".
+cat >board-acmebox.c <<'C'
+// SPDX-License-Identifier: GPL-2.0
+/* board2dts test board: a 3.6 Kirkwood box whose setup board-dt.c calls. */
+#include <linux/gpio_keys.h>
+#include <linux/input.h>
+#include <linux/platform_device.h>
+
+extern void kirkwood_mpp_conf(unsigned int *mpp_list);
+extern void kirkwood_ehci_init(void);
+static unsigned int acmebox_mpp_config[] __initdata = { 0 };
+static struct gpio_keys_button acmebox_buttons[] = {
+	{ .code = KEY_RESTART, .gpio = 12, .desc = "Reset Button", .active_low = 1 },
+};
+static struct gpio_keys_platform_data acmebox_button_data = {
+	.buttons = acmebox_buttons, .nbuttons = ARRAY_SIZE(acmebox_buttons),
+};
+static struct platform_device acmebox_button_device = {
+	.name = "gpio-keys", .id = -1, .dev = { .platform_data = &acmebox_button_data },
+};
+void __init acmebox_init(void)
+{
+	kirkwood_mpp_conf(acmebox_mpp_config);
+	kirkwood_ehci_init();
+	platform_device_register(&acmebox_button_device);
+}
+C
+if "$BIN" convert -q --kernel "$KERNEL" board-acmebox.c -o out4/ --report out4/r.json >log4 2>&1; then
+	b2d_has out4/board-acmebox.dts '#include "kirkwood.dtsi"'
+	b2d_has out4/board-acmebox.dts 'gpios = <&gpio0 12 GPIO_ACTIVE_LOW>;'
+	b2d_has out4/board-acmebox.dts 'the file has no MACHINE_START: acmebox_init(), which the SoC'
+	grep -q '"machine": "ACMEBOX"' out4/r.json || b2d_bad "no machine ACMEBOX in the report"
+	b2d_ok "a board file whose NAME_init() board-dt.c calls converts as machine NAME"
+else
+	b2d_bad "convert (no MACHINE_START) failed: $(head -3 log4)"
 fi
 b2d_exit $B2D_FAIL

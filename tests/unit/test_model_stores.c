@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The board model's queries over a parsed file (extractor/model.c):
- * board_local_stores_all() and skip_unlikely().
+ * board_local_stores_all() and skip_unlikely(); the machine a file with no
+ * MACHINE_START has (extractor/init_machine.c).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -53,10 +54,31 @@ static void test_local_stores_all(void **state)
 	board_free(b);
 }
 
+/* A file with no MACHINE_START: its one external NAME_init(void) stands for the record. */
+static void test_init_only_machine(void **state)
+{
+	(void)state;
+	struct board *b = parse_src(
+		"static void helper_init(void) { }\n"
+		"void __init iconnect_init(void) { helper_init(); }\n");
+	struct board *two = parse_src(
+		"void __init a_init(void) { }\n"
+		"void __init b_init(void) { }\n");
+
+	assert_int_equal(b->nmachines, 1);
+	assert_string_equal(b->machines[0]->id, "ICONNECT");
+	assert_true(b->machines[0]->init_only);
+	assert_string_equal(value_field(b->machines[0]->record, "init_machine")->text, "iconnect_init");
+	assert_int_equal(two->nmachines, 0);	/* which one is the board's: unknown */
+	board_free(b);
+	board_free(two);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_local_stores_all),
+		cmocka_unit_test(test_init_only_machine),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
