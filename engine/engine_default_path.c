@@ -16,13 +16,6 @@
 
 #include <string.h>
 
-/* A call's result: `f(...)`, not a parenthesized expression. */
-static bool call_result(const char *sp)
-{
-	size_t n = strlen(sp);
-
-	return n && sp[n - 1] == ')' && strchr(sp, '(') && sp[0] != '(';
-}
 
 /* `ret`, `ret < 0`, `ret != 0` of a local every store of which is a call's result, `IS_ERR(...)`. */
 static bool error_test(struct conv *c, const struct function *fn, const char *t)
@@ -35,7 +28,7 @@ static bool error_test(struct conv *c, const struct function *fn, const char *t)
 	if (!strncmp(t, "IS_ERR(", 7) || !strncmp(t, "IS_ERR_OR_NULL(", 15))
 		return true;
 	id = strspn(t, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
-	if (!id || !fn || !board_local_stores_all(c->b, fn, t, id, call_result))
+	if (!id || !fn || !board_local_stores_all(c->b, fn, t, id, conv_call_result))
 		return false;
 	t += id;
 	return !*t || !strcmp(t, ")") || !strcmp(t, " < 0") || !strcmp(t, " != 0");

@@ -394,6 +394,8 @@ void conv_account_compounds(struct conv *c);
 
 /* engine_success.c: a condition's leaf that tests whether a setup call failed: it did not */
 bool conv_success_leaf(const struct conv *c, const char *spelling, long long *out);
+/* A spelling that is a call's result, `f(...)`, not a parenthesized expression. */
+bool conv_call_result(const char *spelling);
 
 /* engine_default_path.c: the guards of fn's call that are the else of an undecided condition */
 const char *conv_default_path(struct conv *c, const struct function *fn, struct guard **g,

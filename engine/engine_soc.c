@@ -465,6 +465,27 @@ static void name_words(struct ptrvec *words, struct ptrvec *from, const char *na
 	}
 }
 
+/*
+ * The SoC's own setup in a record (`.map_io = gemini_map_io`, `.init_irq`,
+ * `.init_early`, `.init_time`, `.timer`): the first word of the function's
+ * name is the SoC's, digits or not ("gemini" names gemini.dtsi).
+ */
+static void setup_word(struct ptrvec *words, struct ptrvec *from, const char *field,
+		       const char *name)
+{
+	static const char *const fields[] = { "map_io", "init_irq", "init_early", "init_time",
+					      "timer" };
+	size_t n = name ? strcspn(name, "_") : 0;
+	bool setup = false;
+
+	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
+		setup |= str_eq(field, fields[i]);
+	for (size_t i = 0; setup && i < n; i++)
+		setup = isalnum((unsigned char)name[i]) != 0;
+	if (setup && n >= 4 && name[n] == '_')
+		push_word(words, from, name, n, name);
+}
+
 void engine_soc_words(const struct board *b, struct ptrvec *words, struct ptrvec *from)
 {
 	const char *mach = b->path ? strstr(b->path, "mach-") : NULL;
@@ -481,10 +502,11 @@ void engine_soc_words(const struct board *b, struct ptrvec *words, struct ptrvec
 		for (size_t k = 0; r && r->kind == VAL_LIST && k < r->nkids; k++) {
 			const struct value *f = r->kids[k];
 
-			if (f->kind == VAL_FUNC || f->kind == VAL_ADDR)
-				name_words(words, from, f->text);
-			else if (f->kind == VAL_UNKNOWN)
-				name_words(words, from, f->spelling);
+			const char *name = f->kind == VAL_FUNC || f->kind == VAL_ADDR ? f->text
+					   : f->kind == VAL_UNKNOWN ? f->spelling : NULL;
+
+			name_words(words, from, name);
+			setup_word(words, from, f->field, name);
 		}
 	}
 	for (size_t i = 0; i < b->nfuncs; i++)

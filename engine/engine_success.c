@@ -63,11 +63,11 @@ static bool allocating_call(const char *sp)
 	return false;
 }
 
-static bool call_result(const char *sp)
+bool conv_call_result(const char *sp)
 {
-	size_t n;
+	size_t n = strlen(sp);
 
-	return callee(sp, &n) != NULL;
+	return n && sp[n - 1] == ')' && strchr(sp, '(') && sp[0] != '(';
 }
 
 /* `IS_ERR(x)` or `IS_ERR_OR_NULL(x)` of a local every store of which is a call's result. */
@@ -77,7 +77,7 @@ static bool error_of_call(const struct conv *c, const char *sp)
 			  !strncmp(sp, "IS_ERR_OR_NULL(", 15) ? sp + 15 : NULL;
 	size_t n = arg ? strspn(arg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") : 0;
 
-	return n && !strcmp(arg + n, ")") && board_local_stores_all(c->b, NULL, arg, n, call_result);
+	return n && !strcmp(arg + n, ")") && board_local_stores_all(c->b, NULL, arg, n, conv_call_result);
 }
 
 bool conv_success_leaf(const struct conv *c, const char *spelling, long long *out)

@@ -29,7 +29,7 @@ void board_compats_of_text(const char *text, char **compat, char **model);
 bool board_compat_names(const char *compat, const char *id);
 
 /*
- * Does the .dts at KDIR/arch/arm/boot/dts/REL include a .dtsi named base
+ * Does the .dts(i) at KDIR/REL include a .dtsi named base
  * (basename), itself or through the files it includes (three levels)? The
  * check that a board the target describes runs on the SoC of the
  * conversion: the Arcom VIPER is a PXA255, kirkwood-linksys-viper.dts a

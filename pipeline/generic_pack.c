@@ -21,6 +21,7 @@
 #include "../common/util.h"
 #include "../engine/engine.h"
 #include "../engine/rules.h"
+#include "../kernel/board_compats.h"
 #include "../kernel/dtsi_find.h"
 
 #define NAMED_MAX 4
@@ -33,27 +34,9 @@ static const char *base_name(const char *path)
 /* Does the .dtsi at rel (under KDIR/arch/arm/boot/dts) include the file named other? */
 static bool includes(const char *kernel_dir, const char *rel, const char *other)
 {
-	char *path = xasprintf("%s/arch/arm/boot/dts/%s", kernel_dir, rel);
-	const char *base = base_name(other);
-	size_t len;
-	char *text = read_file(path, &len);
-	bool hit = false;
+	char *path = xasprintf("arch/arm/boot/dts/%s", rel);
+	bool hit = board_dts_includes(kernel_dir, path, base_name(other));
 
-	for (const char *l = text; l && *l && !hit; l += strcspn(l, "\n"), l += *l == '\n') {
-		const char *q = l + strspn(l, " \t"), *end;
-
-		if (strncmp(q, "#include", 8) && strncmp(q, "/include/", 9))
-			continue;
-		q += strcspn(q, "\"\n");
-		end = *q == '"' ? strchr(q + 1, '"') : NULL;
-		if (end) {
-			char *name = xstrndup(q + 1, (size_t)(end - q - 1));
-
-			hit = !strcmp(base_name(name), base);
-			free(name);
-		}
-	}
-	free(text);
 	free(path);
 	return hit;
 }

@@ -190,6 +190,32 @@ static void test_soc_words(void **state)
 	board_free(b);
 }
 
+/* A record's SoC setup (`.map_io = gemini_map_io`) names its SoC without digits too. */
+static void test_soc_setup_words(void **state)
+{
+	static const char src[] =
+		"extern void gemini_map_io(void);\n"
+		"extern void gemini_init_irq(void);\n"
+		"static void __init n_init(void) { }\n"
+		"MACHINE_START(NAS, \"nas\")\n	.map_io = gemini_map_io,\n"
+		"	.init_irq = gemini_init_irq,\n	.init_machine = n_init,\nMACHINE_END\n";
+	struct ptrvec words = { 0 }, from = { 0 };
+	struct board *b = board_of("/tmp/board-nas.c", src);
+
+	(void)state;
+	engine_soc_words(b, &words, &from);
+	assert_int_equal(words.len, 1);	/* once; not "init" of n_init (no setup field) */
+	assert_string_equal(words.items[0], "gemini");
+	assert_string_equal(from.items[0], "gemini_map_io");
+	for (size_t i = 0; i < words.len; i++) {
+		free(words.items[i]);
+		free(from.items[i]);
+	}
+	pv_free(&words);
+	pv_free(&from);
+	board_free(b);
+}
+
 /*
  * An S5PV210 board file outside mach-s5pv210/ is told by its record's
  * s5pv210_init_irq; s5p_timer, which S5P64X0/S5PC100 boards name too, and
@@ -267,6 +293,7 @@ int main(void)
 		cmocka_unit_test(test_soc_pick_by_macros),
 		cmocka_unit_test(test_soc_pick_by_spells),
 		cmocka_unit_test(test_soc_words),
+		cmocka_unit_test(test_soc_setup_words),
 		cmocka_unit_test(test_soc_pick_s5pv210),
 		cmocka_unit_test(test_soc_pick_most_machines),
 	};
