@@ -48,6 +48,26 @@ static void stop_set(sigset_t *set)
 	sigaddset(set, SIGTERM);
 }
 
+/*
+ * A stop signal still pending (blocked): ppoll() that returns ready
+ * descriptors restores the mask without running the handler, although the
+ * signal arrived during the wait. A SIGTERM to the process group (timeout(1),
+ * a service manager) also kills the workers, so the scheduler may see a
+ * worker's EOF before its own handler ran: without this, the file in flight
+ * counted as failed and the batch ended as if never signalled (CI, stop 43).
+ */
+static void take_pending_stop(void)
+{
+	sigset_t p;
+
+	if (stop_sig || sigpending(&p) != 0)
+		return;
+	if (sigismember(&p, SIGINT))
+		stop_sig = SIGINT;
+	else if (sigismember(&p, SIGTERM))
+		stop_sig = SIGTERM;
+}
+
 /* The scheduler: catch both, and keep them blocked but during ppoll (old: the mask to poll with). */
 void batch_catch_stop(sigset_t *old)
 {
@@ -307,7 +327,7 @@ static void worker_gone(struct pool *pl, struct worker *x)
 	x->pid = -1;
 	x->job = -1;
 	pl->live--;
-	if (k >= 0 && pl->stopping) {
+	if (k >= 0 && (pl->stopping || stop_sig)) {
 		mark_interrupted(&pl->js->v[k], true);
 	} else if (k >= 0) {
 		record_death(pl->c, &pl->js->v[k], status);
@@ -346,6 +366,7 @@ static bool pool_wait(struct pool *pl, struct pollfd *pf, const sigset_t *mask)
 		diag_error(NULL, "batch: poll: %s", strerror(errno));
 		return false;
 	}
+	take_pending_stop();
 	for (long i = 0; i < pl->nw; i++)
 		for (nfds_t k = 0; k < n; k++)
 			if (pl->w[i].pid > 0 && pf[k].fd == pl->w[i].from && pf[k].revents) {
