@@ -176,7 +176,7 @@ static bool config_dependent(const struct conv *c, const struct value *v)
 }
 
 /* Is fn the parser of a kernel command-line option (__setup / early_param)? */
-static bool is_setup_handler(const struct conv *c, const char *fn)
+bool conv_is_setup_handler(const struct conv *c, const char *fn)
 {
 	for (size_t i = 0; i < c->b->nvars; i++) {
 		const struct variable *v = c->b->vars[i];
@@ -208,7 +208,7 @@ static bool setup_only(const struct conv *c, const char *name, long long *out)
 
 		for (size_t j = 0; j < f->nstores; j++)
 			if (str_eq(f->stores[j]->var, name)) {
-				if (!is_setup_handler(c, f->name))
+				if (!conv_is_setup_handler(c, f->name))
 					return false;
 				writes++;
 			}
@@ -236,6 +236,8 @@ static bool eval_leaf(const struct conv *c, const struct value *v, const struct 
 	if (config_dependent(c, v))
 		return false;
 	if (v->kind == VAL_UNKNOWN && setup_only(c, v->spelling, out))
+		return true;
+	if (v->kind == VAL_UNKNOWN && conv_machine_var(c, v->spelling, out))
 		return true;
 	if (v->kind == VAL_INT) {
 		*out = v->ival;

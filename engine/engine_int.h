@@ -394,6 +394,10 @@ void conv_account_compounds(struct conv *c);
 
 /* engine_success.c: a condition's leaf that tests whether a setup call failed: it did not */
 bool conv_success_leaf(const struct conv *c, const char *spelling, long long *out);
+/* A file variable the records' .init_machine functions set (engine_machine_vars.c). */
+bool conv_machine_var(const struct conv *c, const char *name, long long *out);
+/* Is fn the parser of a kernel command-line option (__setup / early_param)? (engine_guards.c) */
+bool conv_is_setup_handler(const struct conv *c, const char *fn);
 /* A spelling that is a call's result, `f(...)`, not a parenthesized expression. */
 bool conv_call_result(const char *spelling);
 

@@ -10,7 +10,11 @@
  *   `otg = imx_otg_ulpi_create(...)`: a local pointer every store of which
  *   maps, allocates or creates is not NULL;
  * - `IS_ERR(clk)` / `IS_ERR_OR_NULL(clk)` of a local every store of which is
- *   a call's result is 0.
+ *   a call's result is 0;
+ * - `WARN_ON(x)`, `WARN(x, fmt, ...)`, `BUG_ON(x)`, `likely(x)`, `unlikely(x)`
+ *   have x's truth: `if (!WARN(IS_ERR(aemif), "...")) clk_prepare_enable(aemif)`
+ *   (DaVinci DM355 EVM) and `WARN_ON(gpio_request(...))` are decided when x
+ *   is, and `x < 0`, `x != 0`, `x == 0` with x such a status too.
  */
 #include "engine_int.h"
 
@@ -80,10 +84,68 @@ static bool error_of_call(const struct conv *c, const char *sp)
 	return n && !strcmp(arg + n, ")") && board_local_stores_all(c->b, NULL, arg, n, conv_call_result);
 }
 
+/*
+ * The first argument of `W(x, ...)` for a wrapper W whose value is x's truth,
+ * with a comparison of x against 0 split off into *cmp ("<", "!=", "==") ;
+ * NULL when spelling is not such a call.
+ */
+static const char *wrapped(const struct conv *c, const char *sp, const char **cmp)
+{
+	static const char *const wrappers[] = { "WARN_ON(", "WARN_ON_ONCE(", "WARN(", "WARN_ONCE(",
+						"BUG_ON(", "likely(", "unlikely(" };
+	static const char *const zero[] = { " < 0", " != 0", " == 0" };
+	size_t n = strlen(sp), at = 0, end, depth = 0;
+	char quote = 0;
+
+	for (size_t i = 0; !at && i < sizeof(wrappers) / sizeof(wrappers[0]); i++)
+		if (!strncmp(sp, wrappers[i], strlen(wrappers[i])))
+			at = strlen(wrappers[i]);
+	if (!at || sp[n - 1] != ')')
+		return NULL;
+	for (end = at; end < n; end++) {
+		char ch = sp[end];
+
+		if (quote) {
+			end += ch == '\\';
+			quote = ch == quote ? 0 : quote;
+		} else if (ch == '"' || ch == '\'') {
+			quote = ch;
+		} else if (ch == '(') {
+			depth++;
+		} else if ((ch == ')' || ch == ',') && !depth) {
+			break;
+		} else if (ch == ')') {
+			depth--;
+		}
+	}
+	if (end >= n || (sp[end] == ')' && end != n - 1))
+		return NULL;
+	*cmp = NULL;
+	for (size_t i = 0; i < sizeof(zero) / sizeof(zero[0]); i++) {
+		size_t k = strlen(zero[i]);
+
+		if (end - at > k && !strncmp(sp + end - k, zero[i], k)) {
+			*cmp = zero[i] + 1;
+			end -= k;
+			break;
+		}
+	}
+	return arena_strndup(c->a, sp + at, end - at);
+}
+
 bool conv_success_leaf(const struct conv *c, const char *spelling, long long *out)
 {
+	const char *cmp, *inner;
+
 	if (!spelling || !c->b)
 		return false;
+	inner = wrapped(c, spelling, &cmp);
+	if (inner) {
+		if (!conv_success_leaf(c, inner, out))
+			return false;
+		*out = !cmp ? *out != 0 : cmp[0] == '<' ? *out < 0 : cmp[0] == '!' ? *out != 0 : *out == 0;
+		return true;
+	}
 	if (gpio_status_call(spelling) ||
 	    board_local_stores_all(c->b, NULL, spelling, strlen(spelling), gpio_status_call) ||
 	    error_of_call(c, spelling)) {

@@ -157,9 +157,12 @@ static void free_fixture(struct fixture *fx)
 	free(fx->text);
 }
 
-/* `--- args`: `soc=NAME`, `assume NAME=VALUE` and `annotate` (the .dts with its comments) lines. */
+/*
+ * `--- args`: `soc=NAME`, `machine=ID` (else the first record), `assume
+ * NAME=VALUE` and `annotate` (the .dts with its comments) lines.
+ */
 struct fixture_args {
-	const char *soc;
+	const char *soc, *machine;
 	struct assumption assume[MAX_ASSUME];
 	size_t nassume;
 	bool annotate;
@@ -175,13 +178,15 @@ static void parse_args(const struct fixture *fx, char *args, struct fixture_args
 			continue;
 		if (str_starts(l, "soc=")) {
 			a->soc = l + 4;
+		} else if (str_starts(l, "machine=")) {
+			a->machine = l + 8;
 		} else if (str_eq(l, "annotate")) {
 			a->annotate = true;
 		} else if (str_starts(l, "assume ") && eq && a->nassume < MAX_ASSUME) {
 			*eq = '\0';
 			a->assume[a->nassume++] = (struct assumption){ l + 7, eq + 1 };
 		} else {
-			fail_msg("%s: bad args line '%s' (soc=NAME, assume NAME=VALUE, annotate)",
+			fail_msg("%s: bad args line '%s' (soc=NAME, machine=ID, assume NAME=VALUE, annotate)",
 				 fx->path, l);
 		}
 	}
@@ -230,7 +235,8 @@ static struct soc_dtsi *load_dtsi(const struct fixture *fx, const char *name)
 
 /*
  * The pipeline: extract the board from the in-memory C (tolerant mode, the
- * SoC pack's defines), bind callbacks, convert its first machine, normalise,
+ * SoC pack's defines), bind callbacks, convert its first machine (or
+ * `machine=`'s), normalise,
  * write the .dts without annotations (with them for `annotate`). Returns the
  * text (caller frees).
  */
@@ -259,7 +265,10 @@ static char *run_pipeline(const char *cpath, const char *csrc, const struct rule
 	engine_bind_callbacks(b, rs);
 	if (b->nmachines < 1)
 		fail_msg("%s: no MACHINE_START record", cpath);
-	assert_int_equal(engine_convert(b, rs, b->machines[0], &eo, &t), B2D_OK);
+	if (a->machine && !board_find_machine(b, a->machine))
+		fail_msg("%s: no MACHINE_START(%s, ...)", cpath, a->machine);
+	assert_int_equal(engine_convert(b, rs, a->machine ? board_find_machine(b, a->machine) :
+					    b->machines[0], &eo, &t), B2D_OK);
 	graph_normalise(t);
 	sb_init(&sb);
 	dts_write(t, &dopt, &sb);
