@@ -111,7 +111,10 @@ const char *conv_learned_compatible(struct conv *c, struct dt_node *n, const cha
 	size_t one = k == 1 && hits[0].exact ? 0 : vendor_spelling(hits, k);
 
 	if (one < k) {
-		*origin = k == 1 ? arena_printf(c->a, "\"%s\" -> %s", name, hits[0].file)
+		*origin = k == 1 && hits[0].instead
+			? arena_printf(c->a, "\"%s\" -> %s (its binding's; \"%s\" is in no binding)",
+				       name, hits[0].file, hits[0].instead)
+			: k == 1 ? arena_printf(c->a, "\"%s\" -> %s", name, hits[0].file)
 			: arena_printf(c->a, "\"%s\" -> %s (\"%s\" without a vendor is its legacy spelling)",
 				       name, hits[one].file, name);
 		return arena_strdup(c->a, hits[one].compat);

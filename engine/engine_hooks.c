@@ -8,6 +8,13 @@
  * waits: the node made for its function converts it ("the gpio-poweroff
  * node"); otherwise it is the rule's TODO, as before. Stores and calls
  * run in one conversion, in that order (engine.c convert_machine()).
+ *
+ * A power-off hook that only drives one line, which the board does not
+ * drive at boot (jive_power_off(): gpio_request_one(S3C2410_GPC(5),
+ * GPIOF_OUT_INIT_HIGH, NULL); vr1000_power_off(): gpio_direction_output(
+ * S3C2410_GPB(9), 1)), is a gpio-poweroff node too, active at the level it
+ * writes first. A hook that also writes registers, or calls what no rule
+ * ignores, stays the TODO.
  */
 #include "engine_int.h"
 
@@ -51,6 +58,71 @@ static const char *made_for(const struct conv *c, const char *fn)
 	return NULL;
 }
 
+/* The GPIO write of a call: its line and level; false if the call is no such write. */
+static bool gpio_write(const struct call *k, const struct value **gpio, bool *high)
+{
+	const struct value *v = k->nargs >= 2 ? k->args[1] : NULL;
+
+	if (!v || v->kind != VAL_INT)
+		return false;
+	*gpio = k->args[0];
+	if (str_eq(k->callee, "gpio_set_value") || str_eq(k->callee, "gpio_direction_output")) {
+		*high = v->ival != 0;
+		return true;
+	}
+	if (str_eq(k->callee, "gpio_request_one") && !(v->ival & GPIOF_DIR_IN)) {
+		*high = (v->ival & GPIOF_INIT_HIGH) != 0;
+		return true;
+	}
+	return false;
+}
+
+/* The first GPIO write of hook fn when every call of it writes that one line or carries no fact. */
+static const struct call *lone_gpio_write(struct conv *c, const struct function *fn, bool *high)
+{
+	const struct call *first = NULL;
+
+	if (!fn || fn->nstores || fn->ncompounds)
+		return NULL;
+	for (size_t i = 0; i < fn->ncalls; i++) {
+		const struct call *k = fn->calls[i];
+		const struct value *g;
+		bool h;
+
+		if (gpio_write(k, &g, &h)) {
+			if (g->kind != VAL_INT || (first && g->ival != first->args[0]->ival))
+				return NULL;
+			if (!first) {
+				first = k;
+				*high = h;
+			}
+		} else if (!str_eq(k->callee, "gpio_request") &&
+			   !conv_find_rule(c, c->rs->ignore, c->rs->nignore, "call", k->callee)) {
+			return NULL;
+		}
+	}
+	return first;
+}
+
+/* pm_power_off = a hook that only drives one line: a gpio-poweroff node; true if made. */
+static bool lone_gpio_hook(struct conv *c, const struct hook *h)
+{
+	const struct function *fn = h->store->rhs ? board_find_func(c->b, h->store->rhs->text) : NULL;
+	struct dt_chunk line = { 0 };
+	const struct call *w;
+	bool high = false;
+
+	if (!str_eq(h->store->var, "pm_power_off") || !(w = lone_gpio_write(c, fn, &high)) ||
+	    !conv_gpio_cells(c, w->args[0], &line, false) || line.ncells < 2 ||
+	    line.cells[1].kind != CELL_U32 ||
+	    (c->t->label_known && !dt_label_defined(c->t, line.cells[0].text)))
+		return false;	/* a controller defined nowhere (S3C2410's &gpb in 6.1): the TODO */
+	h->fact->fate = FACT_CONVERTED;
+	h->fact->became = arena_printf(c->a, "%s (the only line %s drives)",
+				       conv_gpio_poweroff(c, &line, w, !high, fn->name), fn->name);
+	return true;
+}
+
 void conv_finish_hooks(struct conv *c)
 {
 	for (size_t i = 0; i < c->nhooks; i++) {
@@ -62,6 +134,8 @@ void conv_finish_hooks(struct conv *c)
 			h->fact->became = arena_printf(c->a, "%s (what the hook drives)", made);
 			continue;
 		}
+		if (lone_gpio_hook(c, h))
+			continue;
 		h->fact->fate = FACT_TODO;
 		h->fact->reason = h->todo;
 		dt_node_add_todo(c->t, NULL, &h->store->pos, h->fact->what, h->todo);

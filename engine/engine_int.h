@@ -15,7 +15,15 @@ struct mbus_window {
 	long long base, size;
 	unsigned target, attr;
 	const char *label;	/* devbus node label, or NULL when no rule names one */
+	const char *keep;	/* `keep_config:`: the property the node gets when a device
+				 * goes under it ("devbus,keep-config": the C opens the
+				 * window and keeps the boot loader's timings) */
 };
+
+/* gpio_request_one() flags (include/linux/gpio.h) */
+#define GPIOF_DIR_IN		(1 << 0)
+#define GPIOF_INIT_HIGH		(1 << 1)
+#define GPIOF_ACTIVE_LOW	(1 << 2)
 
 /* A block of GPIO numbers served by one controller label. */
 struct gpio_space {
@@ -202,6 +210,9 @@ void conv_spi_native_pass(struct conv *c);
 void conv_hook_store(struct conv *c, const struct store *s, struct fact *f, const char *todo);
 void conv_hook_made(struct conv *c, const char *fn, const char *became);
 void conv_finish_hooks(struct conv *c);
+/* registrations/gpio_hog.c: a gpio-poweroff node on line (a <&ctrl N> chunk) for hook; its path */
+const char *conv_gpio_poweroff(struct conv *c, const struct dt_chunk *line, const struct call *w,
+			       bool low, const char *hook);
 
 /* engine_guards.c: a root TODO for each `assume:` default of the pack a guard used */
 void conv_note_pack_assumptions(struct conv *c);

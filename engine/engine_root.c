@@ -138,7 +138,10 @@ static void add_machine_compatible(struct conv *c, struct dt_prop *p)
  * The board's own compatible when the target tree has a .dts of the same
  * board (kernel/board_compats.c): the one root compatible whose name is the
  * machine's id (MACHINE_START(NSLU2) and "linksys,nslu2" of
- * intel-ixp42x-linksys-nslu2.dts). Drivers key board quirks on it (6.1's
+ * intel-ixp42x-linksys-nslu2.dts; BUG and "buglabs,imx31-bug", the SoC's name
+ * set aside), else the one whose model is the record's description
+ * (MACHINE_START(D2NET, "LaCie d2 Network") and orion5x-lacie-d2-network.dts's
+ * model). Drivers key board quirks on it (6.1's
  * gpio-ixp4xx.c clears the NAS-100D's GPIO clocks for "iom,nas-100d").
  */
 /* Does the target's .dts at rel include (one of) the SoC .dtsi of this conversion? */
@@ -158,26 +161,55 @@ static bool on_this_soc(const struct conv *c, const char *rel)
 	return hit;
 }
 
+/* The SoC .dtsi's stem ("imx31" of "nxp/imx/imx31.dtsi"), or NULL. */
+static const char *soc_stem(struct conv *c)
+{
+	const char *d = conv_dtsi_name(c), *b;
+	size_t n;
+
+	if (!d || strchr(d, ' '))
+		return NULL;
+	b = strrchr(d, '/') ? strrchr(d, '/') + 1 : d;
+	n = strcspn(b, ".");
+	return n ? arena_strndup(c->a, b, n) : NULL;
+}
+
+/* Does the target's board row name machine m: by its id (by_model false) or its description? */
+static bool names_machine(struct conv *c, const struct machine *m, const char *compat,
+			  const char *model, bool by_model)
+{
+	if (by_model)
+		return board_model_names(model, m->name);
+	return board_compat_names(compat, m->id) || board_compat_names_on(compat, m->id, soc_stem(c));
+}
+
 static bool compatible_of_target_board(struct conv *c, const struct machine *m, struct dt_prop *p)
 {
-	const char **compat = NULL, **file = NULL;
-	size_t n = c->opt && c->opt->compat ? compat_map_boards(c->opt->compat, &compat, &file) : 0;
+	const char **compat = NULL, **file = NULL, **model = NULL;
+	size_t n = c->opt && c->opt->compat ?
+		   compat_map_boards(c->opt->compat, &compat, &file, &model) : 0;
 	size_t hits = 0, one = 0;
 
-	for (size_t i = 0; i < n; i++)
-		if (board_compat_names(compat[i], m->id) && !(hits && str_eq(compat[one], compat[i]))) {
-			hits++;
-			one = i;
-		}
-	if (hits == 1 && !on_this_soc(c, file[one]))
+	for (int by_model = 0; by_model < 2 && hits != 1; by_model++) {
 		hits = 0;
-	if (hits == 1) {
-		dt_prop_add_string(c->t, p, compat[one]);
-		p->origin = arena_printf(c->a, "MACHINE_START(%s, ...): the target's %s describes this "
-					 "board", m->id, file[one]);
+		for (size_t i = 0; i < n; i++)
+			if (names_machine(c, m, compat[i], model[i], by_model) &&
+			    !(hits && str_eq(compat[one], compat[i]))) {
+				hits++;
+				one = i;
+			}
+		if (hits == 1 && !on_this_soc(c, file[one]))
+			hits = 0;
+		if (hits == 1) {
+			dt_prop_add_string(c->t, p, compat[one]);
+			p->origin = arena_printf(c->a, "MACHINE_START(%s, ...): the target's %s describes "
+						 "this board%s", m->id, file[one],
+						 by_model ? " (its model)" : "");
+		}
 	}
 	free(compat);
 	free(file);
+	free(model);
 	return hits == 1;
 }
 

@@ -37,6 +37,10 @@ static void sy_var(struct synth *s, const char *name)
 		else if (dd == 0 && !strcmp(w, "*"))
 			return;	/* a pointer: its type need not be complete */
 		else if (dd == 0 && k > 0 && !strcmp(s->w[k - 1], "struct")) {
+			/* `static struct __initdata macb_platform_data cam60_macb_data`
+			 * (3.x AT91 boards): the attribute is no tag, the next word is */
+			if (!strncmp(w, "__", 2) && k + 1 < p && !sy_find_tag(s, w))
+				w = s->w[k + 1];
 			t = sy_find_tag(s, w);
 			if (!t || t->kind != TAG_STRUCT)
 				return;

@@ -212,6 +212,8 @@ void dt_node_path_sb(const struct dt_node *n, struct strbuf *sb);
 void graph_normalise(struct dt_tree *t);
 /* The references pass (graph/references.c): a &label nothing defines becomes a TODO. */
 void graph_references(struct dt_tree *t);
+/* Does the graph, a tail include or the target's .dtsi define the label? (t->label_known set) */
+bool dt_label_defined(const struct dt_tree *t, const char *label);
 /* The unique_todos pass (graph/unique_todos.c): a TODO said twice is said once. */
 void graph_unique_node_todos(struct dt_tree *t, struct dt_node *n);
 void graph_unique_tree_todos(struct dt_tree *t);

@@ -15,7 +15,7 @@
 #include "../common/diag.h"
 #include "../common/util.h"
 
-static bool label_defined(const struct dt_tree *t, const char *label)
+bool dt_label_defined(const struct dt_tree *t, const char *label)
 {
 	if (dt_node_has_label(t->root, label))
 		return true;
@@ -34,10 +34,10 @@ static const char *unresolved_ref(const struct dt_tree *t, const struct dt_prop 
 	for (size_t i = 0; i < p->nchunks; i++) {
 		const struct dt_chunk *c = p->chunks[i];
 
-		if (c->kind == CHUNK_REF_PATH && !label_defined(t, c->str))
+		if (c->kind == CHUNK_REF_PATH && !dt_label_defined(t, c->str))
 			return c->str;
 		for (size_t j = 0; c->kind == CHUNK_CELLS && j < c->ncells; j++)
-			if (c->cells[j].kind == CELL_REF && !label_defined(t, c->cells[j].text))
+			if (c->cells[j].kind == CELL_REF && !dt_label_defined(t, c->cells[j].text))
 				return c->cells[j].text;
 	}
 	return NULL;

@@ -8,6 +8,7 @@
 #include <ftw.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #include "../common/util.h"
@@ -123,6 +124,35 @@ bool board_compat_names(const char *compat, const char *id)
 	if (strlen(a) < 3)
 		return false;
 	return !strcmp(a, b) || !strcmp(a, c) || words_end(id, comma + 1);
+}
+
+bool board_compat_names_on(const char *compat, const char *id, const char *soc)
+{
+	const char *comma = compat ? strchr(compat, ',') : NULL;
+	size_t n = soc ? strlen(soc) : 0;
+	char *bare;
+	bool hit;
+
+	if (!comma || !n || strncasecmp(comma + 1, soc, n) || comma[1 + n] != '-')
+		return false;
+	bare = xasprintf("%.*s%s", (int)(comma + 1 - compat), compat, comma + 2 + n);
+	hit = board_compat_names(bare, id);
+	free(bare);
+	return hit;
+}
+
+bool board_model_names(const char *model, const char *description)
+{
+	char a[160], b[160];
+	size_t len = model ? strlen(model) : 0;
+
+	if (!len || !description || str_eq(model, "-"))
+		return false;
+	if (model[len - 1] == ')' && strrchr(model, '(') && strrchr(model, '(') > model)
+		len = (size_t)(strrchr(model, '(') - model);
+	norm(model, len, a, sizeof(a));
+	norm(description, strlen(description), b, sizeof(b));
+	return strlen(b) >= 6 && !strcmp(a, b);
 }
 
 static const char *base_name(const char *path)

@@ -29,6 +29,20 @@ void board_compats_of_text(const char *text, char **compat, char **model);
 bool board_compat_names(const char *compat, const char *id);
 
 /*
+ * The same, for a part that starts with the SoC's name (soc: the .dtsi's
+ * stem): "buglabs,imx31-bug" names BUG on imx31.dtsi.
+ */
+bool board_compat_names_on(const char *compat, const char *id, const char *soc);
+
+/*
+ * Does the target .dts's model state the MACHINE_START's description? Equal
+ * once case and everything but letters and digits are set aside, the model's
+ * trailing "(...)" too: "Buffalo Linkstation Mini" and "Buffalo Linkstation
+ * Mini (LS-WSGL)", "LaCie d2 Network" and "LaCie d2 Network".
+ */
+bool board_model_names(const char *model, const char *description);
+
+/*
  * Does the .dts(i) at KDIR/REL include a .dtsi named base
  * (basename), itself or through the files it includes (three levels)? The
  * check that a board the target describes runs on the SoC of the

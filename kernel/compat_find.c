@@ -69,7 +69,7 @@ static size_t add_hit(struct compat_hit *hits, size_t n, size_t max, const char 
 		if (!strcmp(hits[k].compat, compat))
 			return n;
 	if (n < max)
-		hits[n] = (struct compat_hit){ compat, file, exact_name };
+		hits[n] = (struct compat_hit){ compat, file, exact_name, NULL };
 	return n + 1;
 }
 
@@ -109,6 +109,45 @@ static size_t collect_dts(const struct compat_map *m, const char *name, struct c
 	return n;
 }
 
+/* Does a binding document name compat? */
+static bool documented(const struct compat_map *m, const char *compat)
+{
+	for (size_t i = 0; i < m->rows.len; i++) {
+		char **r = m->rows.items[i];
+
+		if (!strcmp(r[0], "binding") && !strcmp(r[2], compat))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * hits[0], the one exact compatible, when no binding documents it: the
+ * driver's one documented compatible instead (6.1 atmel_mxt_ts.c lists
+ * "atmel,atmel_mxt_ts" under "deprecated"; atmel,maxtouch.yaml has
+ * "atmel,maxtouch").
+ */
+static void prefer_documented(const struct compat_map *m, const char *bus, const char *name,
+			      struct compat_hit *hit)
+{
+	struct compat_hit all[16];
+	size_t n, doc = 0, one = 0;
+
+	if (documented(m, hit->compat))
+		return;
+	n = collect(m, bus, name, false, all, 16);
+	for (size_t i = 0; i < n && i < 16; i++)
+		if (strcmp(all[i].file, hit->file) == 0 && documented(m, all[i].compat)) {
+			doc++;
+			one = i;
+		}
+	if (doc == 1 && n <= 16) {
+		all[one].exact = true;
+		all[one].instead = hit->compat;
+		*hit = all[one];
+	}
+}
+
 size_t compat_map_find(const struct compat_map *cm, const char *bus, const char *name,
 		       struct compat_hit *hits, size_t max)
 {
@@ -120,6 +159,8 @@ size_t compat_map_find(const struct compat_map *cm, const char *bus, const char 
 	if (!m->loaded)
 		compat_map_load_rows(m);
 	n = collect(m, bus, name, true, hits, max);
+	if (n == 1 && max)
+		prefer_documented(m, bus, name, &hits[0]);
 	n = n ? n : collect(m, bus, name, false, hits, max);
 	/* no driver names it: an I2C/SPI core matches the binding's compatible by its name part */
 	if (!n && (!strcmp(bus, "i2c") || !strcmp(bus, "spi")))

@@ -515,12 +515,14 @@ const char *compat_map_node_name(const struct compat_map *cm, const char *compat
 
 /* The (COMPAT, FILE) pairs of the map's rows of one kind ("machine", "board"). */
 static size_t rows_of(const struct compat_map *cm, const char *kind, const char ***compat,
-		      const char ***file)
+		      const char ***file, const char ***model)
 {
 	struct compat_map *m = (struct compat_map *)cm;	/* the lazy scan fills it */
 	size_t n = 0;
 
 	*compat = *file = NULL;
+	if (model)
+		*model = NULL;
 	if (!m)
 		return 0;
 	if (!m->loaded)
@@ -532,6 +534,10 @@ static size_t rows_of(const struct compat_map *cm, const char *kind, const char 
 			continue;
 		*compat = xrealloc(*compat, (n + 1) * sizeof(**compat));
 		*file = xrealloc(*file, (n + 1) * sizeof(**file));
+		if (model) {
+			*model = xrealloc(*model, (n + 1) * sizeof(**model));
+			(*model)[n] = row[1];
+		}
 		(*compat)[n] = row[2];
 		(*file)[n++] = row[3];
 	}
@@ -540,10 +546,11 @@ static size_t rows_of(const struct compat_map *cm, const char *kind, const char 
 
 size_t compat_map_machines(const struct compat_map *cm, const char ***compat, const char ***file)
 {
-	return rows_of(cm, "machine", compat, file);
+	return rows_of(cm, "machine", compat, file, NULL);
 }
 
-size_t compat_map_boards(const struct compat_map *cm, const char ***compat, const char ***file)
+size_t compat_map_boards(const struct compat_map *cm, const char ***compat, const char ***file,
+			 const char ***model)
 {
-	return rows_of(cm, "board", compat, file);
+	return rows_of(cm, "board", compat, file, model);
 }

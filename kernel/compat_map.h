@@ -18,6 +18,9 @@ struct compat_hit {
 	const char *compat;	/* "maxim,max8925" */
 	const char *file;	/* "drivers/mfd/max8925-i2c.c" */
 	bool exact;		/* the compatible names the device ("vendor,name") */
+	const char *instead;	/* the exact compatible this one replaces: no binding
+				 * documents it, the driver's one documented one is
+				 * this ("atmel,atmel_mxt_ts" -> "atmel,maxtouch") */
 };
 
 /*
@@ -33,7 +36,9 @@ void compat_map_free(struct compat_map *m);
  * ("i2c", "spi", "platform"): those whose part after the vendor prefix is
  * the name itself (how the I2C/SPI cores match a compatible to an id table
  * entry) or its words in another order, marked exact; else every compatible
- * of the driver files naming it, as candidates.
+ * of the driver files naming it, as candidates. One exact compatible no
+ * binding document names gives way to the driver's one compatible a
+ * binding names (the driver lists the other as deprecated).
  * Up to max hits; returns how many there are in all.
  */
 size_t compat_map_find(const struct compat_map *m, const char *bus, const char *name,
@@ -64,8 +69,10 @@ size_t compat_map_machines(const struct compat_map *cm, const char ***compat, co
 
 /*
  * The boards the target's .dts files describe (kernel/board_compats.c): each
- * one's root compatible (first string) and its file, as compat_map_machines().
+ * one's root compatible (first string), its file and, when model is not
+ * NULL, its model ("-" for none), as compat_map_machines().
  */
-size_t compat_map_boards(const struct compat_map *cm, const char ***compat, const char ***file);
+size_t compat_map_boards(const struct compat_map *cm, const char ***compat, const char ***file,
+			 const char ***model);
 
 #endif

@@ -68,9 +68,11 @@ static bool word_at(const char *name, const char *p, size_t n)
 /*
  * Is the file family code for callee: its name, of several words or with
  * a digit, starts callee's ("board_flash" of board_flash_init; not "sram"
- * of sram_init), or its model name (the name without
- * board_/mach_ and _common/_setup, with a digit: "lacie_v2", "tsx1x",
- * "stamp9g20") is a word of it (qnap_tsx1x_register_flash)?
+ * of sram_init), or its model name (the name without board_/mach_ and
+ * _common/_setup) of several words starts it ("zoom_peripherals" of
+ * 2.6.3x board-zoom-peripherals.c and zoom_peripherals_init), or with a
+ * digit ("lacie_v2", "tsx1x", "stamp9g20") is a word of it
+ * (qnap_tsx1x_register_flash)?
  */
 static bool family_of(const char *file, const char *callee)
 {
@@ -85,6 +87,8 @@ static bool family_of(const char *file, const char *callee)
 	if (n > 7 && (!strcmp(model + n - 7, "_common") || !strcmp(model + n - 6, "_setup")))
 		n -= !strcmp(model + n - 7, "_common") ? 7 : 6;
 	model[n] = '\0';
+	/* several words start callee's: board-zoom-peripherals.c, zoom_peripherals_init() */
+	yes |= n && !strncmp(callee, model, n) && callee[n] == '_' && strchr(model, '_');
 	for (const char *p = strstr(callee, model); !yes && n && p; p = strstr(p + 1, model))
 		yes = word_at(callee, p, n) && strpbrk(model, "0123456789");
 	free(id);

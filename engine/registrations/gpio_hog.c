@@ -9,10 +9,6 @@
 
 /* --- GPIO hogs, regulators, struct arrays ---------------------------------------- */
 
-#define GPIOF_DIR_IN		(1 << 0)
-#define GPIOF_INIT_HIGH		(1 << 1)
-#define GPIOF_ACTIVE_LOW	(1 << 2)
-
 /* Lower case, '_' -> '-': NAS_GPIO_USB_POWER -> nas-gpio-usb-power, accel_en -> accel-en. */
 static const char *dashed(struct conv *c, const char *s)
 {
@@ -148,10 +144,17 @@ static bool is_power_off(const struct conv *c, const struct function *fn)
 static const char *power_off_node(struct reg_ctx *r, const struct dt_chunk *tmp,
 				  const struct call *w, const struct function *hook)
 {
-	struct conv *c = r->c;
+	bool low = w->args[1]->kind == VAL_INT && !w->args[1]->ival;
+
+	return arena_printf(r->c->a, "%s (the level before power-off; %s in pm_power_off)",
+			    conv_gpio_poweroff(r->c, tmp, w, low, hook->name), w->spelling);
+}
+
+const char *conv_gpio_poweroff(struct conv *c, const struct dt_chunk *line, const struct call *w,
+			       bool low, const char *hook)
+{
 	struct dt_node *n = dt_node_add(c->t, c->t->root, "gpio-poweroff", NULL);
 	struct dt_prop *p = dt_prop_set(c->t, n, "compatible");
-	bool low = w->args[1]->kind == VAL_INT && !w->args[1]->ival;
 	struct dt_chunk *ch;
 
 	n->pos = w->pos;
@@ -160,14 +163,13 @@ static const char *power_off_node(struct reg_ctx *r, const struct dt_chunk *tmp,
 	p->origin = "pm_power_off";
 	p = dt_prop_set(c->t, n, "gpios");
 	ch = dt_prop_add_cells(c->t, p);
-	dt_chunk_add_ref(c->t, ch, tmp->cells[0].text);
-	dt_chunk_add_u32(c->t, ch, tmp->cells[1].val);
+	dt_chunk_add_ref(c->t, ch, line->cells[0].text);
+	dt_chunk_add_u32(c->t, ch, line->cells[1].val);
 	dt_chunk_add_macro(c->t, ch, low ? "GPIO_ACTIVE_LOW" : "GPIO_ACTIVE_HIGH", low ? 1 : 0);
 	p->pos = w->pos;
 	p->origin = w->spelling;
-	conv_hook_made(c, hook->name, dt_node_path(c->t, n));
-	return arena_printf(c->a, "%s (the level before power-off; %s in pm_power_off)",
-			    dt_node_path(c->t, n), w->spelling);
+	conv_hook_made(c, hook, dt_node_path(c->t, n));
+	return dt_node_path(c->t, n);
 }
 
 /*

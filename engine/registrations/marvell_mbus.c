@@ -52,7 +52,11 @@ static bool const_or_arg(struct reg_ctx *r, const char *name, long long *out)
 /*
  * register: {kind: mbus_window, bus: soc, windows: [{target, attr, label}...]};
  * a helper of one window (2.6.3x orion5x_setup_dev_boot_win(base, size)) gives
- * `target:` and `attr:` as numbers and its `label:`.
+ * `target:` and `attr:` as numbers and its `label:`. `keep_config: PROP`: a
+ * device placed under the window's node sets PROP there, as the board file
+ * only opened the window and kept the boot loader's timings (the device bus
+ * driver, mvebu-devbus.c, populates no child without timings or
+ * devbus,keep-config).
  */
 bool reg_mbus_window(struct reg_ctx *r)
 {
@@ -76,6 +80,7 @@ bool reg_mbus_window(struct reg_ctx *r)
 	rn_get_long(r->reg, "attr_mask", &amask);
 	w->attr = (unsigned)(a & amask);
 	w->label = rn_str(r->reg, "label");
+	w->keep = rn_str(r->reg, "keep_config");
 	w->base = base->ival;
 	w->size = size->ival;
 	for (size_t i = 0; wins && i < wins->n; i++) {
@@ -153,6 +158,13 @@ struct dt_node *conv_mbus_place(struct conv *c, struct dt_node *n, const struct 
 		return bus;
 	}
 	cell->val -= (uint32_t)w->base;
+	if (w->keep && !dt_prop_find(bus, w->keep)) {
+		struct dt_prop *keep = dt_prop_set(c->t, bus, w->keep);
+
+		keep->pos = n->pos;
+		keep->origin = arena_printf(c->a, "the window of %s: the boot loader's timings",
+					    n->name);
+	}
 	n->unit = arena_printf(c->a, "%x", cell->val);
 	n->parent = bus;
 	arena_push(c->a, (void ***)&bus->children, &bus->nchildren, n);

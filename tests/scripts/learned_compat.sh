@@ -7,7 +7,9 @@
 # core binds it by its id table, as kirkwood-t5325.dts writes it). In 6.12,
 # whose tc3589x driver lists six parts and no longer the vendorless
 # "tc3589x", the name is a TODO listing them, not "toshiba,tc3589x". Among
-# several candidates, the one that names the pack's SoC is the answer.
+# several candidates, the one that names the pack's SoC is the answer. An
+# exact compatible no binding documents gives way to the driver's one
+# documented compatible ("atmel_mxt_ts" -> "atmel,maxtouch").
 #
 #   bash learned_compat.sh BOARD2DTS SOURCE_DIR     (run by ctest)
 set -uo pipefail
@@ -31,6 +33,7 @@ static struct i2c_board_info parts_i2c[] __initdata = {
 	{ I2C_BOARD_INFO("st1232-ts", 0x55) },
 	{ I2C_BOARD_INFO("alc5621", 0x1a) },
 	{ I2C_BOARD_INFO("tc3589x", 0x42) },
+	{ I2C_BOARD_INFO("atmel_mxt_ts", 0x4c) },
 };
 static void __init parts_init(void)
 {
@@ -48,6 +51,10 @@ want 'compatible = "rohm,bh1780gli";' "the part's compatible for bh1780"
 want 'compatible = "sitronix,st1232";' "the part's compatible for st1232-ts"
 want 'compatible = "realtek,alc5621";' "the vendor with the id-table name for alc5621"
 grep -q 'compatible = "rohm,bh1780";' "$DTS" && fail "rohm,bh1780: a compatible no driver lists"
+# "atmel_mxt_ts": the driver's "atmel,atmel_mxt_ts" is deprecated and in no
+# binding; atmel,maxtouch.yaml documents "atmel,maxtouch", the driver's other
+want 'compatible = "atmel,maxtouch";' "the binding's compatible for atmel_mxt_ts"
+grep -q 'compatible = "atmel,atmel_mxt_ts";' "$DTS" && fail "atmel,atmel_mxt_ts: in no binding"
 # Several candidates, one of which names the pack's SoC: "sh_mobile_sdhi"
 # has 16 compatibles, "renesas,sdhi-r8a7740" is the R8A7740's (a device at
 # an address no node of the .dtsi has, so no node of it is taken).

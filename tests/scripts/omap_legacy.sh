@@ -35,7 +35,8 @@
 #   - a TI81xx board (ti81xx_init_early) gets no OMAP3 pack;
 #   - the root compatible: the terminal names no OMAP3 variant (a TODO),
 #     the media box calls omap35xx_init_early (no TODO); a board whose
-#     file and machine name the AM3517 includes am3517.dtsi and is
+#     file and machine name the AM3517, or that spells its AM35XX_ /
+#     INT_35XX_ macros, includes am3517.dtsi and is
 #     "ti,am3517", "ti,omap3" (the .dtsi keeps omap3.dtsi's 3430), one
 #     named for the OMAP3730 includes omap36xx.dtsi ("ti,omap3630"), as
 #     does the OMAP3630 machine of a file whose other is an OMAP3530;
@@ -182,6 +183,21 @@ check_tree() { # kernel-tree tag
 		has "$TMP/v.$t/t37.dts" '"ti,omap3630", "ti,omap36xx", "ti,omap3";'
 	else
 		b2d_bad "$t: the AM3517 / OMAP3730 boards do not convert"
+	fi
+	# a board of its own name that spells the AM35xx-only macros (3.1
+	# board-cm-t3517.c: AM35XX_IPSS_HECC_BASE, INT_35XX_HECC0_IRQ) and calls
+	# the generic OMAP3 init is an AM3517 too
+	printf '%s
+' '#include <linux/init.h>' '#include <asm/mach/arch.h>' \
+		'static struct resource hecc_res[] = { { .start = AM35XX_IPSS_HECC_BASE, .flags = IORESOURCE_MEM }, { .start = INT_35XX_HECC0_IRQ, .flags = IORESOURCE_IRQ } };' \
+		'static void __init m_init(void) { omap_serial_init(); }' \
+		'MACHINE_START(ACME_CMT, "Acme CM module")' '	.init_machine = m_init,' \
+		'MACHINE_END' >"$TMP/v.$t/board-acme-cmt.c"
+	if "$BIN" convert "$TMP/v.$t/board-acme-cmt.c" --kernel "$k" -q -o "$TMP/v.$t/cmt.dts" 2>/dev/null; then
+		has "$TMP/v.$t/cmt.dts" 'am3517.dtsi"'
+		lacks "$TMP/v.$t/cmt.dts" 'which OMAP3 it carries'
+	else
+		b2d_bad "$t: the AM35xx-spelling board does not convert"
 	fi
 	# omap3_mux_init()'s package: OMAP_PACKAGE_CBP is the OMAP3630's (3.x
 	# board-zoom.c), CBB the OMAP34xx/35xx's (no variant said: the TODO);

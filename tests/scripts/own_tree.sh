@@ -159,8 +159,10 @@ fi
 # Family code beside a board (3.x d2net_v2-setup.c calls lacie_v2_register_flash()
 # of lacie_v2-common.c, qnap boards qnap_tsx1x_register_flash() of tsx1x-common.c):
 # a function no rule knows, defined in a file whose name (a model name, with a
-# digit) is a word of the function's name, is read from it; a file of no such
-# name (serial.c for acme_serial_init()) is not.
+# digit) is a word of the function's name, or whose model name of several
+# words starts it (2.6.3x board-zoom2.c calls zoom_peripherals_init() of
+# board-zoom-peripherals.c), is read from it; a file of no such name
+# (serial.c for acme_serial_init()) is not.
 mkdir -p "$TMP/family"
 cat >"$TMP/family/acme7-setup.c" <<'C'
 // SPDX-License-Identifier: GPL-2.0
@@ -170,11 +172,13 @@ cat >"$TMP/family/acme7-setup.c" <<'C'
 
 void vendor_tsx7x_register_leds(void);
 void acme_serial_init(void);
+void acme_peripherals_init(void);
 
 static void __init acme7_init(void)
 {
 	vendor_tsx7x_register_leds();
 	acme_serial_init();
+	acme_peripherals_init();
 }
 MACHINE_START(ACME7, "Acme family board")
 	.init_machine	= acme7_init,
@@ -184,12 +188,16 @@ sed -e 's/acme_leds_init/vendor_tsx7x_register_leds/; s/acme:split/acme:family/'
 	"$TMP/split/board-acme-leds.c" >"$TMP/family/tsx7x-common.c"
 sed -e 's/acme_leds_init/acme_serial_init/; s/acme:split/acme:serial/' \
 	"$TMP/split/board-acme-leds.c" >"$TMP/family/serial.c"
+sed -e 's/acme_leds_init/acme_peripherals_init/; s/acme:split/acme:periph/; s/acme_split_/acme_periph_/g' \
+	"$TMP/split/board-acme-leds.c" >"$TMP/family/board-acme-peripherals.c"
 if "$BIN" convert -v --kernel "$KERNEL" "$TMP/family/acme7-setup.c" -o "$TMP/family/out.dts" \
 	>/dev/null 2>"$TMP/family/err"; then
 	grep -q 'label = "acme:family";.*tsx7x-common.c:8' "$TMP/family/out.dts" ||
 		fail "family: the LED of tsx7x-common.c is not in the output, annotated with its file"
 	grep -q 'no rule for call vendor_tsx7x_register_leds' "$TMP/family/out.dts" &&
 		fail "family: vendor_tsx7x_register_leds() is still a TODO"
+	grep -q 'label = "acme:periph";.*board-acme-peripherals.c:8' "$TMP/family/out.dts" ||
+		fail "family: board-acme-peripherals.c (whose model words start acme_peripherals_init) was not read"
 	grep -q 'acme:serial' "$TMP/family/out.dts" && fail "family: serial.c (SoC code by its name) was read"
 	grep -q 'no rule for call acme_serial_init' "$TMP/family/out.dts" ||
 		fail "family: acme_serial_init() of serial.c is not a TODO"

@@ -3,8 +3,9 @@
 # kernel corpus: every board file of these families converts (exit 0), gives
 # one .dts per MACHINE_START, every .dts compiles with the kernel's cpp + dtc,
 # the report accounts for what `extract --json` lists and names the family's pack, plus exact checks of
-# key properties (MBus ranges, devbus flash and NAND, MDIO PHY, SATA ports,
-# gpio0 lines) and the fact recall floor for the Kurobox Pro.
+# key properties (MBus ranges, devbus flash and NAND, devbus,keep-config, the
+# root compatible by the target .dts's model, MDIO PHY, SATA ports, gpio0
+# lines) and the fact recall floor for the Kurobox Pro.
 #
 #   bash pack_marvell.sh BOARD2DTS SOURCE_DIR      (run by ctest; exit 77 = skipped)
 set -uo pipefail
@@ -35,10 +36,20 @@ has "$P" 'ethphy8: ethernet-phy@8 {'
 has "$P" 'nr-ports = <2>;'
 has "$P" 'compatible = "ricoh,rs5c372a";'
 for l in devbus_bootcs devbus_cs0 ehci0 ehci1 eth mdio i2c sata uart0 uart1 xor; do enabled "$P" $l; done
+# the board only opens the boot CS window: the boot loader's timings stay
+# (mvebu-devbus.c populates no child without them); the NAND that replaces
+# devbus_cs0's compatible needs none
+sed -n '/^&devbus_bootcs {/,/^};/p' "$P" >"$TMP/bootcs.txt"
+has "$TMP/bootcs.txt" 'devbus,keep-config;'
+sed -n '/^&devbus_cs0 {/,/^};/p' "$P" >"$TMP/cs0.txt"
+hasnt "$TMP/cs0.txt" 'devbus,keep-config'
 L=$TMP/kurobox_pro-setup/kurobox_pro-setup.LINKSTATION_PRO.dts
 hasnt "$L" 'marvell,orion-nand'
 hasnt "$L" 'machine_is_kurobox_pro()'
 enabled "$L" devbus_bootcs
+# MACHINE_START(LINKSTATION_PRO, "Buffalo Linkstation Pro/Live"): the model of
+# the target's orion5x-linkstation-lsgl.dts, whose compatible the root takes
+has "$L" 'compatible = "buffalo,lsgl", "marvell,orion5x-88f5182", "marvell,orion5x";'
 
 D=$TMP/dns323-setup/dns323-setup.dts
 has "$D" 'gpios = <&gpio0 9 GPIO_ACTIVE_LOW>;'

@@ -15,7 +15,8 @@
 # - pxa_set_fb_info(): &lcdc's endpoint (bus-width) to a /panel node whose
 #   display-timings is the mode (clock-frequency = 10^12 / pixclock);
 # - the 2.6.3x-4.x pxamci fields .gpio_card_detect / .gpio_card_ro are
-#   cd-gpios / wp-gpios;
+#   cd-gpios (active low) / wp-gpios (active high: pxamci_get_ro() reads
+#   the card read-only while the line is high, without .gpio_card_ro_invert);
 # - pxa_set_mci_info(&info), one argument against 6.12's two-argument
 #   prototype (a clang error), is still the call that enables &mmc0;
 # - the OHCI flags of <mach/ohci.h> (2.6.3x-3.6; the target lacks it) are
@@ -149,7 +150,7 @@ check() {	# check KERNEL TAG INCLUDE
 	has "$o" 'marvell,port-mode = <3>;'
 	# 2.6.3x-4.x pxamci GPIO fields
 	has "$o" 'cd-gpios = <&gpio 12 GPIO_ACTIVE_LOW>;'
-	has "$o" 'wp-gpios = <&gpio 13 GPIO_ACTIVE_LOW>;'
+	has "$o" 'wp-gpios = <&gpio 13 GPIO_ACTIVE_HIGH>;'
 	hasnt "$o" 'has no field .gpio_card_detect in this kernel'
 	# the variant decided: the LCD pins on &lcdc, with that variant's macro
 	convert "$1" "$TMP/kiosk-$2-300.dts" --assume cpu_is_pxa310=0 || return

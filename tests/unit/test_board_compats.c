@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The boards the target tree describes (kernel/board_compats.c): a .dts
- * text's root compatible and model, and which machine ids a board
- * compatible names; and, on the real 6.1 tree when it is there, that the
+ * text's root compatible and model, which machine ids a board compatible
+ * names (also after the SoC's name), which record descriptions a model
+ * states; and, on the real 6.1 tree when it is there, that the
  * scan finds the NSLU2's .dts and which SoC .dtsi a board .dts includes.
  */
 #include <setjmp.h>
@@ -58,6 +59,27 @@ static void test_names(void **state)
 	assert_false(board_compat_names("st,spear300-evb", "SPEAR300"));
 	assert_false(board_compat_names("noncomma", "NONCOMMA"));
 	assert_false(board_compat_names("ti,evm", "DAVINCI_EVM"));	/* one word: too weak */
+	/* the SoC's name before the board's: 3.0 mach-bug.c on imx31.dtsi */
+	assert_true(board_compat_names_on("buglabs,imx31-bug", "BUG", "imx31"));
+	assert_true(board_compat_names_on("mrvl,mmp2-brownstone", "BROWNSTONE", "mmp2"));
+	assert_false(board_compat_names_on("buglabs,imx31-bug", "BUG", "imx35"));
+	assert_false(board_compat_names_on("buglabs,imx31bug", "BUG", "imx31"));
+	assert_false(board_compat_names_on("buglabs,imx31-bug", "BUG", NULL));
+}
+
+/* A record's description against a target .dts's model. */
+static void test_models(void **state)
+{
+	(void)state;
+	assert_true(board_model_names("LaCie d2 Network", "LaCie d2 Network"));
+	assert_true(board_model_names("Buffalo Linkstation Pro/Live", "Buffalo Linkstation Pro/Live"));
+	assert_true(board_model_names("Buffalo Linkstation Mini (LS-WSGL)", "Buffalo Linkstation Mini"));
+	assert_true(board_model_names("MAXTOR Shared Storage II", "Maxtor Shared-Storage II"));
+	assert_false(board_model_names("Buffalo Linkstation Mini (LS-WSGL)", "Buffalo Linkstation"));
+	assert_false(board_model_names("Netgear WNR854-t", "Netgear WNR854T router"));
+	assert_false(board_model_names("-", "-"));
+	assert_false(board_model_names("Ab", "Ab"));	/* too short to be evidence */
+	assert_false(board_model_names(NULL, "LaCie d2 Network"));
 }
 
 static void test_scan_real_tree(void **state)
@@ -87,6 +109,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_root_of_text),
 		cmocka_unit_test(test_names),
+		cmocka_unit_test(test_models),
 		cmocka_unit_test(test_scan_real_tree),
 	};
 

@@ -354,6 +354,34 @@ static void test_local_of_unknown_type(void **state)
 	board_free(b);
 }
 
+/*
+ * `static struct __initdata macb_platform_data cam60_macb_data = {...}` (3.x
+ * AT91 boards; 6.1 has no such struct): the attribute between `struct` and
+ * the tag is no tag, so the struct is synthesized and its fields read. The
+ * 2.6.x NAND_USE_FLASH_BBT the model's <linux/mtd/nand.h> still defines.
+ */
+static void test_attribute_before_tag(void **state)
+{
+	const char *src =
+		"#include <linux/init.h>\n"
+		"#include <linux/mtd/nand.h>\n"
+		"static struct __initdata fx_old_pdata cam_data = {\n"
+		"	.phy_irq_pin = 69,\n"
+		"	.is_rmii = 0,\n"
+		"};\n"
+		"static unsigned int opts = NAND_USE_FLASH_BBT | 2;\n";
+	struct board *b = parse_src(src);
+	const struct variable *v = board_find_var(b, "cam_data");
+
+	(void)state;
+	assert_non_null(v);
+	assert_non_null(v->init);
+	assert_int_equal(value_field_int(v->init, "phy_irq_pin", -1), 69);
+	assert_int_equal(value_field_int(v->init, "is_rmii", -1), 0);
+	assert_int_equal(board_find_var(b, "opts")->init->ival, 0x10002);
+	board_free(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -365,6 +393,7 @@ int main(void)
 		cmocka_unit_test(test_paren_value_is_no_cast),
 		cmocka_unit_test(test_array_designators_under_if),
 		cmocka_unit_test(test_local_of_unknown_type),
+		cmocka_unit_test(test_attribute_before_tag),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

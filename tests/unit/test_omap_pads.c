@@ -2,7 +2,8 @@
 /*
  * kernel/omap_pads.c: OMAP pad names learned from the comments of board
  * .dts files (`OMAP3_CORE1_IOPAD(0x2144, ...) /\* sdmmc1_clk.sdmmc1_clk *\/`
- * inside `&omap3_pmx_core {`), the majority vote over disagreeing comments,
+ * inside `&omap3_pmx_core {`), the majority vote over disagreeing comments
+ * (a mode-0 "pad.function" of two names casts none),
  * signal lookup (pad name, pad.function, a function of another mode),
  * the PIN_* values and IOPAD bases of dt-bindings/pinctrl/omap.h, and the
  * per-tree cache of a scan.
@@ -56,6 +57,9 @@ static const char dts_b[] =
 	"&omap3_pmx_core {\n"
 	"\tOMAP3_CORE1_IOPAD(0x2186, PIN_INPUT | MUX_MODE4)\t/* mcbsp4_clkx.gpio_152 (slip) */\n"
 	"\tOMAP3_CORE1_IOPAD(0x2184, PIN_INPUT | MUX_MODE4)\t/* mcbsp4_clkx.gpio_152 */\n"
+	"\tOMAP3_CORE1_IOPAD(0x2196, PIN_INPUT | MUX_MODE0)\t/* mcbsp_clks.mcbsp1_fsx */\n"
+	"\tOMAP3_CORE1_IOPAD(0x2196, PIN_OUTPUT | MUX_MODE0)\t/* mcbsp_clks.mcbsp1_fsx */\n"
+	"\tOMAP3_CORE1_IOPAD(0x2194, PIN_INPUT | MUX_MODE4)\t/* mcbsp_clks.gpio_160 */\n"
 	"};\n";
 
 static const char header[] =
@@ -99,7 +103,11 @@ static void test_pads(void **state)
 	assert_string_equal(pad.name, "hdq_sio");
 	assert_false(omap_pads_pad(p, "outside", &pad));	/* in no &label { } block */
 	assert_false(omap_pads_pad(p, "cam_xclkb", &pad));
-	assert_int_equal(omap_pads_count(p), 7);	/* "reserved" once */
+	/* a mode-0 comment naming another function names the wrong pad
+	 * (am3517-evm-ui.dtsi's 0x2196 "mcbsp_clks.mcbsp1_fsx"): no vote, even two */
+	assert_true(omap_pads_pad(p, "mcbsp_clks", &pad));
+	assert_int_equal(pad.addr, 0x2194);
+	assert_int_equal(omap_pads_count(p), 8);	/* "reserved" once */
 	omap_pads_free(p);
 }
 

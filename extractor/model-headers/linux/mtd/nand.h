@@ -16,4 +16,9 @@
 #include <linux/mtd/rawnand.h>
 #endif
 
+/* 2.6.x: the on-flash BBT was an .options bit (3.x moved it to .bbt_options) */
+#ifndef NAND_USE_FLASH_BBT
+#define NAND_USE_FLASH_BBT 0x00010000
+#endif
+
 #endif
