@@ -38,6 +38,18 @@ static const char *operator_of(struct ex *x, const char *all, const char *lhs)
 	return p && p[k] == '=' && k <= 3 ? arena_strndup(x->a, p, k + 1) : "?=";
 }
 
+const char *ex_compound_op(struct ex *x, CXCursor c)
+{
+	struct cvec kids;
+	const char *op = "?=";
+
+	cvec_children(c, &kids);
+	if (kids.n == 2)
+		op = operator_of(x, ex_text(x, c), ex_text(x, kids.v[0]));
+	cvec_free(&kids);
+	return op;
+}
+
 void ex_record_compound(struct ex *x, CXCursor c, const struct cvec *kids, struct guard **guards,
 			const size_t *nguards)
 {

@@ -15,10 +15,15 @@
  * assignments, ++/-- and its address taken; `assign` is the last plain
  * `decl = ...` statement of the function's own block (NULL cursor when none).
  */
+#define MAX_FOLD 16
+
 struct write_scan {
 	struct ex *x;
 	CXCursor decl, body, assign;
 	unsigned writes;
+	CXCursor folds[MAX_FOLD];	/* every write, in source order */
+	const char *fold_ops[MAX_FOLD];	/* `=`, `|=`, `&=` of the own block, else NULL */
+	unsigned nfolds;
 };
 
 static bool refers_to(CXCursor c, CXCursor decl)
@@ -42,7 +47,7 @@ static enum CXChildVisitResult find_write(CXCursor c, CXCursor parent, CXClientD
 		return CXChildVisit_Recurse;
 	struct cvec kids;
 
-	op = ex_op_token(w->x, c);
+	op = k == CXCursor_CompoundAssignOperator ? ex_compound_op(w->x, c) : ex_op_token(w->x, c);
 	cvec_children(c, &kids);
 	ok = kids.n >= 1;
 	if (ok)
@@ -54,6 +59,12 @@ static enum CXChildVisitResult find_write(CXCursor c, CXCursor parent, CXClientD
 		w->writes++;
 		w->assign = k == CXCursor_BinaryOperator && !strcmp(op, "=") &&
 			    clang_equalCursors(parent, w->body) ? c : clang_getNullCursor();
+		if (w->nfolds < MAX_FOLD) {
+			w->fold_ops[w->nfolds] = op && (!strcmp(op, "=") || !strcmp(op, "|=") ||
+						       !strcmp(op, "&=")) &&
+						 clang_equalCursors(parent, w->body) ? op : NULL;
+			w->folds[w->nfolds++] = c;
+		}
 	}
 	return CXChildVisit_Recurse;
 }
@@ -88,6 +99,54 @@ static CXCursor assigned_once(const struct write_scan *w, CXCursor ref)
 		rhs = kids.v[1];
 	cvec_free(&kids);
 	return rhs;
+}
+
+/*
+ * A local set by statements of the function's own block before the read:
+ * a flags word built up (3.2 board-overo.c: `u32 pdata_flags = 0;
+ * pdata_flags |= TWL_COMMON_PDATA_USB; ... omap3_pmic_get_config(&twldata,
+ * pdata_flags, ...)`), or a number set again before each use (6.1
+ * palmtreo.c: `gpio = GPIO_NR_TREO680_LCD_POWER; gpio_request_one(gpio,
+ * ...); gpio = GPIO_NR_TREO680_LCD_EN; ...`). Every write is `=`, `|=` or
+ * `&=` there, those before the read of numbers: the folded number (what
+ * comes after the read does not reach it). NULL otherwise.
+ */
+static struct value *folded(struct ex *x, const struct write_scan *w, CXCursor init, CXCursor ref)
+{
+	struct value *v = clang_Cursor_isNull(init) ? NULL : ex_value(x, init);
+	long long acc = v && v->kind == VAL_INT ? v->ival : 0;
+	bool known = v && v->kind == VAL_INT;
+
+	if (w->writes != w->nfolds)
+		return NULL;
+	for (unsigned i = 0; i < w->nfolds; i++)
+		if (!w->fold_ops[i])
+			return NULL;	/* `x++` in a loop, a write under a condition */
+	for (unsigned i = 0; i < w->nfolds; i++) {
+		unsigned end = 0;
+		struct cvec kids;
+		struct value *r = NULL;
+
+		clang_getSpellingLocation(clang_getRangeEnd(clang_getCursorExtent(w->folds[i])), NULL,
+					  NULL, NULL, &end);
+		if (end > ex_offset(ref))
+			break;	/* after the read (or the read is inside it) */
+		cvec_children(w->folds[i], &kids);
+		if (kids.n == 2)
+			r = ex_value(x, kids.v[1]);
+		cvec_free(&kids);
+		if (!r || r->kind != VAL_INT || (!known && strcmp(w->fold_ops[i], "=")))
+			return NULL;
+		acc = !strcmp(w->fold_ops[i], "=") ? r->ival
+		      : !strcmp(w->fold_ops[i], "|=") ? acc | r->ival : acc & r->ival;
+		known = true;
+	}
+	if (!known)
+		return NULL;
+	v = ex_new_value(x, VAL_INT, ref);
+	v->ival = acc;
+	v->spelling = ex_cxstr(x, clang_getCursorSpelling(w->decl));
+	return v;
 }
 
 /* One identifier, nothing else (a macro the parse could not expand). */
@@ -160,8 +219,9 @@ static struct value *dropped_init(struct ex *x, CXCursor ref, CXCursor decl)
  * plus a number, or what the engine reads from its spelling (assigned), or
  * from its expansion, "usbh1stp -> MX51_PAD_USBH1_STP__USBH1_STP" (a macro
  * the parse could not expand: 3.x i.MX51 `iomux_v3_cfg_t usbh1stp =
- * MX51_PAD_USBH1_STP__USBH1_STP;`), at the reference's position. NULL
- * otherwise.
+ * MX51_PAD_USBH1_STP__USBH1_STP;`), at the reference's position; a flags
+ * local built up by `|=` statements of numbers before it, that number
+ * (folded()). NULL otherwise.
  */
 struct value *ex_local_value(struct ex *x, CXCursor ref, CXCursor decl)
 {
@@ -174,6 +234,10 @@ struct value *ex_local_value(struct ex *x, CXCursor ref, CXCursor decl)
 		return NULL;
 	clang_visitChildren(x->fn_cur, find_body, &w.body);
 	clang_visitChildren(x->fn_cur, find_write, &w);
+	if (w.writes && (v = folded(x, &w, init, ref))) {
+		v->pos = ex_pos(x, ref);
+		return v;
+	}
 	if (w.writes) {
 		init = assigned_once(&w, ref);
 		if (clang_Cursor_isNull(init))

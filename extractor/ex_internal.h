@@ -87,6 +87,8 @@ const char *ex_op_token(struct ex *x, CXCursor c);
 /* compound_store.c: `*REG |= X` to what is not a local: a lost fact (a TODO) */
 void ex_record_compound(struct ex *x, CXCursor c, const struct cvec *kids, struct guard **guards,
 			const size_t *nguards);
+/* The operator of a compound assignment cursor, "|=" ("?=" when not read). */
+const char *ex_compound_op(struct ex *x, CXCursor c);
 bool ex_op_is(struct ex *x, CXCursor c, const char *op);
 /* An expression's operand (a cast's: after its TypeRef); !*ok when none. */
 CXCursor ex_only_child(CXCursor c, bool *ok);

@@ -220,6 +220,56 @@ const struct imx_pad *imx_pinfunc_find(const struct imx_pinfunc *p, const char *
 	return bsearch(&key, p->pads, p->n, sizeof(*p->pads), by_name);
 }
 
+/* name with every "GPIO_n_m" as "GPIOn_m" (malloc'd). */
+static char *gpio_words(const char *name)
+{
+	char *out = xstrdup(name), *q = out;
+
+	for (const char *s = name; *s;) {
+		if (!strncmp(s, "GPIO_", 5) && isdigit((unsigned char)s[5]) && s[6] == '_' &&
+		    isdigit((unsigned char)s[7])) {
+			memcpy(q, "GPIO", 4);
+			q[4] = s[5];
+			q += 5;
+			s += 6;	/* on the '_' before the line number */
+			continue;
+		}
+		*q++ = *s++;
+	}
+	*q = '\0';
+	return out;
+}
+
+/* Is part a (of a new name) old part b, or b grown at its start or end? */
+static bool grown(const char *a, size_t na, const char *b, size_t nb)
+{
+	if (na == nb)
+		return !strncmp(a, b, nb);
+	return na > nb && (!strncmp(a, b, nb) ? a[nb] == '_' : !strncmp(a + na - nb, b, nb) &&
+			   (a[na - nb - 1] == '_' || isalpha((unsigned char)a[na - nb - 1])));
+}
+
+const struct imx_pad *imx_pinfunc_era(const struct imx_pinfunc *p, const char *name)
+{
+	char *g = name ? gpio_words(name) : NULL;
+	const struct imx_pad *hit = g ? imx_pinfunc_find(p, g) : NULL, *one = NULL;
+	const char *pad = g ? strstr(g, "_PAD_") : NULL, *fn = pad ? strstr(pad, "__") : NULL;
+	size_t n = 0;
+
+	for (size_t i = 0; !hit && fn && p && i < p->n; i++) {
+		const char *nm = p->pads[i].name, *q = strstr(nm, "_PAD_"), *f = q ? strstr(q, "__") : NULL;
+
+		if (f && q - nm == pad - g && !strncmp(nm, g, (size_t)(pad - g)) &&
+		    grown(q + 5, (size_t)(f - q - 5), pad + 5, (size_t)(fn - pad - 5)) &&
+		    grown(f + 2, strlen(f + 2), fn + 2, strlen(fn + 2))) {
+			one = &p->pads[i];
+			n++;
+		}
+	}
+	free(g);
+	return hit ? hit : n == 1 ? one : NULL;
+}
+
 const struct imx_pad *imx_pinfunc_at(const struct imx_pinfunc *p, uint32_t mux_reg,
 				     uint32_t mode, uint32_t input_reg)
 {

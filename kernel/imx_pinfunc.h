@@ -38,6 +38,15 @@ void imx_pinfunc_free(struct imx_pinfunc *p);
 /* The pad macro of that name, or NULL. */
 const struct imx_pad *imx_pinfunc_find(const struct imx_pinfunc *p, const char *name);
 /*
+ * The pad macro an older kernel's iomux-mx5x.h spelled `name`, or NULL:
+ * its `GPIO_n_m` words are `GPIOn_m` in the target
+ * (MX51_PAD_GPIO_1_6__GPIO_1_6 -> MX51_PAD_GPIO1_6__GPIO1_6), else the
+ * one macro whose pad and function names are the old ones or start or end
+ * with them (MX53_PAD_ATA_DIOW__UART1_TXD -> MX53_PAD_PATA_DIOW__UART1_TXD_MUX,
+ * MX53_PAD_EIM_D16__CSPI1_SCLK -> MX53_PAD_EIM_D16__ECSPI1_SCLK).
+ */
+const struct imx_pad *imx_pinfunc_era(const struct imx_pinfunc *p, const char *name);
+/*
  * The pad macro with these iomux-v3 fields (a pad word a build directory
  * gave as a number): mux register, mux mode (without SION), input select
  * register; NULL when none or several match.

@@ -57,7 +57,8 @@ static const struct imx_pad *pad_in_spelling(const struct imx_pinfunc *pf, const
 			memcpy(id, s, n);
 			id[n] = '\0';
 			name = id + strspn(id, "_");	/* _MX51_PAD_...: the pad with its own control */
-			if ((p = imx_pinfunc_find(pf, name)))
+			if ((p = imx_pinfunc_find(pf, name)) ||
+			    (strstr(name, "_PAD_") && (p = imx_pinfunc_era(pf, name))))
 				return p;
 		}
 		s += n;
@@ -191,8 +192,8 @@ static bool one_pad(struct conv *c, const struct value *e, const struct call *ca
 	if (!d) {
 		*why = arena_printf(c->a, v1 ? "%s: no pin of %s in this mode (a plain GPIO, or "
 					       "a pin held in a variable)"
-					     : "%s: no pad macro of %s (a pad held in a variable "
-					       "is not followed)",
+					     : "%s: no pad macro of %s, in this or an older "
+					       "spelling (a pad held in a variable is not followed)",
 				    e->spelling ? e->spelling : "?", imx_pinfunc_file(pf));
 		return false;
 	}
