@@ -10,8 +10,9 @@
 # name), the mxc_nand_platform_data on &nfc, an RTC whose
 # .irq = IMX_GPIO_TO_IRQ(GPIO_PORTB + 23) is <&gpio2 23>. i.MX51, 2.6.3x style: the SoC devices of
 # mach-mx5/devices.c handed to mxc_register_device() with their platform
-# data (&usbh1 with phy_type, &usbotg as a peripheral), the ECSPI's chip
-# selects as cs-gpios. Each output compiles (the tool runs dtc).
+# data (&usbh1 with phy_type, &usbotg as a peripheral, &kpp with the
+# keymap), the ECSPI's chip selects as cs-gpios (one in plat-mxc's
+# GPIO_PORTD + 25 numbering). Each output compiles (the tool runs dtc).
 #
 #   bash pack_imx27_imx51.sh BOARD2DTS SOURCE_DIR    (run by ctest; exit 77 = skipped)
 set -uo pipefail
@@ -111,13 +112,20 @@ cat >"$TMP/mach-mx5/board-mx51_acme.c" <<'C'
 /* board2dts test board: an i.MX51 tablet, 2.6.3x mach-mx5 style. */
 #include <linux/init.h>
 #include <linux/fsl_devices.h>
+#include <linux/input/matrix_keypad.h>
 #include <asm/mach/arch.h>
 #include <mach/common.h>
 #include <mach/mxc_ehci.h>
 #include "devices-imx51.h"
 #include "devices.h"
 
-static int acme_ecspi_cs[] = { IMX_GPIO_NR(4, 24), IMX_GPIO_NR(4, 25) };
+/* 2.6.35 plat-mxc: GPIO_PORTD + 25 is IMX_GPIO_NR(4, 25) */
+static int acme_ecspi_cs[] = { IMX_GPIO_NR(4, 24), (GPIO_PORTD + 25) };
+static const uint32_t acme_keys[] = { KEY(0, 0, KEY_1), KEY(0, 1, KEY_2) };
+static const struct matrix_keymap_data acme_keymap = {
+	.keymap = acme_keys,
+	.keymap_size = ARRAY_SIZE(acme_keys),
+};
 static const struct spi_imx_master acme_ecspi_pdata __initconst = {
 	.chipselect = acme_ecspi_cs,
 	.num_chipselect = ARRAY_SIZE(acme_ecspi_cs),
@@ -133,6 +141,7 @@ static void __init acme51_init(void)
 {
 	mxc_register_device(&mxc_usbdr_udc_device, &acme_otg_pdata);
 	mxc_register_device(&mxc_usbh1_device, &acme_usbh1_config);
+	mxc_register_device(&mxc_keypad_device, &acme_keymap);
 	imx51_add_ecspi(0, &acme_ecspi_pdata);
 }
 MACHINE_START(MX51_ACME, "Acme i.MX51 tablet")
@@ -188,6 +197,9 @@ check() {	# check KERNEL SUFFIX DIR
 		grep -q '&usbotg{dr_mode="peripheral";phy_type="utmi_wide";status="okay";}' "$o51.flat" ||
 			b2d_bad "$(basename "$o51"): &usbotg is not a UTMI-wide peripheral"
 		b2d_has "$o51" 'cs-gpios = <&gpio4 24 GPIO_ACTIVE_HIGH>, <&gpio4 25 GPIO_ACTIVE_HIGH>;'
+		# 2.6.35 mxc_register_device(&mxc_keypad_device, &keymap): &kpp
+		b2d_has "$o51" 'linux,keymap = <MATRIX_KEY(0, 0, KEY_1) MATRIX_KEY(0, 1, KEY_2)>;'
+		grep -q '&kpp{[^}]*status="okay";}' "$o51.flat" || b2d_bad "$(basename "$o51"): &kpp not enabled"
 	fi
 }
 
