@@ -52,7 +52,8 @@ static const struct section prop_rule = { "property rule", "as", (const struct k
 	{ "native", S_SCALAR }, { "on", S_SCALAR }, { "compatible", S_SCALAR },
 	{ "gpio_prop", S_SCALAR }, { "chains", S_SEQ, &chain_rule }, { "after", S_SEQ },
 	{ "type", S_SCALAR }, { "length", S_SCALAR }, { "widths", S_MAP }, { "slot", S_SCALAR },
-	{ "groups", S_SEQ }, { "type_field", S_SCALAR }, { "array", S_SCALAR }, END } };
+	{ "groups", S_SEQ }, { "type_field", S_SCALAR }, { "array", S_SCALAR },
+	{ "period", S_SCALAR }, END } };
 
 static const struct section container_rule = { "children container", "node", (const struct key_spec[]){
 	{ "node", S_SCALAR }, { "compatible", S_SCALAR }, { "address_cells", S_SCALAR },
@@ -235,6 +236,7 @@ static const struct section top = { "rule file", NULL, (const struct key_spec[])
 	{ "bus_labels", S_MAP }, { "bus_at", S_MAP }, { "aliases", S_MAP },
 	{ "reset_lines", S_SEQ, &reset_line_rule }, { "assume", S_SEQ, &assume_rule },
 	{ "gpio_irq_calls", S_SEQ }, { "soc_setup_fields", S_SEQ }, { "gpio_chips", S_MAP }, { "pwm_chips", S_MAP },
+	{ "pwm_ids", S_SEQ },
 	{ "handler_fields", S_SEQ, &handler_field_rule },
 	{ "global_stores", S_SEQ, &global_store_rule },
 	{ "supply_consumers", S_SEQ, &supply_rule }, { "board_level", S_SEQ },

@@ -78,6 +78,7 @@ struct dt_prop *cv_display(struct prop_ctx *pc);
 struct dt_prop *cv_ref(struct prop_ctx *pc);
 struct dt_prop *cv_gpio_irq(struct prop_ctx *pc);
 struct dt_prop *cv_chip(struct prop_ctx *pc);
+struct dt_prop *cv_pwm_id(struct prop_ctx *pc);
 struct dt_prop *cv_pin_groups(struct prop_ctx *pc);
 struct dt_prop *cv_property_entries(struct prop_ctx *pc);
 struct dt_prop *cv_irq_trigger(struct prop_ctx *pc);
