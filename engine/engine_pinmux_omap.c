@@ -107,8 +107,11 @@ static const char *device_label(struct conv *c, const char *function)
 /* The consumer of a pad and its group's name. */
 static struct dt_node *consumer(struct conv *c, const struct omap_pin *p, const char **base)
 {
+	/* "mcspi1_cs1.mode4": a pad in a mode whose function no .dts names is no
+	 * longer its mode-0 device's (3.x omap3stalker: gpio_175, a pen-down line) */
 	const char *dev = p->cells || p->mfp ? p->device
-			  : p->gpio < 0 && !p->at91 ? device_label(c, p->function) : NULL;
+			  : p->gpio < 0 && !p->at91 && !strstr(p->function, ".mode")
+			  ? device_label(c, p->function) : NULL;
 	struct dt_node *n = p->gpio_label ? conv_line_user(c, p->gpio_label, p->gpio_line)
 			    : p->gpio >= 0 ? conv_gpio_user(c, p->gpio) : NULL;
 
