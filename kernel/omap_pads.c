@@ -101,11 +101,11 @@ static void scan_line(struct votes *vs, const char *label, const char *l, const 
 	name = lower_word(w, (size_t)(dot - w));
 	w = *dot == '.' ? dot + 1 : w;
 	fn = lower_word(w, strspn(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"));
-	/* a pad is named after its mode-0 function: "mcbsp_clks.mcbsp1_fsx" at MUX_MODE0 */
-	if (mode && mode[8] == '0' && *dot == '.' && *fn && strcmp(name, fn))
-		*fn = *name = '\0';	/* (am3517-evm-ui.dtsi, pad 0x2196) is misnamed: no vote */
-	if (*name)
-		vote(vs, 'P', name, label, macro, addr);
+	if (mode && mode[8] == '0' && *dot == '.' && *fn && strcmp(name, fn)) {
+		free(name);	/* a pad is named after its mode-0 function: at MUX_MODE0, */
+		name = xstrdup(fn);	/* "mcbsp_clks.mcbsp1_fsx" is the mcbsp1_fsx pad */
+	}
+	vote(vs, 'P', name, label, macro, addr);
 	if (*fn && mode)
 		vote(vs, 'F', fn, name, NULL, (unsigned)(mode[8] - '0'));
 	if (*fn && *dot == '.') {
@@ -354,7 +354,7 @@ static char *scan_tree(const char *kdir, const char *const *prefixes, size_t npr
 	return tally(&vs);
 }
 
-/* cache_dir/omap-pads4-<tree and prefixes hash>-<Makefile mtime>.tsv, or NULL. */
+/* cache_dir/omap-pads5-<tree and prefixes hash>-<Makefile mtime>.tsv, or NULL. */
 static char *cache_file(const char *kdir, const char *const *prefixes, size_t nprefixes,
 			const char *cache_dir)
 {
@@ -369,7 +369,7 @@ static char *cache_file(const char *kdir, const char *const *prefixes, size_t np
 		for (size_t i = 0; i < nprefixes; i++)
 			for (const char *q = prefixes[i]; *q; q++)
 				h = h * 33 + (unsigned char)*q + i;
-		path = xasprintf("%s/omap-pads4-%lx-%lld.tsv", cache_dir, h, (long long)st.st_mtime);
+		path = xasprintf("%s/omap-pads5-%lx-%lld.tsv", cache_dir, h, (long long)st.st_mtime);
 	}
 	free(mk);
 	return path;

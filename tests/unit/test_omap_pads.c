@@ -3,7 +3,7 @@
  * kernel/omap_pads.c: OMAP pad names learned from the comments of board
  * .dts files (`OMAP3_CORE1_IOPAD(0x2144, ...) /\* sdmmc1_clk.sdmmc1_clk *\/`
  * inside `&omap3_pmx_core {`), the majority vote over disagreeing comments
- * (a mode-0 "pad.function" of two names casts none),
+ * (a mode-0 "pad.function" of two names is the function's pad),
  * signal lookup (pad name, pad.function, a function of another mode),
  * the PIN_* values and IOPAD bases of dt-bindings/pinctrl/omap.h, and the
  * per-tree cache of a scan.
@@ -103,11 +103,14 @@ static void test_pads(void **state)
 	assert_string_equal(pad.name, "hdq_sio");
 	assert_false(omap_pads_pad(p, "outside", &pad));	/* in no &label { } block */
 	assert_false(omap_pads_pad(p, "cam_xclkb", &pad));
-	/* a mode-0 comment naming another function names the wrong pad
-	 * (am3517-evm-ui.dtsi's 0x2196 "mcbsp_clks.mcbsp1_fsx"): no vote, even two */
+	/* a mode-0 comment naming another function names the pad of that
+	 * function (am3517-evm-ui.dtsi's 0x2196 "mcbsp_clks.mcbsp1_fsx"), two
+	 * of them do not outvote the one for mcbsp_clks */
 	assert_true(omap_pads_pad(p, "mcbsp_clks", &pad));
 	assert_int_equal(pad.addr, 0x2194);
-	assert_int_equal(omap_pads_count(p), 8);	/* "reserved" once */
+	assert_true(omap_pads_pad(p, "mcbsp1_fsx", &pad));
+	assert_int_equal(pad.addr, 0x2196);
+	assert_int_equal(omap_pads_count(p), 9);	/* "reserved" once */
 	omap_pads_free(p);
 }
 
