@@ -115,7 +115,7 @@ static bool lone_gpio_hook(struct conv *c, const struct hook *h)
 	if (!str_eq(h->store->var, "pm_power_off") || !(w = lone_gpio_write(c, fn, &high)) ||
 	    !conv_gpio_cells(c, w->args[0], &line, false) || line.ncells < 2 ||
 	    line.cells[1].kind != CELL_U32 ||
-	    (c->t->label_known && !dt_label_defined(c->t, line.cells[0].text)))
+	    !conv_label_usable(c, line.cells[0].text))
 		return false;	/* a controller defined nowhere (S3C2410's &gpb in 6.1): the TODO */
 	h->fact->fate = FACT_CONVERTED;
 	h->fact->became = arena_printf(c->a, "%s (the only line %s drives)",

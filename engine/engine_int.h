@@ -471,6 +471,7 @@ int conv_register_phase(const struct rnode *rule);
 void conv_finish_supplies(struct conv *c);
 
 /* engine_labels.c: what the reference check knows of labels outside the graph */
+bool conv_label_usable(struct conv *c, const char *label);	/* engine_labels.c */
 void conv_label_check_setup(struct conv *c);
 /* engine_children.c: one child node per entry of arr (up to count), in container. */
 /* A fact for field value v of struct `what` (engine_struct.c): converted to p on node, or a TODO. */

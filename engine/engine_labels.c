@@ -124,6 +124,31 @@ static bool no_label(const void *ctx, const char *label)
 	return false;
 }
 
+/*
+ * During the conversion (before conv_label_check_setup()): may the output
+ * refer to &label? The graph's labels and the target .dtsi's (not yet a
+ * tail include's); true when no target tree is known.
+ */
+bool conv_label_usable(struct conv *c, const char *label)
+{
+	bool (*saved)(const void *, const char *) = c->t->label_known;
+	const void *ctx = c->t->label_ctx;
+	bool yes;
+
+	if (!saved && c->opt && c->opt->target_tree && !c->opt->dtsi) {
+		c->t->label_known = no_label;
+	} else if (!saved && c->opt && c->opt->dtsi) {
+		c->t->label_known = dtsi_label;
+		c->t->label_ctx = c->opt->dtsi;
+	} else if (!saved) {
+		return true;
+	}
+	yes = dt_label_defined(c->t, label);
+	c->t->label_known = saved;
+	c->t->label_ctx = ctx;
+	return yes;
+}
+
 void conv_label_check_setup(struct conv *c)
 {
 	const char *dir;

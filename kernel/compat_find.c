@@ -109,23 +109,36 @@ static size_t collect_dts(const struct compat_map *m, const char *name, struct c
 	return n;
 }
 
-/* Does a binding document name compat? */
-static bool documented(const struct compat_map *m, const char *compat)
+/* The binding document that names compat (its `binding` row's file), or NULL. */
+static const char *documented(const struct compat_map *m, const char *compat)
 {
 	for (size_t i = 0; i < m->rows.len; i++) {
 		char **r = m->rows.items[i];
 
 		if (!strcmp(r[0], "binding") && !strcmp(r[2], compat))
-			return true;
+			return r[3];
 	}
-	return false;
+	return NULL;
+}
+
+/* Does the binding document doc (relative to the tree) spell compat anywhere? */
+static bool spelled_in(const struct compat_map *m, const char *doc, const char *compat)
+{
+	char *path = m->kdir ? xasprintf("%s/%s", m->kdir, doc) : NULL;
+	char *text = path ? read_file(path, NULL) : NULL;
+	bool yes = !path || !text || strstr(text, compat);	/* unreadable: keep the exact one */
+
+	free(text);
+	free(path);
+	return yes;
 }
 
 /*
  * hits[0], the one exact compatible, when no binding documents it: the
- * driver's one documented compatible instead (6.1 atmel_mxt_ts.c lists
- * "atmel,atmel_mxt_ts" under "deprecated"; atmel,maxtouch.yaml has
- * "atmel,maxtouch").
+ * driver's one documented compatible instead, when that compatible's
+ * binding does not spell the exact one anywhere (6.1 atmel_mxt_ts.c lists
+ * "atmel,atmel_mxt_ts" under "deprecated"; atmel,maxtouch.yaml has only
+ * "atmel,maxtouch"; fsl,mma8452.yaml lists "fsl,mma8452" in an enum:).
  */
 static void prefer_documented(const struct compat_map *m, const char *bus, const char *name,
 			      struct compat_hit *hit)
@@ -141,7 +154,9 @@ static void prefer_documented(const struct compat_map *m, const char *bus, const
 			doc++;
 			one = i;
 		}
-	if (doc == 1 && n <= 16) {
+	/* the binding may list it where the rows do not look (a schema's enum:
+	 * of fsl,mma8452.yaml): only one the binding never spells gives way */
+	if (doc == 1 && n <= 16 && !spelled_in(m, documented(m, all[one].compat), hit->compat)) {
 		all[one].exact = true;
 		all[one].instead = hit->compat;
 		*hit = all[one];
