@@ -171,6 +171,12 @@ bool str_starts(const char *s, const char *prefix)
 	return s && strncmp(s, prefix, strlen(prefix)) == 0;
 }
 
+bool str_is_word(const char *s)
+{
+	return s && *s && !s[strspn(s, "abcdefghijklmnopqrstuvwxyz"
+				    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")];
+}
+
 bool str_contains_icase(const char *s, const char *word)
 {
 	size_t n = word ? strlen(word) : 0;

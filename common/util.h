@@ -48,6 +48,8 @@ void pv_free(struct ptrvec *pv);	/* frees the array, not the items */
 
 bool str_eq(const char *a, const char *b);	/* NULL-safe */
 bool str_starts(const char *s, const char *prefix);
+/* Is s one C identifier-like word (letters, digits, '_'; not empty)? NULL-safe */
+bool str_is_word(const char *s);
 bool str_contains_icase(const char *s, const char *word);	/* ASCII case-insensitive, NULL-safe */
 const char *path_basename(const char *path);
 /*

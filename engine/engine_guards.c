@@ -200,8 +200,7 @@ static bool setup_only(const struct conv *c, const char *name, long long *out)
 {
 	size_t writes = 0;
 
-	if (!name || !*name || name[strspn(name, "abcdefghijklmnopqrstuvwxyz"
-					   "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")])
+	if (!str_is_word(name))
 		return false;
 	for (size_t i = 0; i < c->b->nfuncs; i++) {
 		const struct function *f = c->b->funcs[i];

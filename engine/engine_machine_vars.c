@@ -84,8 +84,7 @@ bool conv_machine_var(const struct conv *c, const char *name, long long *out)
 	bool bad = false, mine = false;
 	size_t writers = 0;
 
-	if (!c->b || !name || !*name || name[strspn(name, "abcdefghijklmnopqrstuvwxyz"
-						   "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")])
+	if (!c->b || !str_is_word(name))
 		return false;
 	for (size_t i = 0; i < c->b->nfuncs && !bad; i++) {
 		const struct function *f = c->b->funcs[i];

@@ -294,8 +294,7 @@ static bool struct_store(struct conv *c, const struct store *s, const struct rno
 	    strncmp(s->path, prefix, strlen(prefix)))
 		return false;
 	member = s->path + strlen(prefix);
-	if (!*member || member[strspn(member, "abcdefghijklmnopqrstuvwxyz"
-				      "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")])
+	if (!str_is_word(member))
 		return false;
 	list = arena_alloc(c->a, sizeof(*list));
 	kid = arena_alloc(c->a, sizeof(*kid));
