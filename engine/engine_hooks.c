@@ -112,7 +112,11 @@ static bool lone_gpio_hook(struct conv *c, const struct hook *h)
 	const struct call *w;
 	bool high = false;
 
-	if (!str_eq(h->store->var, "pm_power_off") || !(w = lone_gpio_write(c, fn, &high)) ||
+	/* a store under a condition nothing decides (3.x dns323: one hook per
+	 * board revision) makes no node: which hook the board has is unknown */
+	if (!str_eq(h->store->var, "pm_power_off") ||
+	    (h->store->nguards && conv_guard_state(c, h->store->guards, h->store->nguards) != 1) ||
+	    !(w = lone_gpio_write(c, fn, &high)) ||
 	    !conv_gpio_cells(c, w->args[0], &line, false) || line.ncells < 2 ||
 	    line.cells[1].kind != CELL_U32 ||
 	    !conv_label_usable(c, line.cells[0].text))
