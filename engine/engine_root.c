@@ -175,12 +175,12 @@ static const char *soc_stem(struct conv *c)
 }
 
 /* Does the target's board row name machine m: by its id (by_model false) or its description? */
-static bool names_machine(struct conv *c, const struct machine *m, const char *compat,
+static bool names_machine(const struct machine *m, const char *stem, const char *compat,
 			  const char *model, bool by_model)
 {
 	if (by_model)
 		return board_model_names(model, m->name);
-	return board_compat_names(compat, m->id) || board_compat_names_on(compat, m->id, soc_stem(c));
+	return board_compat_names(compat, m->id) || board_compat_names_on(compat, m->id, stem);
 }
 
 static bool compatible_of_target_board(struct conv *c, const struct machine *m, struct dt_prop *p)
@@ -189,11 +189,12 @@ static bool compatible_of_target_board(struct conv *c, const struct machine *m, 
 	size_t n = c->opt && c->opt->compat ?
 		   compat_map_boards(c->opt->compat, &compat, &file, &model) : 0;
 	size_t hits = 0, one = 0;
+	const char *stem = n ? soc_stem(c) : NULL;
 
 	for (int by_model = 0; by_model < 2 && hits != 1; by_model++) {
 		hits = 0;
 		for (size_t i = 0; i < n; i++)
-			if (names_machine(c, m, compat[i], model[i], by_model) &&
+			if (names_machine(m, stem, compat[i], model[i], by_model) &&
 			    !(hits && str_eq(compat[one], compat[i]))) {
 				hits++;
 				one = i;

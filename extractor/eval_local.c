@@ -47,14 +47,15 @@ static enum CXChildVisitResult find_write(CXCursor c, CXCursor parent, CXClientD
 		return CXChildVisit_Recurse;
 	struct cvec kids;
 
-	op = k == CXCursor_CompoundAssignOperator ? ex_compound_op(w->x, c) : ex_op_token(w->x, c);
 	cvec_children(c, &kids);
 	ok = kids.n >= 1;
 	if (ok)
 		first = kids.v[0];
 	cvec_free(&kids);
-	if (ok && refers_to(first, w->decl) &&
-	    (k == CXCursor_CompoundAssignOperator || (op && (!strcmp(op, "=") ||
+	if (!ok || !refers_to(first, w->decl))
+		return CXChildVisit_Recurse;	/* the operator's token only for this local's */
+	op = k == CXCursor_CompoundAssignOperator ? ex_compound_op(w->x, c) : ex_op_token(w->x, c);
+	if ((k == CXCursor_CompoundAssignOperator || (op && (!strcmp(op, "=") ||
 	     !strcmp(op, "++") || !strcmp(op, "--") || !strcmp(op, "&"))))) {
 		w->writes++;
 		w->assign = k == CXCursor_BinaryOperator && !strcmp(op, "=") &&
