@@ -71,14 +71,16 @@ if [ $root = 1 ]; then
 	# to the descriptor that open() returned for the node.
 	if command -v strace >/dev/null &&
 		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
-		strace -f -qq -e trace=openat,write -s 1000000 -xx -o "$TMP/trace" \
+		strace -f -qq -e trace=openat,write,close -s 1000000 -xx -o "$TMP/trace" \
 			"$BIN" convert "$BOARD" -o "$T/null" 2>"$TMP/stderr" &&
 		grep -q openat "$TMP/trace"; then
 		if python3 - "$TMP/trace" "$T/null" "$REF" <<'PY'
 import re, sys
 trace, node, ref = sys.argv[1:]
 unhex = lambda s: bytes.fromhex(s.replace("\\x", ""))
-fds, got, pending = set(), b"", {}
+# A descriptor is the node's from its openat() to its close(), in its own
+# process: the number is reused once closed (a cache written later, a child).
+fds, got, pending, opened = set(), b"", {}, False
 for line in open(trace):
     line = line.rstrip("\n")
     # strace -f splits a call another process interrupts (cpp, dtc run
@@ -90,13 +92,17 @@ for line in open(trace):
     m = re.match(r'(\d+) +<\.\.\. \w+ resumed>(.*)$', line)
     if m:
         line = m.group(1) + " " + pending.pop(m.group(1), "") + m.group(2)
-    m = re.match(r'\d+ +openat\(AT_FDCWD, "([^"]*)", .*\) = (\d+)$', line)
-    if m and unhex(m.group(1)) == node.encode():
-        fds.add(m.group(2))
-    m = re.match(r'\d+ +write\((\d+), "([^"]*)", \d+\) = \d+$', line)
-    if m and m.group(1) in fds:
-        got += unhex(m.group(2))
-sys.exit(0 if fds and got == open(ref, "rb").read() else 1)
+    m = re.match(r'(\d+) +openat\(AT_FDCWD, "([^"]*)", .*\) = (\d+)$', line)
+    if m and unhex(m.group(2)) == node.encode():
+        fds.add((m.group(1), m.group(3)))
+        opened = True
+    m = re.match(r'(\d+) +close\((\d+)\)', line)
+    if m:
+        fds.discard((m.group(1), m.group(2)))
+    m = re.match(r'(\d+) +write\((\d+), "([^"]*)", \d+\) = \d+$', line)
+    if m and (m.group(1), m.group(2)) in fds:
+        got += unhex(m.group(3))
+sys.exit(0 if opened and got == open(ref, "rb").read() else 1)
 PY
 		then okay "-o onto a char device: the whole .dts is written into the node (strace)"
 		else bad "-o onto a char device: the .dts written to the node differs (strace)"; fi
