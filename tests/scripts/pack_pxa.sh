@@ -193,6 +193,8 @@ okay "$E" '&mmc1'
 okay "$E" '&mmc3'
 okay "$E" '&uart3'
 okay "$E" '&twsi1'
+# GPIO_LOOKUP("gpio-pxa", 89, ...): gpio-pxa.c's one chip is the MMP2's &gpio too
+has "$E" 'gpio = <&gpio 89 GPIO_ACTIVE_HIGH>;	/* brownstone.c:164 brownstone_v_5vp_gpiod_table.table[0] */'
 
 [ "$fail" = 0 ] && echo "pack_pxa.sh: $nfiles board files OK"
 exit "$fail"
