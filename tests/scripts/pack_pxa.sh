@@ -191,6 +191,8 @@ E=$TMP/brownstone/brownstone.dts
 has "$E" '#include "mmp2.dtsi"'
 okay "$E" '&mmc1'
 okay "$E" '&mmc3'
+# PXA_FLAG_SD_8_BIT_CAPABLE_SLOT (sdhci-pxav3.c: MMC_CAP_8_BIT_DATA)
+has "$E" 'bus-width = <8>;	/* brownstone.c:194 .flags = PXA_FLAG_CARD_PERMANENT | PXA_FLAG_SD_8_BIT_CAPABLE_SLOT */'
 okay "$E" '&uart3'
 okay "$E" '&twsi1'
 # GPIO_LOOKUP("gpio-pxa", 89, ...): gpio-pxa.c's one chip is the MMP2's &gpio too
