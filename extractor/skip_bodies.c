@@ -15,7 +15,9 @@
  * conversion with a new set of headers parses them whole; the overlay falls
  * through to the real file for every header not cached. A stale copy (the
  * real header changed since) is found after the parse among the headers the
- * parse read, rewritten, and the file parsed again (extract.c).
+ * parse read, rewritten, and the file parsed again (extract.c); so is the
+ * copy of a header removed since, which is deleted (the overlay falls
+ * through to the real directories, where the parse no longer finds it).
  */
 #include "ex_internal.h"
 
@@ -233,16 +235,23 @@ static bool same_file(const struct stat *a, const struct stat *b)
 
 static void check_one(struct sb_walk *w, const char *name)
 {
-	char *c = canonical(name), *mirror = NULL;
+	char *c = canonical(name), *mirror;
 	struct stat real, copy;
 	size_t n = strlen(c);
 	bool in_root = false;
 
 	for (size_t i = 0; i < w->roots->len && !in_root; i++)
 		in_root = under(c, w->roots->items[i]);
-	if (n > 2 && !strcmp(c + n - 2, ".h") && in_root && !(w->model && under(c, w->model)) &&
-	    stat(c, &real) == 0 && S_ISREG(real.st_mode)) {
-		mirror = xasprintf("%s/tree%s", w->cache, c);
+	if (n <= 2 || strcmp(c + n - 2, ".h") || !in_root || (w->model && under(c, w->model))) {
+		free(c);
+		return;
+	}
+	mirror = xasprintf("%s/tree%s", w->cache, c);
+	if (stat(c, &real) != 0) {
+		/* Only the copy is left: the header was removed (or renamed) since. */
+		if (errno == ENOENT && unlink(mirror) == 0)
+			w->stale++;
+	} else if (S_ISREG(real.st_mode)) {
 		if (stat(mirror, &copy) != 0) {
 			store(c, mirror, &real);
 		} else if (!same_file(&real, &copy)) {

@@ -2,8 +2,9 @@
 /*
  * Header function bodies blanked (extractor/blank_bodies.c) and served from
  * the cache through the VFS overlay (extractor/skip_bodies.c): what is
- * blanked and what is kept, offsets unchanged, and a board parsed cold, warm
- * and after its header changed gives the facts of a whole parse.
+ * blanked and what is kept, offsets unchanged, and a board parsed cold, warm,
+ * after its header changed and after its header was removed gives the facts
+ * of a whole parse.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -127,12 +128,38 @@ static void test_cache_cold_warm_stale(void **state)
 	free(copy);
 }
 
+/* A header removed after it was cached: the parse finds the next one in the search path. */
+static void test_cache_removed_header(void **state)
+{
+	unsigned nf;
+	char *cmd, *local;
+
+	(void)state;
+	snprintf(tmpdir, sizeof(tmpdir), "/tmp/b2d-skipbodies-XXXXXX");
+	assert_non_null(mkdtemp(tmpdir));
+	test_put_file(tmpdir, "inc/hdr.h", "#define VAL 9\n");
+	test_put_file(tmpdir, "hdr.h", "#define VAL 5\n");	/* beside the board: found first */
+	test_put_file(tmpdir, "board.c", "#include \"hdr.h\"\nint value = VAL * 2;\n"
+		       "void board_init(void) { }\n");
+	assert_int_equal(parse_board(&nf), 10);	/* cold */
+	assert_int_equal(parse_board(&nf), 10);	/* warm: the cached copy */
+	local = xasprintf("%s/hdr.h", tmpdir);
+	assert_int_equal(unlink(local), 0);
+	assert_int_equal(parse_board(&nf), 18);	/* not the copy of the removed one */
+	assert_int_equal(parse_board(&nf), 18);
+	free(local);
+	cmd = xasprintf("rm -rf '%s'", tmpdir);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_blank_function),
 		cmocka_unit_test(test_blank_keeps),
 		cmocka_unit_test(test_cache_cold_warm_stale),
+		cmocka_unit_test(test_cache_removed_header),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
