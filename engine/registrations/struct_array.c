@@ -95,22 +95,29 @@ bool reg_struct_array(struct reg_ctx *r)
 	const struct rnode *rule = conv_struct_rule(c, rn_str(r->reg, "struct"));
 	const char *until = rn_str(r->reg, "until");
 	const struct rnode *node = rn_get(r->rule, "node");
-	struct dt_node *target = NULL;
+	struct dt_node *target = NULL, *ov = NULL;
 	const struct variable *arr;
 
 	/* `child:` under a list of nodes (&ebi, &nand_controller): under the last */
 	if (node && node->kind == RN_SEQ && node->n && rn_str(r->reg, "child"))
 		node = node->items[node->n - 1];
 	if (node && node->kind == RN_SCALAR)
-		target = dt_overlay(c->t, conv_template(c, node->scalar, NULL, r->call,
-							rn_get(r->rule, "args")));
+		target = ov = dt_overlay(c->t, conv_template(c, node->scalar, NULL, r->call,
+							     rn_get(r->rule, "args")));
 	/* `child: nand@3`: a node of that name under it (the chip under its controller) */
 	if (target && rn_str(r->reg, "child"))
 		target = child_node(r, target, rn_str(r->reg, "child"));
-	/* `tail_include: omap-gpmc-smsc911x.dtsi`: the target's .dtsi that completes the node */
-	if (target && rn_str(r->reg, "tail_include"))
+	/*
+	 * `tail_include: omap-gpmc-smsc911x.dtsi`: the target's .dtsi that completes the
+	 * node; the board's overlay comes after it, so that what the board says
+	 * (SMSC911X_USE_16BIT: reg-io-width = <2>) wins over the include's default.
+	 */
+	if (target && rn_str(r->reg, "tail_include")) {
 		dt_add_tail_include(c->t, arena_printf(c->a, "\"%s\"",
 						       conv_include_path(c, rn_str(r->reg, "tail_include"))));
+		if (ov)
+			ov->after_tail_includes = true;
+	}
 	arr = target ? conv_deref_one(c, reg_arg(r, "array")) : conv_deref(c, reg_arg(r, "array"));
 	if ((!arr || !arr->init) && rn_get(r->reg, "default") && value_is_zero(reg_arg(r, "array"))) {
 		/* NULL: the helper's own data (usb_musb_init(NULL): ULPI, OTG, 100 mA) */

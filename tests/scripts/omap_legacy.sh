@@ -145,6 +145,11 @@ check_tree() { # kernel-tree tag
 	has "$TMP/gpmc.$t" 'interrupt-parent = <&gpio6>;'
 	has "$TMP/gpmc.$t" 'interrupts = <16 IRQ_TYPE_LEVEL_LOW>;'
 	has "$TMP/mb.$t.dts" 'omap-gpmc-smsc911x.dtsi"'
+	# the board's &gpmc after that include: what the board says (16-bit
+	# access: reg-io-width = <2>) wins over the include's defaults
+	[ "$(grep -n 'omap-gpmc-smsc911x.dtsi"' "$TMP/mb.$t.dts" | cut -d: -f1)" -lt \
+	  "$(grep -n '^&gpmc {' "$TMP/mb.$t.dts" | cut -d: -f1)" ] 2>/dev/null ||
+		b2d_bad "$t: mediabox: &gpmc comes before the omap-gpmc-smsc911x.dtsi include"
 	# its dummy vddvario/vdd33a: the supplies omap-gpmc-smsc911x.dtsi gives it (covered_by:)
 	lacks "$TMP/mb.$t.dts" 'supply "vddvario"'
 	lacks "$TMP/mb.$t.dts" 'vddvario-supply = <&lark_lan_supplies>'
