@@ -53,7 +53,7 @@ static const struct section prop_rule = { "property rule", "as", (const struct k
 	{ "gpio_prop", S_SCALAR }, { "chains", S_SEQ, &chain_rule }, { "after", S_SEQ },
 	{ "type", S_SCALAR }, { "length", S_SCALAR }, { "widths", S_MAP }, { "slot", S_SCALAR },
 	{ "groups", S_SEQ }, { "type_field", S_SCALAR }, { "array", S_SCALAR },
-	{ "period", S_SCALAR }, END } };
+	{ "period", S_SCALAR }, { "string", S_SCALAR }, END } };
 
 static const struct section container_rule = { "children container", "node", (const struct key_spec[]){
 	{ "node", S_SCALAR }, { "compatible", S_SCALAR }, { "address_cells", S_SCALAR },
