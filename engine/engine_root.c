@@ -46,15 +46,32 @@ static bool same_stack(const char *found, const char *want)
 	return found && want && !*found && !*want;
 }
 
+/* Whether machine m's id or name contains one of the entry's `match:` words. */
+static bool machine_says(const struct machine *m, const struct rnode *entry)
+{
+	const struct rnode *words = rn_get(entry, "match");
+
+	for (size_t k = 0; m && words && k < words->n; k++)
+		if (words->items[k]->scalar && (str_contains_icase(m->id, words->items[k]->scalar) ||
+						str_contains_icase(m->name, words->items[k]->scalar)))
+			return true;
+	return false;
+}
+
+/* The chosen entry; of several with that .dtsi, the one the machine names (SMDK4212). */
 const struct rnode *conv_chosen_variant(const struct conv *c)
 {
 	const char *dtsi = conv_dtsi_name(c);
-	const struct rnode *vs = rn_get(c->soc, "dtsi_variants");
+	const struct rnode *vs = rn_get(c->soc, "dtsi_variants"), *first = NULL;
 
 	for (size_t i = 0; vs && i < vs->n; i++)
-		if (same_stack(dtsi, rn_str(vs->items[i], "dtsi")))
-			return vs->items[i];
-	return NULL;
+		if (same_stack(dtsi, rn_str(vs->items[i], "dtsi"))) {
+			if (machine_says(c->m, vs->items[i]))
+				return vs->items[i];
+			if (!first)
+				first = vs->items[i];
+		}
+	return first;
 }
 
 /*
@@ -381,6 +398,9 @@ void conv_build_root(struct conv *c, const struct machine *m)
 	if (var && rn_str(var, "todo") && !engine_machine_calls_any(c->b, m, rn_get(var, "calls")) &&
 	    !conv_chosen_variant(c))
 		dt_node_add_todo(t, t->root, &m->pos, "compatible", rn_str(var, "todo"));
+	/* the chosen `dtsi_variants:` entry's `todo:`: what its .dtsi does not say of this SoC */
+	if (rn_str(conv_chosen_variant(c), "todo"))
+		dt_node_add_todo(t, t->root, &m->pos, "compatible", rn_str(conv_chosen_variant(c), "todo"));
 	/* `aliases: {i2c0: pxai2c1}`: /aliases entries the board sets (overriding the .dtsi's). */
 	const struct rnode *al = rn_get(c->soc, "aliases");
 

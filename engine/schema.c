@@ -218,7 +218,8 @@ static const struct section assume_rule = { "pack assumption", "cond", (const st
 
 static const struct section dtsi_variant_rule = { "dtsi variant", "dtsi", (const struct key_spec[]){
 	{ "match", S_SEQ }, { "calls", S_SEQ }, { "spells", S_SEQ }, { "dtsi", S_SCALAR },
-	{ "compatible", S_SCALAR_OR_SEQ }, { "assume", S_SEQ, &assume_rule }, END } };
+	{ "compatible", S_SCALAR_OR_SEQ }, { "assume", S_SEQ, &assume_rule }, { "todo", S_SCALAR },
+	END } };
 
 static const struct section reset_line_rule = { "reset line", "prop", (const struct key_spec[]){
 	{ "words", S_SEQ }, { "label", S_SCALAR }, { "prop", S_SCALAR }, END } };
