@@ -335,6 +335,23 @@ static const char *init_only(struct conv *c, const struct machine *m)
 	return arena_printf(c->a, "%s(): no MACHINE_START", fn);
 }
 
+/*
+ * `variant:` the SoC .dtsi (and its compatible) is one of a family the board
+ * file may not name: unless it or this machine's record calls one of
+ * `calls:`, or the file names a `dtsi_variants:` entry, a TODO; the chosen
+ * `dtsi_variants:` entry's `todo:`, what its .dtsi does not say of this SoC.
+ */
+static void variant_todos(struct conv *c, const struct machine *m)
+{
+	const struct rnode *var = rn_get(c->soc, "variant"), *chosen = conv_chosen_variant(c);
+
+	if (var && rn_str(var, "todo") && !engine_machine_calls_any(c->b, m, rn_get(var, "calls")) &&
+	    !chosen)
+		dt_node_add_todo(c->t, c->t->root, &m->pos, "compatible", rn_str(var, "todo"));
+	if (rn_str(chosen, "todo"))
+		dt_node_add_todo(c->t, c->t->root, &m->pos, "compatible", rn_str(chosen, "todo"));
+}
+
 /* The model's annotation: the machine's record, or the init function standing for it. */
 static const char *record_origin(struct conv *c, const struct machine *m)
 {
@@ -390,17 +407,7 @@ void conv_build_root(struct conv *c, const struct machine *m)
 	if (!own)
 		dt_node_add_todo(t, t->root, &m->pos, "compatible",
 				 "replace \"board2dts,...\" with the board's vendor,board string");
-	/* `variant:` the SoC .dtsi (and its compatible) is one of a family the
-	 * board file may not name: unless it or this machine's record calls one
-	 * of `calls:`, or the file names a `dtsi_variants:` entry, a TODO. */
-	const struct rnode *var = rn_get(c->soc, "variant");
-
-	if (var && rn_str(var, "todo") && !engine_machine_calls_any(c->b, m, rn_get(var, "calls")) &&
-	    !conv_chosen_variant(c))
-		dt_node_add_todo(t, t->root, &m->pos, "compatible", rn_str(var, "todo"));
-	/* the chosen `dtsi_variants:` entry's `todo:`: what its .dtsi does not say of this SoC */
-	if (rn_str(conv_chosen_variant(c), "todo"))
-		dt_node_add_todo(t, t->root, &m->pos, "compatible", rn_str(conv_chosen_variant(c), "todo"));
+	variant_todos(c, m);
 	/* `aliases: {i2c0: pxai2c1}`: /aliases entries the board sets (overriding the .dtsi's). */
 	const struct rnode *al = rn_get(c->soc, "aliases");
 
