@@ -371,13 +371,21 @@ void conv_status_pass(struct conv *c, const struct machine *m)
 						      "may register it", f->what));
 			continue;
 		}
-		if (unread || generic) {	/* what it registers is not known: nothing disabled */
+		/* what it registers is not known, or the file only completes a device tree
+		 * (no MACHINE_START: 3.5 - 3.8 board-dnskw.c beside kirkwood-dns320.dts):
+		 * nothing disabled */
+		if (unread || generic || m->init_only) {
 			sb_addf(&kept, "%s&%s", kept.len ? ", " : "", label);
 			continue;
 		}
 		disable(c, m, label, path);
 	}
-	if (kept.len && !unread)	/* a pack made from the target tree (pipeline/generic_pack.c) */
+	if (kept.len && m->init_only && !unread)
+		dt_node_add_todo(c->t, NULL, &m->pos, kept.buf,
+				 "left as the SoC .dtsi has them: this file has no MACHINE_START, it "
+				 "completed a device tree, whose .dts enabled what it does not register; "
+				 "disable those the board does not use");
+	else if (kept.len && !unread)	/* a pack made from the target tree (pipeline/generic_pack.c) */
 		dt_node_add_todo(c->t, NULL, &m->pos, kept.buf,
 				 "left as the SoC .dtsi has them: no SoC pack knows which of them "
 				 "the board's SoC helpers register; disable those the board does not use");

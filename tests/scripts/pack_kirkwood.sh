@@ -184,5 +184,31 @@ if b2d_convert_pack "$KERNEL" "$TMP/mach-kirkwood/acme_old-setup.c" "$O" kirkwoo
 	b2d_hasnt "$O" 'sdio'
 fi
 
+# A 3.5 - 3.8 board-*.c without MACHINE_START (it completed a .dts: one
+# *_init() the DT machine's init called, registering what the .dts did not
+# describe): the .dtsi's nodes it does not register stay as the .dtsi has
+# them (kirkwood.dtsi's usb0 is "okay"), with a TODO, never disabled.
+cat >"$TMP/mach-kirkwood/board-acmedt.c" <<'C'
+// SPDX-License-Identifier: GPL-2.0
+/* board2dts test board: a DT-era helper file, no MACHINE_START. */
+#include <linux/init.h>
+#include <mach/kirkwood.h>
+#include "common.h"
+
+static struct mv643xx_eth_platform_data acmedt_ge00_data = {
+	.phy_addr	= MV643XX_ETH_PHY_ADDR(8),
+};
+
+void __init acmedt_init(void)
+{
+	kirkwood_ge00_init(&acmedt_ge00_data);
+}
+C
+O=$TMP/acmedt.dts
+if b2d_convert_pack "$KERNEL" "$TMP/mach-kirkwood/board-acmedt.c" "$O" kirkwood; then
+	b2d_hasnt "$O" 'status = "disabled"'
+	b2d_has "$O" 'this file has no MACHINE_START, it completed a device tree'
+fi
+
 [ $B2D_FAIL = 0 ] && echo "ok: pack_kirkwood.sh"
 b2d_exit $B2D_FAIL
