@@ -350,6 +350,8 @@ const char *conv_label(struct conv *c, const char *text);
 
 /* engine_values.c: a call argument that is a parameter of its function, as its caller passed it */
 const struct value *conv_param_value(const struct conv *c, const struct value *v);
+const struct value *conv_param_value_in(const struct conv *c, const struct function *fn,
+					const struct value *v);
 /*
  * `ek_udc_data.pullup_pin`, `pins[1]`: a read of a member or element of a
  * file variable no function of the file writes, as its initializer has it

@@ -511,8 +511,13 @@ static const struct call *only_call_of(const struct conv *c, const struct functi
  */
 const struct value *conv_param_value(const struct conv *c, const struct value *v)
 {
-	const struct function *fn = c->cur_fn;
+	return conv_param_value_in(c, c->cur_fn, v);
+}
 
+/* The same, for an argument of a call in function fn. */
+const struct value *conv_param_value_in(const struct conv *c, const struct function *fn,
+					const struct value *v)
+{
 	for (int depth = 0; depth < 4 && v && fn; depth++) {
 		const struct function *in = NULL;
 		const struct call *site;

@@ -47,12 +47,18 @@ static bool same_line(const struct value *a, const struct value *b)
 	       str_eq(a->sym_meaning, b->sym_meaning);
 }
 
-static bool is_write(const struct call *w, const struct value *gpio)
+/* w, a call in fn, writes the line gpio (a helper's parameter: as its one caller passes it) */
+static bool is_write(const struct conv *c, const struct function *fn, const struct call *w,
+		     const struct value *gpio)
 {
-	return w->nargs == 2 && same_line(w->args[0], gpio) &&
-	       w->callee && (!strcmp(w->callee, "gpio_set_value") ||
-			     !strcmp(w->callee, "gpio_set_value_cansleep") ||
-			     !strcmp(w->callee, "__gpio_set_value"));
+	const struct value *line;
+
+	if (w->nargs != 2 || !w->callee || (strcmp(w->callee, "gpio_set_value") &&
+					    strcmp(w->callee, "gpio_set_value_cansleep") &&
+					    strcmp(w->callee, "__gpio_set_value")))
+		return false;
+	line = same_line(w->args[0], gpio) ? w->args[0] : conv_param_value_in(c, fn, w->args[0]);
+	return line && same_line(line, gpio);
 }
 
 static bool is_delay(const struct call *w)
@@ -81,6 +87,7 @@ static int settled_level(const struct conv *c, const struct call *req, const str
 	for (size_t i = 0; i < c->b->nfuncs; i++) {
 		const struct function *fn = c->b->funcs[i];
 		bool mine = false, after = false, delayed = false;
+		const struct value *v;
 
 		for (size_t k = 0; k < fn->ncalls; k++)
 			mine |= fn->calls[k] == req;
@@ -89,13 +96,16 @@ static int settled_level(const struct conv *c, const struct call *req, const str
 
 			after |= w == req;
 			delayed |= after && is_delay(w);
-			if (!is_write(w, gpio))
+			if (!is_write(c, fn, w, gpio))
 				continue;
-			if (!mine || !after || w->args[1]->kind != VAL_INT)
+			/* a helper's level parameter (board-dnskw.c's dnskw_gpio_register(37,
+			 * name, 1): output 0, then set to `def`): as its one caller passes it */
+			v = conv_param_value_in(c, fn, w->args[1]);
+			if (!mine || !after || !v || v->kind != VAL_INT)
 				return -1;
-			if (!w->args[1]->ival != !level && delayed)
+			if (!v->ival != !level && delayed)
 				return -1;
-			level = !!w->args[1]->ival;
+			level = !!v->ival;
 			settled = level;
 		}
 	}
@@ -112,7 +122,7 @@ static const struct call *later_write(const struct conv *c, const struct value *
 			/* the same level written again (seaboard's VBUS: output 1, set 1): kept */
 			if (w->nargs == 2 && w->args[1]->kind == VAL_INT && !w->args[1]->ival == !level)
 				continue;
-			if (is_write(w, gpio)) {
+			if (is_write(c, c->b->funcs[i], w, gpio)) {
 				if (in)
 					*in = c->b->funcs[i];
 				return w;
