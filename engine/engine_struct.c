@@ -274,9 +274,15 @@ void conv_leftover_fields(struct conv *c, struct dt_node *node, const struct val
 		const struct value *v = list->kids[i];
 		const char *reason;
 
-		if (!v->field || field_in(v->field, used, nused) || value_is_zero(v))
+		if ((v->field && field_in(v->field, used, nused)) || value_is_zero(v))
 			continue;
-		reason = why ? why
+		/* an element of no known field (its struct's definition did not parse
+		 * in tolerant mode): no rule can read it, and it is not lost silently */
+		reason = !v->field ? arena_printf(c->a, "element %zu of struct %s: which field it "
+						  "sets is not known here (the struct's definition "
+						  "did not parse): write what it sets by hand", i,
+						  list->type ? list->type : "?")
+			: why ? why
 			: has_rule ? arena_printf(c->a, "no rule for field .%s", v->field)
 				   : arena_printf(c->a, "no rule for struct %s", list->type ? list->type : "?");
 		dt_node_add_todo(c->t, node, &v->pos, conv_origin(c, v), reason);

@@ -69,15 +69,24 @@ static bool find_field(CXType rec, const char *name, CXType *out)
 	return f.found;
 }
 
-/* A record type with a definition, arrays stripped; kind Invalid if not. */
+/*
+ * A record type with a valid definition, arrays stripped; kind Invalid if
+ * not. An invalid one (a member of a type no header here defines: 6.1's
+ * pca9532_platform_data when <linux/leds.h> did not parse) lists no fields,
+ * which would make every designator "another kernel's"; its values come
+ * from the tokens instead (extract.c).
+ */
 static CXType complete_record(CXType t)
 {
 	CXType c = clang_getCanonicalType(t), none = { .kind = CXType_Invalid };
+	CXCursor def;
 
 	while (c.kind == CXType_ConstantArray || c.kind == CXType_IncompleteArray)
 		c = clang_getCanonicalType(clang_getArrayElementType(c));
-	if (c.kind != CXType_Record ||
-	    clang_Cursor_isNull(clang_getCursorDefinition(clang_getTypeDeclaration(c))))
+	if (c.kind != CXType_Record)
+		return none;
+	def = clang_getCursorDefinition(clang_getTypeDeclaration(c));
+	if (clang_Cursor_isNull(def) || clang_isInvalidDeclaration(def))
 		return none;
 	return c;
 }
