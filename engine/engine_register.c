@@ -227,6 +227,34 @@ static void enable_nodes(struct reg_ctx *r, const struct rnode *node)
 }
 
 /*
+ * `node_flags: {port0: pcie0, port1: pcie1}`: each named argument says
+ * whether the helper registers that node (dove_pcie_init(1, 1)): a nonzero
+ * constant enables it, after the rule's `node:` (the controller); one not
+ * known at build time is a TODO.
+ */
+static void enable_flags(struct reg_ctx *r, const struct rnode *nf)
+{
+	struct conv *c = r->c;
+	const char *became = r->f->became;
+
+	for (size_t i = 0; nf->kind == RN_MAP && i < nf->n; i++) {
+		const struct value *v = reg_arg(r, nf->keys[i]);
+
+		if (!v || v->kind != VAL_INT) {
+			reg_todo(r, arena_printf(c->a, "%s: whether the helper registers &%s is not "
+						 "known at build time", nf->keys[i], nf->items[i]->scalar));
+			return;
+		}
+		if (!v->ival)
+			continue;
+		conv_enable(c, nf->items[i]->scalar, &r->call->pos, r->call->spelling);
+		became = arena_printf(c->a, "%s%s&%s", became ? became : "", became ? " " : "",
+				      nf->items[i]->scalar);
+	}
+	reg_converted(r, became);
+}
+
+/*
  * `node_bits: {arg: ports, bits: {"0x1": pcie0, "0x2": pcie1}, none: [pcie0]}`:
  * the helper's argument is a mask of the devices it registers
  * (kirkwood_pcie_init(KW_PCIE0 | KW_PCIE1)); each set bit enables its node,
@@ -369,6 +397,10 @@ bool conv_register_call(struct conv *c, const struct call *call, const struct rn
 		enable_nodes(&r, rn_get(rule, "node"));
 	if (rn_get(rule, "node_bits") && f->fate != FACT_TODO) {
 		enable_bits(&r, rn_get(rule, "node_bits"));
+		return true;
+	}
+	if (rn_get(rule, "node_flags") && f->fate != FACT_TODO) {
+		enable_flags(&r, rn_get(rule, "node_flags"));
 		return true;
 	}
 	if (rn_get(rule, "node") && str_eq(kind, "struct_array") && !rn_get(rule, "props"))

@@ -130,7 +130,7 @@ static const struct section call_rule = { "call rule", "call", (const struct key
 	{ "call", S_SCALAR }, { "args", S_SEQ }, { "register", S_SCALAR_OR_MAP, &register_rule },
 	{ "node", S_SCALAR_OR_SEQ }, { "props", S_SEQ, &call_prop_rule }, { "todo", S_SCALAR },
 	{ "ignore", S_SCALAR }, { "at", S_SCALAR_OR_SEQ }, { "node_todo", S_SCALAR },
-	{ "same_as", S_SCALAR }, { "node_bits", S_MAP, &node_bits_rule },
+	{ "same_as", S_SCALAR }, { "node_bits", S_MAP, &node_bits_rule }, { "node_flags", S_MAP },
 	{ "ignore_when", S_MAP, &ignore_when_rule }, END } };
 
 static const struct section callback_rule = { "callback rule", "struct", (const struct key_spec[]){

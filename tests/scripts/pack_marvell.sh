@@ -117,6 +117,8 @@ V=$TMP/dove-db-setup/dove-db-setup.dts
 has "$V" '#include "dove.dtsi"'
 has "$V" 'nr-ports = <1>;'
 for l in ehci0 ehci1 eth mdio i2c sata0 sdio0 sdio1 spi0 spi1 uart0 uart1; do enabled "$V" $l; done
+# dove_pcie_init(1, 1) (node_flags): the controller and both ports
+for l in pcie pcie0 pcie1; do enabled "$V" $l; done
 has "$V" 'compatible = "m25p64", "jedec,spi-nor";'
 
 # mv78xx0: no .dtsi, SoC helpers are TODOs
