@@ -109,6 +109,8 @@ bool tok_eval_range(struct ex *x, CXSourceRange r, long long *out,
 bool tok_eval_text(struct ex *x, const char *text, long long *out,
 		   const char **expansion);
 struct value *tok_recover_init(struct ex *x, CXCursor var, unsigned limit);
+/* A struct initializer clang kept without its fields (its definition invalid). */
+bool tok_fields_lost(const struct value *v);
 struct value *tok_recover_machine(struct ex *x, unsigned off, unsigned limit,
 				  const char **id, const char **name);
 

@@ -259,22 +259,6 @@ static bool is_dt_machine(const struct value *rec)
 	return nr && nr->kind == VAL_INT && (nr->ival == -1 || nr->ival == 0xffffffffLL);
 }
 
-/*
- * A struct initializer whose elements clang gave without their fields: the
- * struct's definition is invalid (a member of a type no header here
- * defines), so clang could not place `.gpio_base = 10`; the tokens still
- * name it.
- */
-static bool fields_lost(const struct value *v)
-{
-	if (!v || v->kind != VAL_LIST || v->is_array)
-		return false;
-	for (size_t i = 0; i < v->nkids; i++)
-		if (!v->kids[i]->field)
-			return true;
-	return false;
-}
-
 static void add_var(struct ex *x, struct cvec *top, size_t i)
 {
 	CXCursor c = top->v[i], init = init_expr(c);
@@ -284,10 +268,10 @@ static void add_var(struct ex *x, struct cvec *top, size_t i)
 
 	if (!clang_Cursor_isNull(init) && !broken_list(init))
 		val = ex_value(x, init);
-	if ((!val || val->kind == VAL_UNKNOWN || fields_lost(val)) && x->b->clang_errors) {
+	if ((!val || val->kind == VAL_UNKNOWN || tok_fields_lost(val)) && x->b->clang_errors) {
 		struct value *r = tok_recover_init(x, c, ex_next_offset(x, top, i));
 
-		if (r && (!val || (r->kind != VAL_UNKNOWN && !(fields_lost(val) && fields_lost(r)))))
+		if (r && (!val || (r->kind != VAL_UNKNOWN && !(tok_fields_lost(val) && tok_fields_lost(r)))))
 			val = r;
 	}
 	if (!val)

@@ -213,6 +213,22 @@ static struct value *rinit(struct rx *r, int depth)
 	return rvalue(r, b, r->i);
 }
 
+/*
+ * A struct initializer whose elements clang gave without their fields: the
+ * struct's definition is invalid (a member of a type no header here
+ * defines), so clang could not place `.gpio_base = 10`; the tokens still
+ * name it.
+ */
+bool tok_fields_lost(const struct value *v)
+{
+	if (!v || v->kind != VAL_LIST || v->is_array)
+		return false;
+	for (size_t i = 0; i < v->nkids; i++)
+		if (!v->kids[i]->field)
+			return true;
+	return false;
+}
+
 struct value *tok_recover_init(struct ex *x, CXCursor var, unsigned limit)
 {
 	CXSourceRange ext = clang_getCursorExtent(var);
