@@ -100,7 +100,10 @@ static long long template_delta(char *name)
 	return d;
 }
 
-/* "i2c{bus}" with bus = 1 -> "i2c1", "i2c{bus-1}" -> "i2c0"; NULL when a placeholder has no integer value. */
+/*
+ * "i2c{bus}" with bus = 1 -> "i2c1", "i2c{bus-1}" -> "i2c0"; NULL when a placeholder has no
+ * integer value. "{/i2c-gpio-0}", a path reference, is no placeholder: it stays as written.
+ */
 char *conv_template(struct conv *c, const char *tmpl, const struct value *list,
 		    const struct call *call, const struct rnode *argnames)
 {
@@ -108,7 +111,7 @@ char *conv_template(struct conv *c, const char *tmpl, const struct value *list,
 
 	sb_init(&sb);
 	for (const char *p = tmpl; *p; p++) {
-		const char *end = *p == '{' ? strchr(p, '}') : NULL;
+		const char *end = *p == '{' && p[1] != '/' ? strchr(p, '}') : NULL;
 		long long v;
 
 		if (!end) {
@@ -462,7 +465,8 @@ static void convert_call_taken(struct conv *c, const struct function *fn,
 		f->became = "a GPIO's interrupt number: converted where the value is used";
 		return;
 	}
-	if (!rule && !f->reason && conv_soc_setup_call(c, fn, call, f))
+	if (!rule && !f->reason && (conv_soc_setup_call(c, fn, call, f) ||
+				    conv_nested_macro_call(c, fn, call, f)))
 		return;
 	if (!f->reason) {
 		f->fate = FACT_TODO;

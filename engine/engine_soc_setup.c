@@ -11,6 +11,8 @@
 #include "engine_int.h"
 #include "../kernel/soc_dtsi.h"
 
+#include <libfdt.h>
+
 
 /* The machine_desc field that names fn, when it is a SoC setup field. */
 static const char *setup_field_of(const struct conv *c, const struct function *fn)
@@ -56,11 +58,30 @@ bool conv_soc_setup_call(struct conv *c, const struct function *fn, const struct
 }
 
 /*
+ * The fixed clock at `label` that the .dtsi defines at 0 Hz for every board
+ * to set (at91sam9260.dtsi's slow_xtal, clock-frequency = <0>): 1 when it
+ * does, 0 when it defines it otherwise, -1 when it has no such label.
+ */
+static int dtsi_zero_clock(const struct soc_dtsi *d, const char *label)
+{
+	const char *path = soc_dtsi_label_path(d, label);
+	int off = path ? fdt_path_offset(soc_dtsi_fdt(d), path) : -1, len = 0;
+	const fdt32_t *v = off >= 0 ? fdt_getprop(soc_dtsi_fdt(d), off, "clock-frequency", &len) : NULL;
+
+	if (!soc_dtsi_has_label(d, label))
+		return -1;
+	return v && len == 4 && fdt32_to_cpu(*v) == 0;
+}
+
+/*
  * `board_clocks: [{label: clk32k_in, node: clock-32k, frequency: 32768}]`:
  * a fixed clock the SoC .dtsi refers to but leaves to every board
  * (tegra20.dtsi's &tegra_pmc takes clk32k_in, the 32.768 kHz input). Written
- * only when the target's .dtsi uses that label without defining it. No fact
- * of the board file: the SoC's, like the root compatible's placeholder.
+ * only when the target's .dtsi uses that label without defining it, or
+ * defines it at 0 Hz (the AT91 .dtsi files' slow_xtal: then
+ * `&slow_xtal { clock-frequency = <32768>; }`, as every upstream board
+ * writes). No fact of the board file: the SoC's, like the root
+ * compatible's placeholder.
  */
 void conv_board_clocks(struct conv *c, const struct machine *m)
 {
@@ -68,25 +89,33 @@ void conv_board_clocks(struct conv *c, const struct machine *m)
 	const struct soc_dtsi *d = c->opt ? c->opt->dtsi : NULL;
 
 	for (size_t i = 0; d && l && i < l->n; i++) {
-		const char *label = rn_str(l->items[i], "label");
+		const char *label = rn_str(l->items[i], "label"), *why = rn_str(l->items[i], "why");
 		long long hz = 0;
+		int zero = label ? dtsi_zero_clock(d, label) : 0;
 		struct dt_node *n;
 		struct dt_prop *p;
 
-		if (!label || soc_dtsi_has_label(d, label) || !soc_dtsi_references(d, label) ||
+		if (!label || !zero || (zero < 0 && !soc_dtsi_references(d, label)) ||
 		    !rn_get_long(l->items[i], "frequency", &hz))
 			continue;
-		n = dt_node_add(c->t, c->t->root, rn_str(l->items[i], "node") ?
-				rn_str(l->items[i], "node") : "clock", NULL);
-		n->label = label;
-		n->pos = m->pos;
-		dt_prop_add_string(c->t, dt_prop_set(c->t, n, "compatible"), "fixed-clock");
+		if (zero > 0) {
+			n = dt_overlay(c->t, label);
+		} else {
+			n = dt_node_add(c->t, c->t->root, rn_str(l->items[i], "node") ?
+					rn_str(l->items[i], "node") : "clock", NULL);
+			n->label = label;
+			n->pos = m->pos;
+			dt_prop_add_string(c->t, dt_prop_set(c->t, n, "compatible"), "fixed-clock");
+		}
 		p = dt_prop_set(c->t, n, "clock-frequency");
 		dt_chunk_add_u32(c->t, dt_prop_add_cells(c->t, p), (uint32_t)hz);
 		p->pos = m->pos;
-		p->origin = arena_printf(c->a, "%s: &%s, which the SoC .dtsi uses and every board "
-					 "defines (%s)", rn_str(c->soc, "soc"), label,
-					 rn_str(l->items[i], "why") ? rn_str(l->items[i], "why") : "a fixed clock");
-		dt_chunk_add_u32(c->t, dt_prop_add_cells(c->t, dt_prop_set(c->t, n, "#clock-cells")), 0);
+		p->origin = zero > 0 ?
+			arena_printf(c->a, "%s: %s; the SoC .dtsi leaves &%s at 0 Hz for every board to set",
+				     rn_str(c->soc, "soc"), why ? why : "a fixed clock", label) :
+			arena_printf(c->a, "%s: &%s, which the SoC .dtsi uses and every board defines (%s)",
+				     rn_str(c->soc, "soc"), label, why ? why : "a fixed clock");
+		if (zero < 0)
+			dt_chunk_add_u32(c->t, dt_prop_add_cells(c->t, dt_prop_set(c->t, n, "#clock-cells")), 0);
 	}
 }
