@@ -224,10 +224,14 @@ static void __init acme_init_early(void)
 {
 	at91_register_uart(AT91RM9200_ID_US1, 1, ATMEL_UART_CTS | ATMEL_UART_RTS | ATMEL_UART_RI);
 }
+static struct i2c_board_info __initdata acme_i2c_devices[] = {
+	{ I2C_BOARD_INFO("ds1672", 0x68) },
+};
 static void __init acme_board_init(void)
 {
 	at91_add_device_serial();
 	at91_set_gpio_input(AT91_PIN_PB27, 1);
+	at91_add_device_i2c(acme_i2c_devices, ARRAY_SIZE(acme_i2c_devices));
 }
 MACHINE_START(AT91RM9200EK, "Acme RM9200 modem")
 	.init_early	= acme_init_early,
@@ -239,6 +243,11 @@ if b2d_convert_pack "$KERNEL" "$TMP/mach-at91/board-rm9200acme.c" "$O" at91rm920
 	# the .dtsi's uart1 option groups; PB27 under the unlabelled pin controller
 	b2d_flat_has "$O" '&usart1{pinctrl-0=<&pinctrl_uart1&pinctrl_uart1_cts&pinctrl_uart1_rts&pinctrl_uart1_ri>;'
 	b2d_flat_has "$O" 'atmel,pins=<AT91_PIOB27AT91_PERIPH_GPIOAT91_PINCTRL_PULL_UP>'
+	# at91rm9200_devices.c's i2c-gpio bus: the .dtsi's unlabelled i2c-gpio-0
+	b2d_flat_has "$O" '&{/i2c-gpio-0}{status="okay";rtc@68{'
+	b2d_hasnt "$O" '&i2c0 {'
+	# the 32768 Hz slow clock the old clock code hard-coded, which at91rm9200.dtsi leaves at 0
+	b2d_flat_has "$O" '&slow_xtal{clock-frequency=<32768>;}'
 fi
 
 O=$TMP/acme9260.dts
@@ -246,6 +255,8 @@ if b2d_convert_pack "$KERNEL" "$TMP/mach-at91/board-acme9260.c" "$O" at91sam9260
 	grep -q '&mmc0{pinctrl-names="default";pinctrl-0=<&pinctrl_mmc0_clk&pinctrl_mmc0_slot1_cmd_dat0&pinctrl_mmc0_slot1_dat1_3>;status="okay";slot@1{reg=<1>;bus-width=<4>;' "$O.flat" ||
 		b2d_bad "acme9260: &mmc0 has not slot B's 4-bit pin groups"
 	b2d_has "$O" '#include "at91sam9260.dtsi"'
+	b2d_has "$O" 'clock-frequency = <32768>;	/* board-acme9260.c:'
+	b2d_has "$O" "at91sam9260: the SoC's fixed 32768 Hz crystal, AT91_SLOW_CLOCK of 2.6.x - 3.x mach-at91/clock.c; ..."
 	# at91_add_device_i2c(): the bit-banged bus the 3.x SoC code preferred, not the TWI
 	grep -q '&i2c_gpio0{status="okay";pca9555_20:gpio@20{' "$O.flat" ||
 		b2d_bad "acme9260: the I2C devices are not on &i2c_gpio0"
@@ -314,6 +325,53 @@ if b2d_convert_pack "$KERNEL" "$TMP/mach-at91/board-acme9g45.c" "$O" at91sam9g45
 	# at91sam9g45_devices.c's spi0_standard_cs[0]: the controller's cs-gpios
 	b2d_has "$O" 'cs-gpios = <&pioB 3 GPIO_ACTIVE_LOW>;'
 fi
+
+# An AT91SAM9263 and an AT91SAM9261 board, 2.6.3x: at91sam926x_devices.c
+# registered at91_add_device_i2c()'s bus as i2c-gpio, the .dtsi's unlabelled
+# i2c-gpio-0 (upstream usb_a9263.dts enables it), not the TWI &i2c0; the
+# shutdown controller's mode register write (board-usb-a9263.c) is a TODO
+# with the shdwc node's properties, and AT91_SHDW_CPTWK0_(10), a macro
+# tolerant mode lacks, no TODO of its own.
+cat >"$TMP/mach-at91/board-acme9263.c" <<'C'
+// SPDX-License-Identifier: GPL-2.0
+/* board2dts test board: an AT91SAM9263 terminal, 2.6.3x mach-at91 style. */
+#include <linux/init.h>
+#include <asm/mach/arch.h>
+#include <mach/board.h>
+#include <mach/at91sam9263.h>
+#include <mach/at91_shdwc.h>
+
+static struct i2c_board_info __initdata acme_i2c_devices[] = {
+	{ I2C_BOARD_INFO("24c512", 0x50) },
+};
+static void __init acme_init_early(void)
+{
+	at91sam9263_initialize(12000000);
+}
+static void __init acme_board_init(void)
+{
+	at91_add_device_serial();
+	at91_add_device_i2c(acme_i2c_devices, ARRAY_SIZE(acme_i2c_devices));
+	at91_sys_write(AT91_SHDW_MR, AT91_SHDW_CPTWK0_(10) | AT91_SHDW_WKMODE0_LOW | AT91_SHDW_RTTWKEN);
+}
+MACHINE_START(ACME9263, "Acme AT91SAM9263 terminal")
+	.map_io		= acme_init_early,
+	.init_machine	= acme_board_init,
+MACHINE_END
+C
+sed 's/at91sam9263/at91sam9261/g; s/AT91SAM9263/AT91SAM9261/g; s/ACME9263/ACME9261/' \
+	"$TMP/mach-at91/board-acme9263.c" >"$TMP/mach-at91/board-acme9261.c"
+for soc in at91sam9263 at91sam9261; do
+	O=$TMP/acme${soc#at91sam}.dts
+	b2d_convert_pack "$KERNEL" "$TMP/mach-at91/board-acme${soc#at91sam}.c" "$O" $soc || continue
+	b2d_flat_has "$O" '&{/i2c-gpio-0}{status="okay";eeprom@50{compatible="atmel,24c512";'
+	b2d_hasnt "$O" '&i2c0 {'
+	b2d_flat_has "$O" '&main_xtal{clock-frequency=<12000000>;'
+	b2d_flat_has "$O" '&slow_xtal{clock-frequency=<32768>;}'
+	b2d_has "$O" 'for AT91_SHDW_MR (the shutdown controller), write &{/ahb/apb/shdwc@fffffd10} { atmel,wakeup-mode = "low"; atmel,wakeup-counter = <N>; atmel,wakeup-rtt-timer; }'
+	b2d_hasnt "$O" 'no rule for call AT91_SHDW_CPTWK0_'
+	b2d_hasnt "$O" 'no rule for call at91_sys_write'
+done
 
 # Lone 3.x files outside mach-at91/ that name their SoC only through the
 # machine record or a module's helpers (every 3.x AT91 board calls
