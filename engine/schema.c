@@ -51,7 +51,8 @@ static const struct section prop_rule = { "property rule", "as", (const struct k
 	{ "shift", S_SCALAR }, { "member", S_SCALAR }, { "members", S_SEQ },
 	{ "native", S_SCALAR }, { "on", S_SCALAR }, { "compatible", S_SCALAR },
 	{ "gpio_prop", S_SCALAR }, { "chains", S_SEQ, &chain_rule }, { "after", S_SEQ },
-	{ "type", S_SCALAR }, { "length", S_SCALAR }, { "widths", S_MAP }, { "slot", S_SCALAR },
+	{ "type", S_SCALAR }, { "length", S_SCALAR }, { "length_if", S_MAP }, { "widths", S_MAP },
+	{ "slot", S_SCALAR },
 	{ "groups", S_SEQ }, { "type_field", S_SCALAR }, { "array", S_SCALAR },
 	{ "period", S_SCALAR }, { "string", S_SCALAR }, END } };
 

@@ -11,6 +11,12 @@
  * it to N elements with the 0 C gives the ones not written, and `map:`
  * turns an element's value into the binding's (the WM8903's "don't touch"
  * is 0 in C, 0xffffffff in DT; its "write 0" is 0x8000 in C, 0 in DT).
+ * Each element lands at its array index (`.buck5_voltage[2] = X` is the
+ * third cell); with `length: N` the property is exactly N cells, the
+ * elements from index N on left out (the driver reads N: the MAX8997's
+ * one DVS voltage without GPIO DVS), and `length_if: {fields: [a, b],
+ * length: M}` makes it M when any of the struct's fields named is non-zero
+ * (its eight with buck1_gpiodvs set).
  */
 #include "converters.h"
 
@@ -50,6 +56,29 @@ static bool element_cells(struct prop_ctx *pc, const struct value *e, struct dt_
 	return true;
 }
 
+/* The cell count the rule asks for (0: as many as the array has); false: not known. */
+static bool wanted_length(struct prop_ctx *pc, long long *len)
+{
+	const struct rnode *cond = rn_get(pc->rule, "length_if");
+	const struct rnode *fields = rn_get(cond, "fields");
+	long long then = 0;
+
+	*len = 0;
+	rn_get_long(pc->rule, "length", len);
+	for (size_t i = 0; fields && i < fields->n; i++) {
+		const struct value *f = pc->list ? conv_field(pc->c, pc->list, fields->items[i]->scalar) : NULL;
+
+		if (f && f->kind != VAL_INT) {
+			pc->reason = arena_printf(pc->c->a, "the cell count depends on .%s, not known at "
+						  "build time", fields->items[i]->scalar);
+			return false;
+		}
+		if (f && f->ival && rn_get_long(cond, "length", &then))
+			*len = then;
+	}
+	return true;
+}
+
 struct dt_prop *cv_int_array(struct prop_ctx *pc)
 {
 	bool in_place = pc->v && pc->v->kind == VAL_LIST;
@@ -64,8 +93,10 @@ struct dt_prop *cv_int_array(struct prop_ctx *pc)
 		pc->reason = "array not found in this file";
 		return NULL;
 	}
+	if (!wanted_length(pc, &len))
+		return NULL;
 	for (size_t i = 0; i < arr->nkids; i++)
-		if (!element_cells(pc, arr->kids[i], NULL)) {
+		if ((!len || arr->kids[i]->index < len) && !element_cells(pc, arr->kids[i], NULL)) {
 			pc->reason = "array element not known at build time";
 			return NULL;
 		}
@@ -73,11 +104,18 @@ struct dt_prop *cv_int_array(struct prop_ctx *pc)
 		conv_mark_var(pc->c, var->name);
 	p = new_prop(pc);
 	ch = dt_prop_add_cells(pc->c->t, p);
+	/* each element at its array index, those C zero-initializes 0 */
+	long long n = len;
+
+	for (size_t i = 0; !len && i < arr->nkids; i++)
+		n = arr->kids[i]->index >= n ? arr->kids[i]->index + 1 : n;
+	const struct value **slot = arena_alloc(pc->c->a, ((size_t)n + 1) * sizeof(*slot));
+
 	for (size_t i = 0; i < arr->nkids; i++)
-		element_cells(pc, arr->kids[i], ch);
-	rn_get_long(pc->rule, "length", &len);	/* the elements C zero-initializes */
-	for (long long i = (long long)arr->nkids; in_place && i < len; i++)
-		element_cells(pc, &zero, ch);
+		if (arr->kids[i]->index >= 0 && arr->kids[i]->index < n)
+			slot[arr->kids[i]->index] = arr->kids[i];
+	for (long long i = 0; i < n; i++)
+		element_cells(pc, slot[i] ? slot[i] : &zero, ch);
 	if (var && rn_get(pc->rule, "members"))
 		element_facts(pc, var, p);
 	return p;

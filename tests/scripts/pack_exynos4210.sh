@@ -9,7 +9,8 @@
 # enables &serial_0 and &serial_2; the sdhci platdata lands on &sdhci_2
 # with its bus width and card-detect line; i2c_register_board_info(0) is
 # &i2c_0; the MAX8997's regulators are LDO1 and BUCK1 under its
-# `regulators` node, the names the target's regulator driver gives their ids.
+# `regulators` node, the names the target's regulator driver gives their ids,
+# and its DVS voltages the one cell each the driver reads without GPIO DVS.
 # Each output compiles (the tool runs dtc).
 #
 #   bash pack_exynos4210.sh BOARD2DTS SOURCE_DIR    (run by ctest; exit 77 = skipped)
@@ -71,6 +72,10 @@ static struct max8997_regulator_data acmepad_regulators[] = {
 static struct max8997_platform_data acmepad_max8997_pdata = {
 	.regulators = acmepad_regulators,
 	.num_regulators = ARRAY_SIZE(acmepad_regulators),
+	.buck1_voltage[0] = 1250000,
+	.buck1_voltage[1] = 1100000,
+	.buck2_voltage[0] = 1100000,
+	.buck5_voltage[0] = 1100000,
 };
 static struct i2c_board_info i2c0_devs[] __initdata = {
 	{ I2C_BOARD_INFO("max8997", 0x66), .irq = IRQ_EINT(4), .platform_data = &acmepad_max8997_pdata },
@@ -134,6 +139,12 @@ check() {	# check KERNEL OUT.dts INCLUDE
 		grep -F 'regulators { LDO1 { regulator-name = "VDD_ABB_3.3V";' >/dev/null ||
 		bad "$(basename "$2"): no LDO1 node with its constraints under the PMIC's regulators"
 	has "$2" 'BUCK1 {'
+	# the DVS voltages max8997-regulator.c's DT path needs: one cell each
+	# without GPIO DVS (the one the C driver uses too)
+	has "$2" 'max8997,pmic-buck1-dvs-voltage = <1250000>;'
+	has "$2" 'max8997,pmic-buck2-dvs-voltage = <1100000>;'
+	has "$2" 'max8997,pmic-buck5-dvs-voltage = <1100000>;'
+	hasnt "$2" 'no rule for field .buck'
 	has "$2" 'regulator-min-microvolt = <950000>;'
 	hasnt "$2" 'no rule for struct max8997'
 	hasnt "$2" 'no SoC rule pack matched'
