@@ -169,7 +169,7 @@ struct dt_node *bus_device(struct conv *c, struct dt_node *bus, const char *type
 	if (rn_str(drule, "tail_include"))
 		dt_add_tail_include(c->t, arena_printf(c->a, "\"%s\"",
 						       conv_include_path(c, rn_str(drule, "tail_include"))));
-	constant_props(c, n, rn_get(drule, "props"), &e->pos);
+	constant_props(c, n, rn_get(drule, "props"), &e->pos, false);
 	if (conv_provider_label(c, e))
 		provider_props(c, n, e);
 	/* 0, or a negative number (spi_board_info's .irq = -1, ARM's NO_IRQ): no interrupt */

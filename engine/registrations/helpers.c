@@ -27,14 +27,20 @@ void add_interrupt(struct conv *c, struct dt_node *n, const struct value *irq,
 			 : "IRQ number not known at build time");
 }
 
-/* Constant properties of a rule (as: true / as: value): no field is read. */
+/*
+ * Constant properties of a rule (as: true / as: value): no field is read.
+ * keep: a property the node already has stays (a SoC device's default
+ * platform data, which the board's own replaces whichever comes first).
+ */
 void constant_props(struct conv *c, struct dt_node *n, const struct rnode *props,
-			   const struct srcpos *pos)
+		    const struct srcpos *pos, bool keep)
 {
 	for (size_t i = 0; props && i < props->n; i++) {
 		struct dt_prop *p;
 		long long v;
 
+		if (keep && dt_prop_find(n, rn_str(props->items[i], "prop")))
+			continue;
 		if (str_eq(rn_str(props->items[i], "as"), "true")) {
 			p = dt_prop_set(c->t, n, rn_str(props->items[i], "prop"));
 			p->pos = *pos;

@@ -211,7 +211,7 @@ struct dt_node *soc_platform_device(struct conv *c, const struct variable *dev,
 		return NULL;
 	}
 	n = conv_enable(c, label, &f->pos, arena_printf(c->a, "&%s", dev->name));
-	constant_props(c, n, props, &f->pos);
+	constant_props(c, n, props, &f->pos, true);
 	enable_with_nodes(c, rule, &f->pos, dev->name);
 	soc_device_pdata(c, n, dev->name);
 	f->fate = FACT_CONVERTED;

@@ -15,7 +15,7 @@ char *arena_node_name(struct conv *c, const char *s);
 void add_interrupt(struct conv *c, struct dt_node *n, const struct value *irq,
 			  unsigned type);
 void constant_props(struct conv *c, struct dt_node *n, const struct rnode *props,
-			   const struct srcpos *pos);
+		    const struct srcpos *pos, bool keep);
 
 struct fact *entry_fact(struct conv *c, const char *what, const struct value *e,
 			const char *became, const char *reason);

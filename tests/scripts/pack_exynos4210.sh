@@ -7,7 +7,9 @@
 # banks as mach/gpio.h numbered them, one spare number between banks);
 # IRQ_EINT(4) is line 4 of &gpx0's interrupt domain; the UART config array
 # enables &serial_0 and &serial_2; the sdhci platdata lands on &sdhci_2
-# with its bus width and card-detect line; i2c_register_board_info(0) is
+# with its bus width and card-detect line, &sdhci_0's 8 bits (set after
+# the device is registered) replace the historic default 4 that &sdhci_3,
+# without platform data, keeps; i2c_register_board_info(0) is
 # &i2c_0; the MAX8997's regulators are LDO1 and BUCK1 under its
 # `regulators` node, the names the target's regulator driver gives their ids,
 # and its DVS voltages the one cell each the driver reads without GPIO DVS.
@@ -54,6 +56,10 @@ static struct s3c_sdhci_platdata acmepad_hsmmc2_pdata __initdata = {
 	.ext_cd_gpio_invert = 1,
 	.max_width = 4,
 };
+static struct s3c_sdhci_platdata acmepad_hsmmc0_pdata __initdata = {
+	.cd_type = S3C_SDHCI_CD_PERMANENT,
+	.max_width = 8,
+};
 static struct regulator_init_data acmepad_ldo1_data = {
 	.constraints = {
 		.name = "VDD_ABB_3.3V", .min_uV = 3300000, .max_uV = 3300000,
@@ -90,7 +96,7 @@ static struct platform_device acmepad_keys = {
 	.name = "gpio-keys", .dev = { .platform_data = &acmepad_keys_data },
 };
 static struct platform_device *acmepad_devices[] __initdata = {
-	&s3c_device_hsmmc2, &s3c_device_i2c0, &s3c_device_rtc, &acmepad_keys,
+	&s3c_device_hsmmc0, &s3c_device_hsmmc2, &s3c_device_hsmmc3, &s3c_device_i2c0, &s3c_device_rtc, &acmepad_keys,
 };
 static void __init acmepad_map_io(void)
 {
@@ -104,6 +110,7 @@ static void __init acmepad_machine_init(void)
 	i2c_register_board_info(0, i2c0_devs, ARRAY_SIZE(i2c0_devs));
 	s3c_sdhci2_set_platdata(&acmepad_hsmmc2_pdata);
 	platform_add_devices(acmepad_devices, ARRAY_SIZE(acmepad_devices));
+	s3c_sdhci0_set_platdata(&acmepad_hsmmc0_pdata);
 }
 MACHINE_START(ACMEPAD, "Acme Exynos4210 pad")
 	.atag_offset = 0x100,
@@ -126,6 +133,11 @@ check() {	# check KERNEL OUT.dts INCLUDE
 	has "$2" '&sdhci_2 {'
 	has "$2" 'bus-width = <4>;'
 	has "$2" 'cd-gpios = <&gpk2 2 GPIO_ACTIVE_LOW>;'
+	# the SD hosts' bus width: the historic default platform data's 4 bits
+	# (sdhci-s3c.c takes 1 without bus-width), the board's own width wins
+	sdhci() { awk -v h="&sdhci_$2 {" '$0 == h { on = 1 } on { print } on && /^};?$/ { exit }' "$1" | grep -F bus-width | tr -d '\t' | cut -d';' -f1 | tr '\n' ' '; }
+	[ "$(sdhci "$2" 0)" = "bus-width = <8> " ] || bad "$(basename "$2"): &sdhci_0: $(sdhci "$2" 0), not bus-width = <8>"
+	[ "$(sdhci "$2" 3)" = "bus-width = <4> " ] || bad "$(basename "$2"): &sdhci_3: $(sdhci "$2" 3), not bus-width = <4>"
 	has "$2" 'gpios = <&gpx2 1 GPIO_ACTIVE_LOW>;'
 	has "$2" '&i2c_0 {'
 	has "$2" 'interrupt-parent = <&gpx0>;'

@@ -100,8 +100,8 @@ fi
 
 # A board of the test's own, 2.6.35 style: nothing in its path names the
 # SoC, its record names s5pv210_init_irq; SMSC911x on EINT27 (gph3 line 3),
-# an SDHCI slot with no card detect, one whose detect is a board callback
-# (a TODO), a GPIO of a vendor memory-port bank s5pv210-pinctrl.dtsi lacks
+# an SDHCI slot with no card detect and no width (the default 4 bits), one
+# whose detect is a board callback (a TODO) and 8 bits wide, a GPIO of a vendor memory-port bank s5pv210-pinctrl.dtsi lacks
 # (a TODO, and the output still compiles), the framebuffer and the keypad.
 B=$TMP/board-s5p-test.c
 cat >"$B" <<'EOF'
@@ -150,12 +150,11 @@ static struct platform_device keys_dev = {
 };
 
 static struct s3c_sdhci_platdata wifi_sd = {
-	.max_width	= 4,
+	.max_width	= 8,
 	.cd_type	= S3C_SDHCI_CD_EXTERNAL,
 };
 
 static struct s3c_sdhci_platdata poll_sd = {
-	.max_width	= 4,
 	.cd_type	= S3C_SDHCI_CD_NONE,
 };
 
@@ -205,6 +204,13 @@ block "$T" '&i2c1 {' 'samsung,i2c-max-bus-freq = <100000>;'
 block "$T" '&i2c1 {' 'status = "okay";'
 block "$T" '&sdhci1 {' 'card detect by the board'"'"'s ext_cd_init() callback'
 block "$T" '&sdhci3 {' 'broken-cd;'
+# bus width: the historic default platform data's 4 bits (sdhci-s3c.c takes 1
+# without bus-width) unless the board's own .max_width, set before or after
+# the device is registered, says otherwise
+block "$T" '&sdhci3 {' 'bus-width = <4>;'
+block "$T" '&sdhci1 {' 'bus-width = <8>;'
+[ "$(awk '$0 == "&sdhci1 {" { on = 1 } on { print } on && /^};?$/ { exit }' "$T" | grep -c 'bus-width')" = 1 ] ||
+	bad "box.dts: &sdhci1 has not exactly one bus-width"
 block "$T" '&fimd {' 'status = "okay";'
 block "$T" '&keypad {' 'status = "okay";'
 has "$T" 's3c_device_ts: touchscreen of the ADC block: no node in s5pv210.dtsi'
