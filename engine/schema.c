@@ -54,7 +54,7 @@ static const struct section prop_rule = { "property rule", "as", (const struct k
 	{ "type", S_SCALAR }, { "length", S_SCALAR }, { "length_if", S_MAP }, { "widths", S_MAP },
 	{ "slot", S_SCALAR },
 	{ "groups", S_SEQ }, { "type_field", S_SCALAR }, { "array", S_SCALAR },
-	{ "period", S_SCALAR }, { "string", S_SCALAR }, END } };
+	{ "period", S_SCALAR }, { "string", S_SCALAR }, { "key_nodes", S_MAP }, END } };
 
 static const struct section container_rule = { "children container", "node", (const struct key_spec[]){
 	{ "node", S_SCALAR }, { "compatible", S_SCALAR }, { "address_cells", S_SCALAR },

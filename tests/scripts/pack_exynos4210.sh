@@ -13,6 +13,7 @@
 # &i2c_0; the MAX8997's regulators are LDO1 and BUCK1 under its
 # `regulators` node, the names the target's regulator driver gives their ids,
 # and its DVS voltages the one cell each the driver reads without GPIO DVS.
+# samsung_keypad_set_platdata() is &keypad's rows, columns and key nodes.
 # Each output compiles (the tool runs dtc).
 #
 #   bash pack_exynos4210.sh BOARD2DTS SOURCE_DIR    (run by ctest; exit 77 = skipped)
@@ -41,6 +42,7 @@ cat >"$B" <<'C'
 #include <mach/map.h>
 #include <plat/devs.h>
 #include <plat/sdhci.h>
+#include <plat/keypad.h>
 #include <plat/iic.h>
 #include <plat/regs-serial.h>
 #include <linux/mfd/max8997.h>
@@ -83,6 +85,18 @@ static struct max8997_platform_data acmepad_max8997_pdata = {
 	.buck2_voltage[0] = 1100000,
 	.buck5_voltage[0] = 1100000,
 };
+static uint32_t acmepad_keymap[] __initdata = {
+	KEY(0, 3, KEY_1), KEY(1, 7, KEY_A),
+};
+static struct matrix_keymap_data acmepad_keymap_data __initdata = {
+	.keymap = acmepad_keymap,
+	.keymap_size = ARRAY_SIZE(acmepad_keymap),
+};
+static struct samsung_keypad_platdata acmepad_keypad_data __initdata = {
+	.keymap_data = &acmepad_keymap_data,
+	.rows = 2,
+	.cols = 8,
+};
 static struct i2c_board_info i2c0_devs[] __initdata = {
 	{ I2C_BOARD_INFO("max8997", 0x66), .irq = IRQ_EINT(4), .platform_data = &acmepad_max8997_pdata },
 };
@@ -96,7 +110,7 @@ static struct platform_device acmepad_keys = {
 	.name = "gpio-keys", .dev = { .platform_data = &acmepad_keys_data },
 };
 static struct platform_device *acmepad_devices[] __initdata = {
-	&s3c_device_hsmmc0, &s3c_device_hsmmc2, &s3c_device_hsmmc3, &s3c_device_i2c0, &s3c_device_rtc, &acmepad_keys,
+	&s3c_device_hsmmc0, &s3c_device_hsmmc2, &s3c_device_hsmmc3, &s3c_device_i2c0, &s3c_device_rtc, &samsung_device_keypad, &acmepad_keys,
 };
 static void __init acmepad_map_io(void)
 {
@@ -106,6 +120,7 @@ static void __init acmepad_map_io(void)
 }
 static void __init acmepad_machine_init(void)
 {
+	samsung_keypad_set_platdata(&acmepad_keypad_data);
 	s3c_i2c0_set_platdata(NULL);
 	i2c_register_board_info(0, i2c0_devs, ARRAY_SIZE(i2c0_devs));
 	s3c_sdhci2_set_platdata(&acmepad_hsmmc2_pdata);
@@ -143,6 +158,11 @@ check() {	# check KERNEL OUT.dts INCLUDE
 	has "$2" 'interrupt-parent = <&gpx0>;'
 	has "$2" 'interrupts = <4 IRQ_TYPE_NONE>;'
 	has "$2" '&rtc {'
+	# the keypad as samsung-keypad.c's DT path reads it: rows, columns and
+	# one child node per KEY(row, col, code)
+	sed -n '/^&keypad {/,/^};/p' "$2" | tr -d '\t' | sed 's| */\*.*\*/||' | tr '\n' ' ' |
+		grep -F 'samsung,keypad-num-rows = <2>; samsung,keypad-num-columns = <8>; status = "okay";  key-1 { keypad,row = <0>; keypad,column = <3>; linux,code = <KEY_1>; };  key-2 { keypad,row = <1>; keypad,column = <7>; linux,code = <KEY_A>; }; };' >/dev/null ||
+		bad "$(basename "$2"): &keypad: not rows, columns and key-1/key-2 nodes"
 	# the PMIC's regulators: children of its regulators node, named as the
 	# target's drivers/regulator/max8997-regulator.c names their ids
 	# "max8997" is the binding's "maxim,max8997-pmic" (the compatible of its part)

@@ -102,7 +102,8 @@ fi
 # SoC, its record names s5pv210_init_irq; SMSC911x on EINT27 (gph3 line 3),
 # an SDHCI slot with no card detect and no width (the default 4 bits), one
 # whose detect is a board callback (a TODO) and 8 bits wide, a GPIO of a vendor memory-port bank s5pv210-pinctrl.dtsi lacks
-# (a TODO, and the output still compiles), the framebuffer and the keypad.
+# (a TODO, and the output still compiles), the framebuffer and the keypad
+# (its platform data: rows, columns and a child node per key).
 B=$TMP/board-s5p-test.c
 cat >"$B" <<'EOF'
 #include <linux/platform_device.h>
@@ -158,6 +159,12 @@ static struct s3c_sdhci_platdata poll_sd = {
 	.cd_type	= S3C_SDHCI_CD_NONE,
 };
 
+static uint32_t box_keymap[] = { KEY(0, 0, KEY_MENU), KEY(2, 1, KEY_BACK) };
+static struct matrix_keymap_data box_keymap_data = { .keymap = box_keymap, .keymap_size = 2 };
+static struct samsung_keypad_platdata box_keypad = {
+	.keymap_data = &box_keymap_data, .rows = 3, .cols = 2,
+};
+
 static struct s3c2410_platform_i2c i2c1_pd = {
 	.bus_num	= 1,
 	.frequency	= 100000,
@@ -179,6 +186,7 @@ static void __init box_init(void)
 	s3c_i2c1_set_platdata(&i2c1_pd);
 	s3c_sdhci1_set_platdata(&wifi_sd);
 	s3c_sdhci3_set_platdata(&poll_sd);
+	samsung_keypad_set_platdata(&box_keypad);
 	platform_add_devices(devs, ARRAY_SIZE(devs));
 }
 
@@ -213,6 +221,13 @@ block "$T" '&sdhci1 {' 'bus-width = <8>;'
 	bad "box.dts: &sdhci1 has not exactly one bus-width"
 block "$T" '&fimd {' 'status = "okay";'
 block "$T" '&keypad {' 'status = "okay";'
+# samsung-keypad.c's DT path: rows, columns, one child node per key
+block "$T" '&keypad {' 'samsung,keypad-num-rows = <3>;'
+block "$T" '&keypad {' 'samsung,keypad-num-columns = <2>;'
+awk '$0 == "&keypad {" { on = 1 } on { print } on && /^};?$/ { exit }' "$T" | tr -d '\t' | sed 's| */\*.*\*/||' | tr '\n' ' ' |
+	grep -F 'key-2 { keypad,row = <2>; keypad,column = <1>; linux,code = <KEY_BACK>; };' >/dev/null ||
+	bad "box.dts: &keypad: no key-2 node for KEY(2, 1, KEY_BACK)"
+hasnt "$T" 'the keymap: one child node per key'
 has "$T" 's3c_device_ts: touchscreen of the ADC block: no node in s5pv210.dtsi'
 hasnt "$T" 'non-removable'
 
