@@ -545,6 +545,36 @@ C
 	fi
 }
 
-if b2d_kernel; then check_tree "$KERNEL" 6.1; ti81xx "$KERNEL"; else b2d_skip_part "no 6.1 kernel tree (B2D_KERNEL)"; fi
+# A 2.6.3x OMAP3 board outside mach-omap2/ (a vendor tree's copy), told by
+# its .map_io's omap2_set_globals_343x() alone: the OMAP3 pack.
+globals343x() { # kernel
+	mkdir -p "$TMP/vendor"
+	cat >"$TMP/vendor/board-acmephone.c" <<'C'
+// SPDX-License-Identifier: GPL-2.0
+/* board2dts test board: a 2.6.3x phone file out of its tree. */
+#include <linux/init.h>
+#include <asm/mach/arch.h>
+static void __init acmephone_map_io(void)
+{
+	omap2_set_globals_343x();
+	omap2_map_common_io();
+}
+static void __init acmephone_init(void)
+{
+}
+MACHINE_START(ACMEPHONE, "Acme phone")
+	.map_io		= acmephone_map_io,
+	.init_machine	= acmephone_init,
+MACHINE_END
+C
+	if "$BIN" convert --kernel "$1" "$TMP/vendor/board-acmephone.c" -o "$TMP/acmephone.dts" 2>"$TMP/acmephone.err"; then
+		has "$TMP/acmephone.dts" 'omap34xx.dtsi"'
+		lacks "$TMP/acmephone.dts" 'no SoC rule pack matched'
+	else
+		b2d_bad "acmephone: convert failed: $(head -3 "$TMP/acmephone.err")"
+	fi
+}
+
+if b2d_kernel; then check_tree "$KERNEL" 6.1; ti81xx "$KERNEL"; globals343x "$KERNEL"; else b2d_skip_part "no 6.1 kernel tree (B2D_KERNEL)"; fi
 if b2d_kernel612; then check_tree "$KERNEL612" 6.12; else b2d_skip_part "no 6.12 kernel tree (B2D_KERNEL_612)"; fi
 b2d_exit "$B2D_FAIL"
