@@ -371,6 +371,19 @@ static bool args_match(const struct reg_ctx *r, const struct rnode *args)
 	return args && args->n > 0;
 }
 
+/*
+ * A call in a condition whose rule is a TODO (`mv78xx0_core_index()`: which
+ * core runs Linux) that the user decided: an --assume naming it
+ * (`--assume 'mv78xx0_core_index() == 0=1'`); its assumption, or NULL.
+ */
+static const struct assumption *assumed_call(const struct conv *c, const struct call *call)
+{
+	for (size_t i = 0; c->opt && call->spelling && i < c->opt->nassume; i++)
+		if (c->opt->assume[i].name && strstr(c->opt->assume[i].name, call->spelling))
+			return &c->opt->assume[i];
+	return NULL;
+}
+
 bool conv_register_call(struct conv *c, const struct call *call, const struct rnode *rule,
 			struct fact *f)
 {
@@ -383,6 +396,11 @@ bool conv_register_call(struct conv *c, const struct call *call, const struct rn
 	if (rn_get(rule, "ignore_when") && args_match(&r, rn_get(rn_get(rule, "ignore_when"), "args"))) {
 		reg_converted(&r, arena_printf(c->a, "no DT equivalent: %s",
 					       rn_str(rn_get(rule, "ignore_when"), "note")));
+		return true;
+	}
+	if (at == AT_NONE && rn_str(rule, "todo") && call->nested && assumed_call(c, call)) {
+		reg_converted(&r, arena_printf(c->a, "decided by --assume '%s=%s'",
+					       assumed_call(c, call)->name, assumed_call(c, call)->value));
 		return true;
 	}
 	if (at == AT_NONE && rn_str(rule, "todo")) {
