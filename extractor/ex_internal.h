@@ -109,6 +109,11 @@ bool tok_eval_range(struct ex *x, CXSourceRange r, long long *out,
 bool tok_eval_text(struct ex *x, const char *text, long long *out,
 		   const char **expansion);
 struct value *tok_recover_init(struct ex *x, CXCursor var, unsigned limit);
+/* The `NAME(args);` statements of a block's own level that none of its statements
+ * (kids) stands for, from its tokens; their count. */
+size_t tok_block_calls(struct ex *x, CXCursor block, const struct cvec *kids,
+		       struct call ***out);
+unsigned tok_stmt_line(CXCursor c);	/* the line a statement starts on, in the main file */
 /* A struct initializer clang kept without its fields (its definition invalid). */
 bool tok_fields_lost(const struct value *v);
 struct value *tok_recover_machine(struct ex *x, unsigned off, unsigned limit,

@@ -37,6 +37,17 @@ struct tvec {
 	struct tok *v;
 	int n, cap;
 };
+/* Tokens read back into values (tok_recover.c): the source tokens, their copies. */
+struct rx {
+	struct ex *x;
+	CXToken *cx;		/* source tokens, for positions and text */
+	struct tok *t;
+	int n, i;
+};
+
+struct value *tok_rvalue(struct rx *r, int b, int e);
+const char *tok_rtext(struct rx *r, int b, int e);
+
 struct expander {
 	struct ex *x;
 	bool failed;

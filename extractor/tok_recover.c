@@ -14,12 +14,6 @@
 
 /* ---- recovery of an initializer clang dropped ---- */
 
-struct rx {
-	struct ex *x;
-	CXToken *cx;		/* source tokens, for positions and text */
-	struct tok *t;
-	int n, i;
-};
 
 static bool known(struct ptrvec *pv, const char *s)
 {
@@ -42,7 +36,7 @@ static struct value *rnew(struct rx *r, enum value_kind k, int at)
 }
 
 /* Source text of tokens [b, e): from the file when both ends are real. */
-static const char *rtext(struct rx *r, int b, int e)
+const char *tok_rtext(struct rx *r, int b, int e)
 {
 	struct strbuf sb;
 	const char *s;
@@ -92,7 +86,7 @@ static void unescape(struct ex *x, struct tok *t, int n, struct value *v)
 	ex_string_text(x, v, &sb);
 }
 
-static struct value *rvalue(struct rx *r, int b, int e)
+struct value *tok_rvalue(struct rx *r, int b, int e)
 {
 	struct value *v;
 	const char *s;
@@ -115,7 +109,7 @@ static struct value *rvalue(struct rx *r, int b, int e)
 		v = rnew(r, VAL_NULL, b);
 	} else if (!strcmp(s, "&") && e - b >= 2) {
 		v = rnew(r, VAL_ADDR, b);
-		v->text = rtext(r, b + 1, e);
+		v->text = tok_rtext(r, b + 1, e);
 	} else if (e - b == 1 && known(&r->x->known_funcs, s)) {
 		v = rnew(r, VAL_FUNC, b);
 		v->text = arena_strdup(r->x->a, s);
@@ -130,7 +124,7 @@ static struct value *rvalue(struct rx *r, int b, int e)
 	} else {
 		v = rnew(r, VAL_UNKNOWN, b);
 	}
-	v->spelling = rtext(r, b, e);
+	v->spelling = tok_rtext(r, b, e);
 	return v;
 }
 
@@ -210,7 +204,7 @@ static struct value *rinit(struct rx *r, int depth)
 		if (d == 0 && (!strcmp(s, ",") || !strcmp(s, ";")))
 			break;
 	}
-	return rvalue(r, b, r->i);
+	return tok_rvalue(r, b, r->i);
 }
 
 /*

@@ -313,13 +313,27 @@ static bool returns_ok(struct ex *x, CXCursor c)
  * igep2_get_revision() starts with `if (machine_is_igep0030()) { ...;
  * return; }`, so what follows is not the IGEP0030's.
  */
-static void walk_block(struct ex *x, struct cvec *kids, struct gstack *g)
+/* The block's calls clang dropped (tok_stmt.c) before line `before` (0: the rest), in order. */
+static void dropped_calls(struct ex *x, struct call **tc, size_t n, size_t *next,
+			  unsigned before, struct gstack *g)
 {
-	size_t base = g->n;
+	for (; *next < n && (!before || tc[*next]->pos.line < before); (*next)++) {
+		tc[*next]->guards = gcopy(x, g, &tc[*next]->nguards);
+		arena_push(x->a, (void ***)&x->fn->calls, &x->fn->ncalls, tc[*next]);
+	}
+}
 
+static void walk_block(struct ex *x, CXCursor block, struct cvec *kids, struct gstack *g)
+{
+	size_t base = g->n, ntc = 0, next = 0;
+	struct call **tc = NULL;
+
+	if (x->b->tolerant && x->b->clang_errors)
+		ntc = tok_block_calls(x, block, kids, &tc);
 	for (size_t i = 0; i < kids->n; i++) {
 		struct cvec in;
 
+		dropped_calls(x, tc, ntc, &next, tok_stmt_line(kids->v[i]), g);
 		walk(x, kids->v[i], g);
 		if (clang_getCursorKind(kids->v[i]) != CXCursor_IfStmt)
 			continue;
@@ -330,6 +344,7 @@ static void walk_block(struct ex *x, struct cvec *kids, struct gstack *g)
 		}
 		cvec_free(&in);
 	}
+	dropped_calls(x, tc, ntc, &next, 0, g);
 	g->n = base;
 }
 
@@ -460,7 +475,7 @@ static void walk(struct ex *x, CXCursor c, struct gstack *g)
 		walk_switch(x, &kids, g);
 		break;
 	case CXCursor_CompoundStmt:
-		walk_block(x, &kids, g);
+		walk_block(x, c, &kids, g);
 		break;
 	case CXCursor_VarDecl:
 		walk_vardecl(x, c, &kids, g);

@@ -166,6 +166,32 @@ check() {	# check KERNEL SUFFIX DIR25 DIR28
 }
 
 check "$KERNEL" 61 "" ""
+
+# The same board with a devices-imx25.h of its own beside it, in the 3.x
+# style: imx25_add_imx_uart0(pdata) is imx25_add_imx_uart(0, pdata), a call
+# of a helper subscripting an array of a struct no header here defines, so
+# clang drops the statement without an error in the board file. It is read
+# from its tokens as written: &uart1 and &i2c1 as without the header.
+mkdir -p "$TMP/own"
+cp "$TMP/mach-imx/mach-acme25.c" "$TMP/own/"
+cat >"$TMP/own/devices-imx25.h" <<'H'
+/* SPDX-License-Identifier: GPL-2.0 */
+/* board2dts test header: the two macro levels of 3.x mach-imx helpers. */
+#include "devices/devices-common.h"
+extern const struct imx_imx_uart_1irq_data imx25_imx_uart_data[];
+#define imx25_add_imx_uart(id, pdata)	\
+	imx_add_imx_uart_1irq(&imx25_imx_uart_data[id], pdata)
+#define imx25_add_imx_uart0(pdata)	imx25_add_imx_uart(0, pdata)
+extern const struct imx_imx_i2c_data imx25_imx_i2c_data[];
+#define imx25_add_imx_i2c(id, pdata)	\
+	imx_add_imx_i2c(&imx25_imx_i2c_data[id], pdata)
+#define imx25_add_imx_i2c0(pdata)	imx25_add_imx_i2c(0, pdata)
+H
+if convert "$KERNEL" "$TMP/own/mach-acme25.c" "$TMP/own25.dts" imx25; then
+	has "$TMP/own25.dts" '&uart1 {'
+	has "$TMP/own25.dts" 'uart-has-rtscts;'
+	has "$TMP/own25.dts" '&i2c1 {'
+fi
 if b2d_kernel612; then
 	check "$KERNEL612" 612 nxp/imx/ nxp/mxs/
 else
