@@ -398,9 +398,10 @@ bool conv_register_call(struct conv *c, const struct call *call, const struct rn
 					       rn_str(rn_get(rule, "ignore_when"), "note")));
 		return true;
 	}
-	if (at == AT_NONE && rn_str(rule, "todo") && call->nested && assumed_call(c, call)) {
-		reg_converted(&r, arena_printf(c->a, "decided by --assume '%s=%s'",
-					       assumed_call(c, call)->name, assumed_call(c, call)->value));
+	const struct assumption *as = at == AT_NONE && call->nested ? assumed_call(c, call) : NULL;
+
+	if (as && rn_str(rule, "todo")) {
+		reg_converted(&r, arena_printf(c->a, "decided by --assume '%s=%s'", as->name, as->value));
 		return true;
 	}
 	if (at == AT_NONE && rn_str(rule, "todo")) {

@@ -520,6 +520,13 @@ C
 
 # A 3.x TI81xx (DM816x) board calls the OMAP3 helpers too (omap_serial_init)
 # but is no OMAP3: no pack (its .dtsi is dm816x.dtsi), never omap34xx.dtsi's nodes.
+# convert_one KERNEL BOARD OUT.dts WHAT: convert, or a failure naming WHAT (status 1)
+convert_one() {
+	"$BIN" convert --kernel "$1" "$2" -o "$3" 2>"$3.err" && return 0
+	b2d_bad "$4: convert failed: $(head -3 "$3.err")"
+	return 1
+}
+
 ti81xx() { # kernel
 	cat >"$TMP/board-acme816x.c" <<'C'
 // SPDX-License-Identifier: GPL-2.0
@@ -537,11 +544,9 @@ MACHINE_START(TI8168EVM, "Acme TI8168 board")
 	.init_machine	= acme816x_init,
 MACHINE_END
 C
-	if "$BIN" convert --kernel "$1" "$TMP/board-acme816x.c" -o "$TMP/ti816x.dts" 2>"$TMP/ti816x.err"; then
+	if convert_one "$1" "$TMP/board-acme816x.c" "$TMP/ti816x.dts" "TI81xx board"; then
 		lacks "$TMP/ti816x.dts" 'omap34xx.dtsi'
 		has "$TMP/ti816x.dts" 'no SoC rule pack matched'
-	else
-		b2d_bad "TI81xx board: convert failed: $(head -3 "$TMP/ti816x.err")"
 	fi
 }
 
@@ -567,11 +572,9 @@ MACHINE_START(ACMEPHONE, "Acme phone")
 	.init_machine	= acmephone_init,
 MACHINE_END
 C
-	if "$BIN" convert --kernel "$1" "$TMP/vendor/board-acmephone.c" -o "$TMP/acmephone.dts" 2>"$TMP/acmephone.err"; then
+	if convert_one "$1" "$TMP/vendor/board-acmephone.c" "$TMP/acmephone.dts" acmephone; then
 		has "$TMP/acmephone.dts" 'omap34xx.dtsi"'
 		lacks "$TMP/acmephone.dts" 'no SoC rule pack matched'
-	else
-		b2d_bad "acmephone: convert failed: $(head -3 "$TMP/acmephone.err")"
 	fi
 }
 
