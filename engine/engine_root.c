@@ -74,6 +74,22 @@ const struct rnode *conv_chosen_variant(const struct conv *c)
 	return first;
 }
 
+/* Does p already hold the string s? */
+static bool has_string(const struct dt_prop *p, const char *s)
+{
+	for (size_t k = 0; k < p->nchunks; k++)
+		if (p->chunks[k]->kind == CHUNK_STRING && str_eq(p->chunks[k]->str, s))
+			return true;
+	return false;
+}
+
+/* s after p's strings, once (a .dt_compat list may name the SoC's own compatible) */
+static void add_once(struct conv *c, struct dt_prop *p, const char *s)
+{
+	if (!has_string(p, s))
+		dt_prop_add_string(c->t, p, s);
+}
+
 /*
  * The root compatible ends with the SoC's own compatibles, as the target's
  * SoC .dtsi gives them ("ti,omap3430", "ti,omap3"), or as the chosen
@@ -91,11 +107,11 @@ static bool add_dtsi_compatibles(struct conv *c, struct dt_prop *p)
 	int len;
 
 	if (own && own->kind == RN_SCALAR) {
-		dt_prop_add_string(c->t, p, own->scalar);
+		add_once(c, p, own->scalar);
 		return true;
 	}
 	for (size_t i = 0; own && own->kind == RN_SEQ && i < own->n; i++)
-		dt_prop_add_string(c->t, p, own->items[i]->scalar);
+		add_once(c, p, own->items[i]->scalar);
 	if (own && own->kind == RN_SEQ && own->n)
 		return true;
 	v = fdt ? fdt_getprop(fdt, 0, "compatible", &len) : NULL;
@@ -103,10 +119,10 @@ static bool add_dtsi_compatibles(struct conv *c, struct dt_prop *p)
 		return false;
 	/* `variant_compatible:` the variant .dtsi (kirkwood-6281.dtsi) does not state */
 	if (variant && !fdt_stringlist_contains(v, len, variant))
-		dt_prop_add_string(c->t, p, variant);
+		add_once(c, p, variant);
 	for (int off = 0; off < len; off += (int)strlen(v + off) + 1)
 		if (v[off])
-			dt_prop_add_string(c->t, p, v + off);
+			add_once(c, p, v + off);
 	return true;
 }
 
@@ -128,8 +144,7 @@ static void add_machine_compatible(struct conv *c, struct dt_prop *p)
 	bool have = false, found = false;
 
 	for (size_t i = 0; i < n && !have; i++)
-		for (size_t k = 0; k < p->nchunks && !have; k++)
-			have = p->chunks[k]->kind == CHUNK_STRING && str_eq(p->chunks[k]->str, compat[i]);
+		have = has_string(p, compat[i]);
 	for (size_t i = 0; i < n && !have; i++)
 		for (size_t k = 0; k < p->nchunks; k++) {
 			const char *s = p->chunks[k]->str;
@@ -401,7 +416,7 @@ void conv_build_root(struct conv *c, const struct machine *m)
 	if (add_dtsi_compatibles(c, p))
 		p->origin = arena_printf(c->a, "%s; the SoC's from %s", p->origin, dtsi);
 	else if (soc_compat)
-		dt_prop_add_string(t, p, soc_compat);
+		add_once(c, p, soc_compat);
 	add_machine_compatible(c, p);
 	add_generic_soc_compatible(c, p);
 	if (!own)

@@ -8,7 +8,7 @@
  * (slot A, written by leaving .slot_b out), .fixup giving the RAM with
  * memblock_add(), a framebuffer region kept with memblock_reserve(), and
  * .dt_compat (the board could already boot from a device tree: its own
- * compatible strings), a NAND with its partitions (atmel_nand_data), and
+ * compatible strings, the SoC's among them), a NAND with its partitions (atmel_nand_data), and
  * the customer display on the LCD controller (atmel_lcdfb_info with one
  * fb_videomode: &fb0's panel and its display-timings).
  * AT91's board files left mainline before 6.1, at91sam9263.dtsi did not.
@@ -162,6 +162,7 @@ static void __init pos_board_init(void)
 
 static const char *pos_dt_board_compat[] __initdata = {
 	"acme,pos-terminal",
+	"atmel,at91sam9263",	/* the SoC's, which the .dtsi's list repeats: written once */
 	NULL
 };
 
