@@ -96,9 +96,30 @@ static bool family_of(const char *file, const char *callee)
 }
 
 /*
+ * Is callee a function some function of b calls and lacks, to be looked for
+ * in file? With family set (a file not named after the board), only a
+ * function of the file's family no rule knows.
+ */
+static bool wanted_from(const struct board *b, const char *callee, const char *file, bool family,
+			const struct sibling_rules *sr)
+{
+	return wanted(b, callee) &&
+	       (!family || (family_of(file, callee) && !(sr && sr->has_rule(callee, sr->ctx))));
+}
+
+/* Is file family code for some function b calls, lacks and no rule knows? */
+static bool family_wanted(const struct board *b, const char *file, const struct sibling_rules *sr)
+{
+	for (size_t i = 0; i < b->nfuncs; i++)
+		for (size_t j = 0; j < b->funcs[i]->ncalls; j++)
+			if (wanted_from(b, b->funcs[i]->calls[j]->callee, file, true, sr))
+				return true;
+	return false;
+}
+
+/*
  * Does the text define a function b calls but lacks (`name(` not followed by
- * ';')? With family set (a file not named after the board), only a function
- * of its family no rule knows.
+ * ';'), one wanted_from() file?
  */
 static bool defines_wanted(const struct board *b, const char *text, const char *file, bool family,
 			   const struct sibling_rules *sr)
@@ -108,8 +129,7 @@ static bool defines_wanted(const struct board *b, const char *text, const char *
 			const char *callee = b->funcs[i]->calls[j]->callee;
 			size_t n = callee ? strlen(callee) : 0;
 
-			if (!wanted(b, callee) || (family && (!family_of(file, callee) ||
-							      (sr && sr->has_rule(callee, sr->ctx)))))
+			if (!wanted_from(b, callee, file, family, sr))
 				continue;
 			for (const char *p = strstr(text, callee); p; p = strstr(p + 1, callee)) {
 				const char *q = p + n, *end;
@@ -169,41 +189,6 @@ static void merge(struct board *b, struct board *s)
 	arena_push(&b->arena, (void ***)&b->siblings, &b->nsiblings, s);
 }
 
-/*
- * The .c files beside path, sorted: those named after it first (family[k]
- * false), then the others (family[k] true); their count.
- */
-static size_t candidates(const char *path, char **out, bool *family)
-{
-	const char *base = path_basename(path);
-	char *dir = xstrndup(path, (size_t)(base - path));
-	char *stem = xstrndup(base, strlen(base) > 2 ? strlen(base) - 2 : 0);
-	size_t n = 0;
-
-	for (int pass = 0; pass < 2; pass++) {
-		DIR *d = opendir(*dir ? dir : ".");
-		struct dirent *e;
-		size_t first = n;
-
-		while (d && (e = readdir(d)) && n < SIBLINGS_MAX) {
-			size_t len = strlen(e->d_name);
-			bool mine = pipeline_sibling_name(stem, e->d_name);
-
-			if (pass == 0 ? mine : !mine && len > 2 && !strcmp(e->d_name + len - 2, ".c") &&
-			    strcmp(e->d_name, base)) {
-				family[n] = pass == 1;
-				out[n++] = xasprintf("%s%s", dir, e->d_name);
-			}
-		}
-		if (d)
-			closedir(d);
-		qsort(out + first, n - first, sizeof(*out), str_cmp_ptr);
-	}
-	free(stem);
-	free(dir);
-	return n;
-}
-
 /* A regular file of at most SIBLING_BYTES, its text (malloc'd), or NULL. */
 static char *read_small(const char *path)
 {
@@ -214,12 +199,115 @@ static char *read_small(const char *path)
 	return read_file(path, NULL);
 }
 
+/*
+ * The Kbuild symbol the Makefile text builds obj (an "x.o") under: "y" for
+ * obj-y, "CONFIG_X" for obj-$(CONFIG_X); NULL when no obj- line names it.
+ * Lines go on after a backslash. The result is malloc'd.
+ */
+static char *kbuild_symbol(const char *mk, const char *obj)
+{
+	size_t n = strlen(obj);
+	char *sym = NULL;
+
+	for (const char *line = mk; line && *line && !sym; line = strchr(line, '\n'), line += !!line) {
+		const char *p = line + strspn(line, " \t"), *s, *e;
+
+		if (strncmp(p, "obj-", 4))
+			continue;
+		s = p + 4;
+		e = s + strcspn(s, " \t+:=");
+		for (const char *q = e; *q; q++) {
+			if (*q == '\n' && q[-1] != '\\')
+				break;
+			if (!strncmp(q, obj, n) && (q == e || isspace((unsigned char)q[-1]) || q[-1] == '=') &&
+			    (isspace((unsigned char)q[n]) || !q[n])) {
+				if (!strncmp(s, "$(", 2) && e > s + 3)
+					sym = xstrndup(s + 2, (size_t)(e - s - 3));
+				else
+					sym = xstrndup(s, (size_t)(e - s));
+				break;
+			}
+		}
+	}
+	return sym;
+}
+
+/*
+ * Is name SoC code by the Kbuild Makefile beside the board: built for every
+ * board (obj-y) or under a symbol that is neither a machine's (CONFIG_MACH_*)
+ * nor the board file's own? mach-pxa's pxa27x.o (CONFIG_PXA27x) is; palm27x.o
+ * (CONFIG_MACH_PALM27X) and tsx09-common.o (ts209-setup.o's CONFIG_MACH_TS209)
+ * are not. A file no obj- line names (a board file alone, a historic tree's
+ * board-flash.c) is not.
+ */
+static bool soc_object(const char *mk, const char *name, const char *board)
+{
+	char *obj = xasprintf("%.*s.o", (int)(strlen(name) - 2), name);
+	char *bobj = xasprintf("%.*s.o", (int)(strlen(board) - 2), board);
+	char *sym = mk ? kbuild_symbol(mk, obj) : NULL, *own = sym ? kbuild_symbol(mk, bobj) : NULL;
+	bool soc = sym && strncmp(sym, "CONFIG_MACH_", 12) && !(own && !strcmp(own, sym));
+
+	free(own);
+	free(sym);
+	free(bobj);
+	free(obj);
+	return soc;
+}
+
+/* scandir() order: by bytes, whatever the locale */
+static int name_cmp(const struct dirent **a, const struct dirent **b)
+{
+	return strcmp((*a)->d_name, (*b)->d_name);
+}
+
+/*
+ * The .c files beside b, at most SIBLINGS_MAX, sorted by name: those named
+ * after it first (family[k] false), then those whose name makes them family
+ * code for a function it calls and lacks (family[k] true); their count. The
+ * directory is read whole and filtered before the cap (mach-pxa has 86 .c
+ * files; palm27x.c is not among the first 16 readdir() gives), so the
+ * choice does not depend on the order the file system lists it in.
+ */
+static size_t candidates(const struct board *b, const struct sibling_rules *sr, char **out,
+			 bool *family)
+{
+	const char *base = path_basename(b->path);
+	char *dir = xstrndup(b->path, (size_t)(base - b->path));
+	char *stem = xstrndup(base, strlen(base) > 2 ? strlen(base) - 2 : 0);
+	char *mkpath = xasprintf("%sMakefile", dir), *mk = read_small(mkpath);
+	struct dirent **e = NULL;
+	int m = scandir(*dir ? dir : ".", &e, NULL, name_cmp);
+	size_t n = 0;
+
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < m && n < SIBLINGS_MAX; i++) {
+			const char *name = e[i]->d_name;
+			size_t len = strlen(name);
+			bool mine = pipeline_sibling_name(stem, name);
+
+			if (pass == 0 ? mine : !mine && len > 2 && !strcmp(name + len - 2, ".c") &&
+			    strcmp(name, base) && family_wanted(b, name, sr) &&
+			    !soc_object(mk, name, base)) {
+				family[n] = pass == 1;
+				out[n++] = xasprintf("%s%s", dir, name);
+			}
+		}
+	for (int i = 0; i < m; i++)
+		free(e[i]);
+	free(e);
+	free(mk);
+	free(mkpath);
+	free(stem);
+	free(dir);
+	return n;
+}
+
 unsigned pipeline_merge_siblings(struct board *b, const struct extract_options *eo,
 				 const struct sibling_rules *sr, bool verbose)
 {
 	char *files[SIBLINGS_MAX];
 	bool done[SIBLINGS_MAX] = { false }, family[SIBLINGS_MAX];
-	size_t n = b && b->path ? candidates(b->path, files, family) : 0;
+	size_t n = b && b->path ? candidates(b, sr, files, family) : 0;
 	unsigned joined = 0;
 	bool more = true;
 

@@ -205,6 +205,35 @@ else
 	fail "family: convert failed: $(head -3 "$TMP/family/err")"
 fi
 
+# The family file is found however many files are beside the board (mach-pxa
+# has 86 .c files; palm27x.c came 81st, past a cap taken before filtering),
+# and the SoC code the directory's Kbuild Makefile builds for every board of
+# the SoC (obj-$(CONFIG_ACME7X) += acme7x.o, as pxa27x.o) is not read although
+# its name is a word of the function's, while the family code of a
+# CONFIG_MACH_ symbol (as palm27x.o) is.
+mkdir -p "$TMP/crowd"
+sed -e 's/acme_serial_init();/acme7x_set_pwrmode();/; s/void acme_serial_init(void);/void acme7x_set_pwrmode(void);/' \
+	-e 's/vendor_tsx7x_register_leds/vendor_zz7x_register_leds/g' \
+	"$TMP/family/acme7-setup.c" >"$TMP/crowd/acme7-setup.c"
+sed -e 's/vendor_tsx7x_register_leds/vendor_zz7x_register_leds/; s/acme:family/acme:crowd/' \
+	"$TMP/family/tsx7x-common.c" >"$TMP/crowd/zz7x-common.c"
+sed -e 's/acme_serial_init/acme7x_set_pwrmode/; s/acme:serial/acme:soc/' \
+	"$TMP/family/serial.c" >"$TMP/crowd/acme7x.c"
+for i in $(seq 100 299); do echo "int filler_$i;" >"$TMP/crowd/a$i.c"; done
+printf 'obj-y += a100.o\nobj-$(CONFIG_ACME7X) += acme7x.o\nobj-$(CONFIG_MACH_ACME7) += acme7-setup.o\nobj-$(CONFIG_MACH_ZZ7X) += \\\n\tzz7x-common.o\n' \
+	>"$TMP/crowd/Makefile"
+if "$BIN" convert --kernel "$KERNEL" "$TMP/crowd/acme7-setup.c" -o "$TMP/crowd/out.dts" \
+	>/dev/null 2>"$TMP/crowd/err"; then
+	grep -q 'label = "acme:crowd";.*zz7x-common.c:8' "$TMP/crowd/out.dts" ||
+		fail "crowd: zz7x-common.c, past 200 other files, was not read"
+	grep -q 'acme:soc' "$TMP/crowd/out.dts" &&
+		fail "crowd: acme7x.c (SoC code: obj-\$(CONFIG_ACME7X) in the Makefile) was read"
+	grep -q 'no rule for call acme7x_set_pwrmode' "$TMP/crowd/out.dts" ||
+		fail "crowd: acme7x_set_pwrmode() of the SoC code is not a TODO"
+else
+	fail "crowd: convert failed: $(head -3 "$TMP/crowd/err")"
+fi
+
 # A board whose init calls a helper of a file that is not here, declared in
 # its own missing header (3.x board-3630sdp.c: zoom_peripherals_init() of
 # board-zoom-peripherals.c, from "board-zoom.h", registers the UARTs, I2C
