@@ -559,6 +559,7 @@ static void convert_machine(struct conv *c, const struct machine *m)
 	conv_account_compounds(c);
 	conv_account_lost(c);
 	conv_drop_unknown_overlays(c);
+	conv_account_unbound(c);
 	conv_status_pass(c, m);
 }
 

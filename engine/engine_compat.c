@@ -128,6 +128,8 @@ const char *conv_learned_compatible(struct conv *c, struct dt_node *n, const cha
 					 : "no rule for this device name: add the vendor prefix")
 				 : (plat ? "no rule maps this driver name to a compatible, and no driver of the kernel tree has an of_match_table for it"
 					 : "no rule for this device name and no driver of the kernel tree names it: add the vendor prefix"));
+		if (plat && n && c->opt && c->opt->compat)	/* conv_account_unbound */
+			arena_push(c->a, (void ***)&c->unbound, &c->nunbound, n);
 		return NULL;
 	}
 	size_t sp = 0, parts = str_eq(bus, "platform") ? 0 : same_parts(hits, k, name, &sp);

@@ -192,6 +192,8 @@ struct conv {
 	size_t nmade_hooks;
 	struct native_cs **native_cs;	/* engine_spi_native.c: controllers to renumber */
 	size_t nnative_cs;
+	struct dt_node **unbound;	/* engine_compat.c: device nodes nothing in the target binds */
+	size_t nunbound;
 };
 
 /*
@@ -316,6 +318,7 @@ const char *conv_unregistered_why(struct conv *c, const struct machine *m, const
 void conv_account_unused_vars(struct conv *c, const struct machine *m);
 void conv_account_lost(struct conv *c);
 void conv_drop_unknown_overlays(struct conv *c);
+void conv_account_unbound(struct conv *c);
 /* engine.c */
 bool conv_reached(const struct conv *c, const struct function *f);
 /*

@@ -79,14 +79,24 @@ static const char *prop_text(struct dt_tree *t, const struct dt_prop *p)
 	return r;
 }
 
-/* Facts that became this property: TODOs now, with the same reason. */
-static void facts_to_todo(struct dt_tree *t, const struct dt_prop *p, const char *reason)
+/*
+ * Facts that became this property of n: TODOs now, with the same reason.
+ * Those of its line, and those that name it whole ("&sdi bus-gpios"): a
+ * property several facts made (one entry of a GPIO lookup table each) has
+ * the position of the last.
+ */
+static void facts_to_todo(struct dt_tree *t, const struct dt_node *n, const struct dt_prop *p,
+			  const char *reason)
 {
+	const char *whole = n->ref ? arena_printf(&t->arena, "&%s %s", n->ref, p->name)
+				   : arena_printf(&t->arena, "%s %s", dt_node_path(t, n), p->name);
+
 	for (size_t i = 0; i < t->nfacts; i++) {
 		struct fact *f = t->facts[i];
 
-		if (f->fate == FACT_CONVERTED && f->pos.line == p->pos.line &&
-		    str_eq(f->pos.file, p->pos.file) && f->became && strstr(f->became, p->name)) {
+		if (f->fate == FACT_CONVERTED && f->became &&
+		    ((f->pos.line == p->pos.line && str_eq(f->pos.file, p->pos.file) &&
+		      strstr(f->became, p->name)) || str_eq(f->became, whole))) {
 			f->fate = FACT_TODO;
 			f->reason = reason;
 		}
@@ -130,9 +140,9 @@ static void check_refs(struct dt_tree *t, struct dt_node *n)
 		else if (irqs && str_eq(p->name, "interrupt-parent") && irqs->origin)
 			text = arena_printf(&t->arena, "%s (%s)", text, irqs->origin);
 		dt_node_add_todo(t, n, &p->pos, text, reason);
-		facts_to_todo(t, p, reason);
+		facts_to_todo(t, n, p, reason);
 		if (irqs && str_eq(p->name, "interrupt-parent"))
-			facts_to_todo(t, irqs, reason);
+			facts_to_todo(t, n, irqs, reason);
 		diag_warning(p->pos.line ? &p->pos : NULL, "%s: &%s is defined nowhere: "
 			     "written as a TODO", text, label);
 		t->nunresolved++;
@@ -167,7 +177,7 @@ static void orphan_overlay(struct dt_tree *t, const struct dt_node *n, const cha
 		if (p->origin)
 			text = arena_printf(&t->arena, "%s (%s)", text, p->origin);
 		dt_node_add_todo(t, NULL, &p->pos, text, reason);
-		facts_to_todo(t, p, reason);
+		facts_to_todo(t, n, p, reason);
 	}
 	for (size_t i = 0; i < n->ntodos; i++)
 		dt_node_add_todo(t, NULL, &n->todos[i]->pos, n->todos[i]->text, n->todos[i]->reason);

@@ -79,7 +79,12 @@ static char *defined_string(const char *text, const char *id)
 	for (const char *d = text ? strstr(text, "#define") : NULL; d; d = strstr(d + 7, "#define")) {
 		const char *q = d + 7 + strspn(d + 7, " \t");
 
-		if (!strncmp(q, id, n) && (q[n] == ' ' || q[n] == '\t'))
+		const char *bol = d;
+
+		while (bol > text && (bol[-1] == ' ' || bol[-1] == '\t'))
+			bol--;
+		/* a line's own #define, not one a comment shows (spi-gpio.c's "myboard_spi2") */
+		if (!strncmp(q, id, n) && (q[n] == ' ' || q[n] == '\t') && (bol == text || bol[-1] == '\n'))
 			return literal_at(q + n);
 	}
 	return NULL;
@@ -395,9 +400,9 @@ static char *cache_file(const struct compat_map *m)
 	}
 	for (const char *p = m->kdir; *p; p++)
 		h = h * 33 + (unsigned char)*p;
-	/* compat8: tables across files, node (generic first), binding, machine and board lines,
-	 * #define'd names */
-	path = xasprintf("%s/compat8-%lx-%lld.tsv", m->cache_dir, h, (long long)st.st_mtime);
+	/* compat9: tables across files, node (generic first), binding, machine and board lines,
+	 * #define'd names (a line's own, not one a comment shows) */
+	path = xasprintf("%s/compat9-%lx-%lld.tsv", m->cache_dir, h, (long long)st.st_mtime);
 	free(mk);
 	return path;
 }

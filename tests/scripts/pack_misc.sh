@@ -187,6 +187,17 @@ IFS=$'\t' read -r bd f <<<"$S64"
 	bad "mini6410: convert failed"
 grep -q '"soc": "s3c64xx"' "$TMP/m6410.json" 2>/dev/null || bad "mini6410 no longer picks the s3c64xx pack"
 
+# An S3C6400 board (SMDK6400) gets the target's s3c6400.dtsi and its
+# compatible (s3c64xx pack dtsi_variants), an S3C6410 one s3c6410.dtsi.
+"$BIN" convert --kernel "$K" "$K/arch/arm/mach-s3c/mach-smdk6400.c" -o "$TMP/smdk6400.dts" 2>/dev/null ||
+	bad "smdk6400: convert failed"
+has "$TMP/smdk6400.dts" '#include "s3c6400.dtsi"'
+has "$TMP/smdk6400.dts" '"samsung,s3c6400";'
+hasnt "$TMP/smdk6400.dts" 's3c6410'
+"$BIN" convert --kernel "$K" "$K/arch/arm/mach-s3c/mach-smdk6410.c" -o "$TMP/smdk6410.dts" 2>/dev/null ||
+	bad "smdk6410: convert failed"
+has "$TMP/smdk6410.dts" '#include "s3c6410.dtsi"'
+
 # The variant by the board's path, as in a 2.6.3x-3.x tree (arch/arm/
 # mach-s3c2440/), when the board names no variant setup call: the 6.1
 # mini2440 without its s3c2440_* calls, in tolerant mode.

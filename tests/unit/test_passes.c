@@ -172,6 +172,40 @@ static void test_orphan_overlay(void **state)
 	dt_tree_free(t);
 }
 
+/*
+ * A property several facts made (a GPIO lookup table's bus-gpios, one entry
+ * per line) whose provider is defined nowhere: every one of those facts is
+ * a TODO, not only the one on the property's (last) line.
+ */
+static void test_orphan_merged_property(void **state)
+{
+	struct dt_tree *t = dt_tree_new();
+	struct dt_node *sdi = dt_overlay(t, "sdi");
+	struct dt_prop *p = dt_prop_set(t, sdi, "bus-gpios");
+	struct fact *f[3], *other;
+
+	(void)state;
+	t->label_known = no_label;
+	for (unsigned i = 0; i < 3; i++) {
+		struct dt_chunk *c = dt_prop_add_cells(t, p);
+
+		dt_chunk_add_ref(t, c, "gpe");
+		dt_chunk_add_u32(t, c, 5 + i);
+		f[i] = dt_add_fact(t, "field", "table", &(struct srcpos){ "b.c", 10 + i, 1 });
+		f[i]->fate = FACT_CONVERTED;
+		f[i]->became = "&sdi bus-gpios";
+	}
+	p->pos = (struct srcpos){ "b.c", 12, 1 };
+	other = dt_add_fact(t, "field", "other", &(struct srcpos){ "b.c", 20, 1 });
+	other->fate = FACT_CONVERTED;
+	other->became = "&sdi bus-width";
+	graph_normalise(t);
+	for (unsigned i = 0; i < 3; i++)
+		assert_int_equal(f[i]->fate, FACT_TODO);
+	assert_int_equal(other->fate, FACT_CONVERTED);
+	dt_tree_free(t);
+}
+
 static void test_unique_names(void **state)
 {
 	struct dt_tree *t = dt_tree_new();
@@ -387,6 +421,7 @@ int main(void)
 		cmocka_unit_test(test_interrupts_two_controllers),
 		cmocka_unit_test(test_orphan_interrupts),
 		cmocka_unit_test(test_orphan_overlay),
+		cmocka_unit_test(test_orphan_merged_property),
 		cmocka_unit_test(test_unique_names),
 		cmocka_unit_test(test_unique_labels),
 		cmocka_unit_test(test_sort_overlays),
