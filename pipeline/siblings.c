@@ -200,58 +200,69 @@ static char *read_small(const char *path)
 }
 
 /*
- * The Kbuild symbol the Makefile text builds obj (an "x.o") under: "y" for
- * obj-y, "CONFIG_X" for obj-$(CONFIG_X); NULL when no obj- line names it.
- * Lines go on after a backslash. The result is malloc'd.
+ * Does the obj- line at p (going on after a backslash) name obj (an "x.o")?
+ * Its symbol ("y" for obj-y, "CONFIG_X" for obj-$(CONFIG_X)) in *sym, malloc'd.
  */
-static char *kbuild_symbol(const char *mk, const char *obj)
+static bool kbuild_names(const char *p, const char *obj, char **sym)
 {
+	const char *s = p + 4, *e = s + strcspn(s, " \t+:=");
 	size_t n = strlen(obj);
-	char *sym = NULL;
 
-	for (const char *line = mk; line && *line && !sym; line = strchr(line, '\n'), line += !!line) {
-		const char *p = line + strspn(line, " \t"), *s, *e;
-
-		if (strncmp(p, "obj-", 4))
-			continue;
-		s = p + 4;
-		e = s + strcspn(s, " \t+:=");
-		for (const char *q = e; *q; q++) {
-			if (*q == '\n' && q[-1] != '\\')
-				break;
-			if (!strncmp(q, obj, n) && (q == e || isspace((unsigned char)q[-1]) || q[-1] == '=') &&
-			    (isspace((unsigned char)q[n]) || !q[n])) {
-				if (!strncmp(s, "$(", 2) && e > s + 3)
-					sym = xstrndup(s + 2, (size_t)(e - s - 3));
-				else
-					sym = xstrndup(s, (size_t)(e - s));
-				break;
-			}
+	for (const char *q = e; *q && !(*q == '\n' && q[-1] != '\\'); q++)
+		if (!strncmp(q, obj, n) && (isspace((unsigned char)q[-1]) || q[-1] == '=') &&
+		    (isspace((unsigned char)q[n]) || !q[n])) {
+			*sym = !strncmp(s, "$(", 2) && e > s + 3 ? xstrndup(s + 2, (size_t)(e - s - 3))
+								  : xstrndup(s, (size_t)(e - s));
+			return true;
 		}
+	return false;
+}
+
+/* The obj- lines of the Makefile text, one by one: the next after line (NULL: the first). */
+static const char *kbuild_next(const char *mk, const char *line)
+{
+	for (line = line ? strchr(line, '\n') : mk; line && *line; line = strchr(line, '\n')) {
+		line += *line == '\n';
+		line += strspn(line, " \t");
+		if (!strncmp(line, "obj-", 4))
+			return line;
 	}
-	return sym;
+	return NULL;
 }
 
 /*
- * Is name SoC code by the Kbuild Makefile beside the board: built for every
- * board (obj-y) or under a symbol that is neither a machine's (CONFIG_MACH_*)
- * nor the board file's own? mach-pxa's pxa27x.o (CONFIG_PXA27x) is; palm27x.o
- * (CONFIG_MACH_PALM27X) and tsx09-common.o (ts209-setup.o's CONFIG_MACH_TS209)
- * are not. A file no obj- line names (a board file alone, a historic tree's
- * board-flash.c) is not.
+ * Is name SoC code by the Kbuild Makefile beside the board: every obj- line
+ * naming it builds it for every board (obj-y) or under a symbol that is
+ * neither a machine's (CONFIG_MACH_*) nor one the board file is built
+ * under? mach-pxa's pxa27x.o (CONFIG_PXA27x) is; palm27x.o
+ * (CONFIG_MACH_PALM27X), tsx09-common.o (ts209-setup.o's CONFIG_MACH_TS209)
+ * and h3xxx.o (CONFIG_SA1100_H3100 with h3100.o, CONFIG_SA1100_H3600 with
+ * h3600.o) are not. A file no obj- line names (a board file alone, a
+ * historic tree's board-flash.c) is not.
  */
 static bool soc_object(const char *mk, const char *name, const char *board)
 {
 	char *obj = xasprintf("%.*s.o", (int)(strlen(name) - 2), name);
 	char *bobj = xasprintf("%.*s.o", (int)(strlen(board) - 2), board);
-	char *sym = mk ? kbuild_symbol(mk, obj) : NULL, *own = sym ? kbuild_symbol(mk, bobj) : NULL;
-	bool soc = sym && strncmp(sym, "CONFIG_MACH_", 12) && !(own && !strcmp(own, sym));
+	bool listed = false, family = false;
 
-	free(own);
-	free(sym);
+	for (const char *l = mk ? kbuild_next(mk, NULL) : NULL; l && !family; l = kbuild_next(mk, l)) {
+		char *sym = NULL, *own = NULL;
+
+		if (kbuild_names(l, obj, &sym)) {
+			listed = true;
+			family = !strncmp(sym, "CONFIG_MACH_", 12);
+			for (const char *o = kbuild_next(mk, NULL); o && !family; o = kbuild_next(mk, o)) {
+				family = kbuild_names(o, bobj, &own) && !strcmp(own, sym);
+				free(own);
+				own = NULL;
+			}
+		}
+		free(sym);
+	}
 	free(bobj);
 	free(obj);
-	return soc;
+	return listed && !family;
 }
 
 /* scandir() order: by bytes, whatever the locale */

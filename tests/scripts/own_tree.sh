@@ -220,7 +220,7 @@ sed -e 's/vendor_tsx7x_register_leds/vendor_zz7x_register_leds/; s/acme:family/a
 sed -e 's/acme_serial_init/acme7x_set_pwrmode/; s/acme:serial/acme:soc/' \
 	"$TMP/family/serial.c" >"$TMP/crowd/acme7x.c"
 for i in $(seq 100 299); do echo "int filler_$i;" >"$TMP/crowd/a$i.c"; done
-printf 'obj-y += a100.o\nobj-$(CONFIG_ACME7X) += acme7x.o\nobj-$(CONFIG_MACH_ACME7) += acme7-setup.o\nobj-$(CONFIG_MACH_ZZ7X) += \\\n\tzz7x-common.o\n' \
+printf 'obj-y += a100.o\nobj-$(CONFIG_ACME7X) += acme7x.o\nobj-$(CONFIG_ACME_BOARD6) += acme6-setup.o zz7x-common.o\nobj-$(CONFIG_ACME_BOARD7) += acme7-setup.o \\\n\tzz7x-common.o\n' \
 	>"$TMP/crowd/Makefile"
 if "$BIN" convert --kernel "$KERNEL" "$TMP/crowd/acme7-setup.c" -o "$TMP/crowd/out.dts" \
 	>/dev/null 2>"$TMP/crowd/err"; then
