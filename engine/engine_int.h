@@ -194,6 +194,8 @@ struct conv {
 	size_t nnative_cs;
 	struct dt_node **unbound;	/* engine_compat.c: device nodes nothing in the target binds */
 	size_t nunbound;
+	struct dt_node **drafts;	/* bus_device.c: disabled, their platform data not converted */
+	size_t ndrafts;
 };
 
 /*

@@ -319,30 +319,36 @@ static bool became_node(const struct fact *f, const char *path)
 /*
  * A node made for a platform device whose driver name nothing in the target
  * binds (no rule maps it, no driver of the tree has an of_match_table for
- * it: engine_compat.c) and that got no compatible otherwise is a draft: it
- * stays in the .dts with its TODO, but the facts that went into it (the
- * registration, its name, resources and data) are not converted, for no
- * binding can check them and no driver reads them.
+ * it: engine_compat.c) and that got no compatible otherwise, or an I2C/SPI
+ * device left disabled because its driver would probe without the platform
+ * data no rule converts (bus_device.c), is a draft: it stays in the .dts
+ * with its TODO, but the facts that went into it (the registration, its
+ * name, resources and data) are not converted, for no binding can check
+ * them and no driver reads them.
  */
+static void account_draft(struct conv *c, struct dt_node *n, const char *why)
+{
+	const char *path = dt_node_path(c->t, n);
+	/* the resources' facts name the node as it was before its unit address */
+	const char *bare = n->unit ? arena_printf(c->a, "%.*s", (int)(strlen(path) - strlen(n->unit) - 1),
+						  path) : path;
+	const char *reason = arena_printf(c->a, "went into %s, a draft: %s (see the TODO there)", path, why);
+
+	for (size_t k = 0; k < c->t->nfacts; k++)
+		if (c->t->facts[k]->fate == FACT_CONVERTED &&
+		    (became_node(c->t->facts[k], path) || became_node(c->t->facts[k], bare))) {
+			c->t->facts[k]->fate = FACT_TODO;
+			c->t->facts[k]->reason = reason;
+		}
+}
+
 void conv_account_unbound(struct conv *c)
 {
-	for (size_t i = 0; i < c->nunbound; i++) {
-		struct dt_node *n = c->unbound[i];
-		const char *path, *bare, *reason;
-
-		if (dt_prop_find(n, "compatible"))
-			continue;
-		path = dt_node_path(c->t, n);
-		/* the resources' facts name the node as it was before its unit address */
-		bare = n->unit ? arena_printf(c->a, "%.*s", (int)(strlen(path) - strlen(n->unit) - 1), path)
-			       : path;
-		reason = arena_printf(c->a, "went into %s, a draft: nothing in the target binds it (its "
-				      "driver name has no compatible: see the TODO there)", path);
-		for (size_t k = 0; k < c->t->nfacts; k++)
-			if (c->t->facts[k]->fate == FACT_CONVERTED &&
-			    (became_node(c->t->facts[k], path) || became_node(c->t->facts[k], bare))) {
-				c->t->facts[k]->fate = FACT_TODO;
-				c->t->facts[k]->reason = reason;
-			}
-	}
+	for (size_t i = 0; i < c->nunbound; i++)
+		if (!dt_prop_find(c->unbound[i], "compatible"))
+			account_draft(c, c->unbound[i], "nothing in the target binds it (its driver name "
+				      "has no compatible)");
+	for (size_t i = 0; i < c->ndrafts; i++)
+		account_draft(c, c->drafts[i], "disabled, its driver would probe without the platform "
+			      "data no rule converts");
 }

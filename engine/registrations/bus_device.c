@@ -116,6 +116,29 @@ static bool several_regulators(struct conv *c, struct dt_node *n, const struct v
 	return true;
 }
 
+/*
+ * A device whose compatible is only the board's name for it (no rule, no
+ * driver of the target with an of_match_table names it) and whose platform
+ * data no rule reads: the driver that binds the name by its id table would
+ * probe without its data (the da903x core dereferences it, max8649 too).
+ * The node stays, disabled, as a draft (conv_account_unbound).
+ */
+static void pdata_draft(struct conv *c, struct dt_node *n, const struct variable *pdata,
+			const struct srcpos *pos)
+{
+	struct dt_prop *p = dt_prop_set(c->t, n, "status");
+
+	dt_prop_add_string(c->t, p, "disabled");
+	p->pos = *pos;
+	p->origin = arena_printf(c->a, ".platform_data = &%s", pdata->name);
+	dt_node_add_todo(c->t, n, pos, arena_printf(c->a, "status = \"disabled\" (%s)", p->origin),
+			 arena_printf(c->a, "a draft: a driver that binds this name (by its id table) "
+				      "takes its configuration from the platform data (struct %s), which no "
+				      "rule converts, and would probe without it: describe it as the binding "
+				      "says, then enable the node", pdata->type ? pdata->type : "?"));
+	arena_push(c->a, (void ***)&c->drafts, &c->ndrafts, n);
+}
+
 struct dt_node *bus_device(struct conv *c, struct dt_node *bus, const char *type,
 				  long long reg, const struct value *e, const char *what)
 {
@@ -191,6 +214,8 @@ struct dt_node *bus_device(struct conv *c, struct dt_node *bus, const char *type
 		conv_mark_var(c, pdata->name);
 		conv_apply_struct(c, n, pdata_rule(c, drule, pdata), pdata->init, pdata->name);
 	}
+	if (pdata && !learned && !todo && !rn_str(drule, "compatible") && !pdata_rule(c, drule, pdata))
+		pdata_draft(c, n, pdata, &e->pos);
 	return n;
 }
 
