@@ -316,33 +316,44 @@ static bool became_node(const struct fact *f, const char *path)
 	       (!f->became[n] || f->became[n] == ' ' || f->became[n] == '/' || f->became[n] == ',');
 }
 
+/* The facts that went into node n (not its resources' bare name): TODOs for reason. */
+static void demote_node_facts(struct conv *c, struct dt_node *n, const char *reason)
+{
+	const char *path = dt_node_path(c->t, n), *bare;
+
+	/* the resources' facts name the node as it was before its unit address */
+	bare = n->unit ? arena_printf(c->a, "%.*s", (int)(strlen(path) - strlen(n->unit) - 1), path)
+		       : path;
+	for (size_t k = 0; k < c->t->nfacts; k++)
+		if (c->t->facts[k]->fate == FACT_CONVERTED &&
+		    (became_node(c->t->facts[k], path) || became_node(c->t->facts[k], bare))) {
+			c->t->facts[k]->fate = FACT_TODO;
+			c->t->facts[k]->reason = reason;
+		}
+}
+
 /*
  * A node made for a platform device whose driver name nothing in the target
  * binds (no rule maps it, no driver of the tree has an of_match_table for
  * it: engine_compat.c) and that got no compatible otherwise is a draft: it
  * stays in the .dts with its TODO, but the facts that went into it (the
  * registration, its name, resources and data) are not converted, for no
- * binding can check them and no driver reads them.
+ * binding can check them and no driver reads them. So is a device node
+ * without a property its device rule `requires:` (bus_device.c: the 6.1
+ * max8925's DT probe fails without maxim,tsc-irq).
  */
 void conv_account_unbound(struct conv *c)
 {
 	for (size_t i = 0; i < c->nunbound; i++) {
 		struct dt_node *n = c->unbound[i];
-		const char *path, *bare, *reason;
 
 		if (dt_prop_find(n, "compatible"))
 			continue;
-		path = dt_node_path(c->t, n);
-		/* the resources' facts name the node as it was before its unit address */
-		bare = n->unit ? arena_printf(c->a, "%.*s", (int)(strlen(path) - strlen(n->unit) - 1), path)
-			       : path;
-		reason = arena_printf(c->a, "went into %s, a draft: nothing in the target binds it (its "
-				      "driver name has no compatible: see the TODO there)", path);
-		for (size_t k = 0; k < c->t->nfacts; k++)
-			if (c->t->facts[k]->fate == FACT_CONVERTED &&
-			    (became_node(c->t->facts[k], path) || became_node(c->t->facts[k], bare))) {
-				c->t->facts[k]->fate = FACT_TODO;
-				c->t->facts[k]->reason = reason;
-			}
+		demote_node_facts(c, n, arena_printf(c->a, "went into %s, a draft: nothing in the "
+						     "target binds it (its driver name has no "
+						     "compatible: see the TODO there)",
+						     dt_node_path(c->t, n)));
 	}
+	for (size_t i = 0; i < c->nincomplete; i++)
+		demote_node_facts(c, c->incomplete[i], c->incomplete_why[i]);
 }
