@@ -196,6 +196,9 @@ struct conv {
 	size_t nunbound;
 	struct dt_node **drafts;	/* bus_device.c: disabled, their platform data not converted */
 	size_t ndrafts;
+	struct dt_node **incomplete;	/* bus_device.c: device nodes without a property */
+	const char **incomplete_why;	/* their device rule `requires:` (why, as the TODO) */
+	size_t nincomplete;
 };
 
 /*
@@ -377,6 +380,7 @@ void conv_set_field(struct conv *c, const struct value *list, const char *field,
 bool value_is_zero(const struct value *v);
 void conv_apply_stores(struct conv *c);
 void conv_finish_soc_pdata(struct conv *c);
+bool conv_soc_pdata_store(struct conv *c, const struct store *s, struct fact *f);
 void conv_board_clocks(struct conv *c, const struct machine *m);	/* engine_soc_setup.c */
 /* engine_nested_macro.c: an undefined macro inside another call's argument, covered by that call */
 bool conv_nested_macro_call(struct conv *c, const struct function *fn, const struct call *call,

@@ -306,7 +306,6 @@ void conv_drop_unknown_overlays(struct conv *c)
 	c->t->noverlays = kept;
 }
 
-
 /* Did f go into the node at path (the node, a property of it, a node under it)? */
 static bool became_node(const struct fact *f, const char *path)
 {
@@ -316,24 +315,14 @@ static bool became_node(const struct fact *f, const char *path)
 	       (!f->became[n] || f->became[n] == ' ' || f->became[n] == '/' || f->became[n] == ',');
 }
 
-/*
- * A node made for a platform device whose driver name nothing in the target
- * binds (no rule maps it, no driver of the tree has an of_match_table for
- * it: engine_compat.c) and that got no compatible otherwise, or an I2C/SPI
- * device left disabled because its driver would probe without the platform
- * data no rule converts (bus_device.c), is a draft: it stays in the .dts
- * with its TODO, but the facts that went into it (the registration, its
- * name, resources and data) are not converted, for no binding can check
- * them and no driver reads them.
- */
-static void account_draft(struct conv *c, struct dt_node *n, const char *why)
+/* The facts that went into node n (not its resources' bare name): TODOs for reason. */
+static void demote_node_facts(struct conv *c, struct dt_node *n, const char *reason)
 {
-	const char *path = dt_node_path(c->t, n);
-	/* the resources' facts name the node as it was before its unit address */
-	const char *bare = n->unit ? arena_printf(c->a, "%.*s", (int)(strlen(path) - strlen(n->unit) - 1),
-						  path) : path;
-	const char *reason = arena_printf(c->a, "went into %s, a draft: %s (see the TODO there)", path, why);
+	const char *path = dt_node_path(c->t, n), *bare;
 
+	/* the resources' facts name the node as it was before its unit address */
+	bare = n->unit ? arena_printf(c->a, "%.*s", (int)(strlen(path) - strlen(n->unit) - 1), path)
+		       : path;
 	for (size_t k = 0; k < c->t->nfacts; k++)
 		if (c->t->facts[k]->fate == FACT_CONVERTED &&
 		    (became_node(c->t->facts[k], path) || became_node(c->t->facts[k], bare))) {
@@ -342,13 +331,35 @@ static void account_draft(struct conv *c, struct dt_node *n, const char *why)
 		}
 }
 
+/*
+ * A node made for a platform device whose driver name nothing in the target
+ * binds (no rule maps it, no driver of the tree has an of_match_table for
+ * it: engine_compat.c) and that got no compatible otherwise is a draft: it
+ * stays in the .dts with its TODO, but the facts that went into it (the
+ * registration, its name, resources and data) are not converted, for no
+ * binding can check them and no driver reads them. So is a device node
+ * without a property its device rule `requires:` (bus_device.c: the 6.1
+ * max8925's DT probe fails without maxim,tsc-irq), and an I2C/SPI device
+ * left disabled because its driver would probe without the platform data
+ * no rule converts (bus_device.c: pdata_draft()).
+ */
 void conv_account_unbound(struct conv *c)
 {
-	for (size_t i = 0; i < c->nunbound; i++)
-		if (!dt_prop_find(c->unbound[i], "compatible"))
-			account_draft(c, c->unbound[i], "nothing in the target binds it (its driver name "
-				      "has no compatible)");
+	for (size_t i = 0; i < c->nunbound; i++) {
+		struct dt_node *n = c->unbound[i];
+
+		if (dt_prop_find(n, "compatible"))
+			continue;
+		demote_node_facts(c, n, arena_printf(c->a, "went into %s, a draft: nothing in the "
+						     "target binds it (its driver name has no "
+						     "compatible: see the TODO there)",
+						     dt_node_path(c->t, n)));
+	}
+	for (size_t i = 0; i < c->nincomplete; i++)
+		demote_node_facts(c, c->incomplete[i], c->incomplete_why[i]);
 	for (size_t i = 0; i < c->ndrafts; i++)
-		account_draft(c, c->drafts[i], "disabled, its driver would probe without the platform "
-			      "data no rule converts");
+		demote_node_facts(c, c->drafts[i], arena_printf(c->a, "went into %s, a draft: disabled, "
+								"its driver would probe without the "
+								"platform data no rule converts (see the "
+								"TODO there)", dt_node_path(c->t, c->drafts[i])));
 }

@@ -85,6 +85,7 @@ static const struct {
 	{ "i2c", reg_i2c },
 	{ "i2c_device", reg_i2c_device },
 	{ "pdata_bits", reg_pdata_bits, -1 },
+	{ "add_data", reg_add_data, -1 },
 	{ "spi", reg_spi },
 	{ "spi_device", reg_spi_device },
 	{ "gpio_hog", reg_gpio_hog },

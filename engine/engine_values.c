@@ -342,7 +342,12 @@ static void outside_store(struct conv *c, const struct store *s)
 	dt_node_add_todo(c->t, NULL, &s->pos, f->what, f->reason);
 }
 
-static bool soc_device_store(struct conv *c, const struct store *s)
+/*
+ * SOC_DEV.dev.platform_data = &pd, or a call that does the same
+ * (platform_device_add_data(), registrations/add_data.c, whose fact f is):
+ * applied to the device's node when the machine registers it.
+ */
+bool conv_soc_pdata_store(struct conv *c, const struct store *s, struct fact *f)
 {
 	struct soc_pdata *p;
 
@@ -352,7 +357,7 @@ static bool soc_device_store(struct conv *c, const struct store *s)
 		return false;
 	p = arena_alloc(c->a, sizeof(*p));
 	p->store = s;
-	p->fact = dt_add_fact(c->t, "store", s->spelling ? s->spelling : s->var, &s->pos);
+	p->fact = f ? f : dt_add_fact(c->t, "store", s->spelling ? s->spelling : s->var, &s->pos);
 	p->fact->fate = FACT_TODO;
 	p->fact->reason = arena_printf(c->a, "platform data of %s, which this machine does not "
 				       "register", s->var);
@@ -408,7 +413,7 @@ static void apply_store(struct conv *c, const struct function *fn, const struct 
 	if (!board_find_var(c->b, s->var)) {
 		if (param_index(fn, s->var) >= 0 && *s->path)
 			apply_param_store(c, fn, s);
-		else if (!soc_device_store(c, s) && s->global)
+		else if (!conv_soc_pdata_store(c, s, NULL) && s->global)
 			outside_store(c, s);
 		else if (!strncmp(s->path, "->", 2))
 			local_pointer_store(c, s);

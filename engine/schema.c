@@ -87,11 +87,14 @@ static const struct section platform_rule = { "platform device rule", "name", (c
 	{ "pdata", S_SCALAR }, { "label", S_SCALAR }, { "window", S_SCALAR },
 	{ "parent", S_MAP, &group_rule }, { "irq", S_SCALAR }, { "id_prop", S_SCALAR }, END } };
 
+static const struct section require_rule = { "requires entry", "prop", (const struct key_spec[]){
+	{ "prop", S_SCALAR }, { "todo", S_SCALAR }, END } };
+
 static const struct section device_rule = { "device rule", "name", (const struct key_spec[]){
 	{ "name", S_SCALAR }, { "compatible", S_SCALAR }, { "node", S_SCALAR },
 	{ "label", S_SCALAR }, { "pdata", S_SCALAR }, { "gpio_count", S_SCALAR },
 	{ "tail_include", S_SCALAR }, { "props", S_SEQ, &prop_rule }, { "irq_type", S_SCALAR },
-	{ "todo", S_SCALAR }, END } };
+	{ "todo", S_SCALAR }, { "requires", S_SEQ, &require_rule }, END } };
 
 static const struct section pdata_bit_rule = { "bits entry", "field", (const struct key_spec[]){
 	{ "arg", S_SCALAR }, { "bit", S_SCALAR }, { "field", S_SCALAR }, { "default", S_MAP }, END } };

@@ -57,6 +57,9 @@ const char *bus_label(struct reg_ctx *r, const char *key, const char *dflt);
 /* i2c.c */
 bool reg_i2c(struct reg_ctx *r);
 
+/* add_data.c */
+bool reg_add_data(struct reg_ctx *r);
+
 /* pdata_bits.c */
 bool reg_pdata_bits(struct reg_ctx *r);
 

@@ -186,6 +186,22 @@ okay "$E" '&twsi2'
 E=$TMP/ttc_dkb/ttc_dkb.dts
 has "$E" '#include "pxa910.dtsi"'
 okay "$E" '&twsi1'
+# 88pm860x.txt requires the interrupt controller; .irq_base is Linux numbering
+has "$E" '#interrupt-cells = <1>;	/* ttc_dkb.c:150 */'
+hasnt "$E" 'no rule for struct pm860x_platform_data'
+# platform_device_add_data(&pxa910_device_gpio, ...) is its .dev.platform_data
+hasnt "$E" 'no rule for call platform_device_add_data'
+hasnt "$E" 'no rule for struct pxa_gpio_platform_data'
+# MAX8925 (jasper): maxim,tsc-irq (6.1 max8925_dt_init() fails without it),
+# the interrupt controller, and the backlight/charger children (all five
+# charger properties: max8925_power.c reads them into uninitialised locals)
+E=$TMP/jasper/jasper.dts
+has "$E" 'maxim,tsc-irq = <0>;	/* jasper.c:138 .tsc_irq = 0 (not written: C zero-initializes it) */'
+has "$E" 'interrupt-controller;	/* jasper.c:150 */'
+has "$E" 'maxim,max8925-dual-string = <0>;	/* jasper.c:129 .dual_string = 0 */'
+has "$E" 'fast-charge = <7>;	/* jasper.c:135 .fast_charge = MAX8925_FCHG_1000MA */'
+has "$E" 'no-insert-detect = <0>;	/* jasper.c:132 .no_insert_detect = 0 (not written: C zero-initializes it) */'
+hasnt "$E" 'no rule for struct max8925'
 # MMP2: mmp2_add_sdhost(0/2) -> &mmc1/&mmc3, mmp2_add_uart(3) -> &uart3.
 E=$TMP/brownstone/brownstone.dts
 has "$E" '#include "mmp2.dtsi"'

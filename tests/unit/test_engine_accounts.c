@@ -111,6 +111,47 @@ static void test_outside_stores(void **state)
 }
 
 /*
+ * A device rule's `requires:` (maxim-pmic.yaml: 6.1 max8925_dt_init() fails
+ * the probe without maxim,tsc-irq): a MAX8925 with platform data has the
+ * property (0: not written) and its facts are converted; one without has a
+ * TODO, and the facts that went into its node are not converted.
+ */
+static void test_required_property(void **state)
+{
+	static const char src[] =
+		"struct max8925_platform_data { int irq_base; int tsc_irq; };\n"
+		"static struct max8925_platform_data pd = { .irq_base = 200 };\n"
+		"static struct i2c_board_info with[] = {\n"
+		"	{ I2C_BOARD_INFO(\"max8925\", 0x3c), .platform_data = &pd },\n"
+		"};\n"
+		"static struct i2c_board_info without[] = {\n"
+		"	{ I2C_BOARD_INFO(\"max8925\", 0x3d) },\n"
+		"};\n"
+		"static void __init board_init(void)\n"
+		"{\n"
+		"	i2c_register_board_info(1, with, ARRAY_SIZE(with));\n"
+		"	i2c_register_board_info(2, without, ARRAY_SIZE(without));\n"
+		"}\n"
+		"MACHINE_START(TEST_BOARD, \"Test board\")\n"
+		"	.init_machine = board_init,\n"
+		"MACHINE_END\n";
+	struct dt_tree *t;
+	char *dts = convert("mmp2", src, NULL, 0, &t);
+	const struct fact *f;
+
+	(void)state;
+	expect_contains(dts, "maxim,tsc-irq = <0>;");
+	expect_contains(dts, "no maxim,tsc-irq, which the target's driver requires");
+	assert_non_null(f = fact_of(t, "with[0].addr"));
+	assert_int_equal(f->fate, FACT_CONVERTED);
+	assert_non_null(f = fact_of(t, "without[0].addr"));
+	assert_int_equal(f->fate, FACT_TODO);
+	assert_non_null(strstr(f->reason, "no maxim,tsc-irq"));
+	dt_tree_free(t);
+	free(dts);
+}
+
+/*
  * A macro of the headers whose expansion begins with a compiler builtin
  * (3.x omap_ctrl_writel(), likely()/unlikely() inside): the TODO names what
  * the board wrote, and the builtin as what it expands to.
@@ -178,6 +219,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_struct_no_dt_and_todo),
 		cmocka_unit_test(test_outside_stores),
+		cmocka_unit_test(test_required_property),
 		cmocka_unit_test(test_builtin_macro_call),
 		cmocka_unit_test(test_compound_stores),
 	};
