@@ -91,7 +91,7 @@ void conv_layer_props(struct conv *c, const struct srcpos *pos, struct dt_node *
 		struct dt_prop *p;
 
 		if (str_eq(name, "label") || str_eq(name, "name") || str_eq(name, "var") ||
-		    str_eq(name, "todo") || str_eq(name, "role") || !text)
+		    str_eq(name, "todo") || str_eq(name, "role") || str_eq(name, "dtsi") || !text)
 			continue;
 		p = dt_prop_set(c->t, n, name);
 		if (str_eq(name, "compatible") && text[0] != '"')
@@ -264,34 +264,70 @@ void conv_base_layer(struct conv *c, const struct machine *m)
 }
 
 /*
+ * The `root_nodes:` entry with `var:` var, of the board's variant (*src:
+ * the variant, whose `include:` and `name` apply) or else of the pack's
+ * top-level `soc_nodes:` (a complete .dtsi that lacks a SoC device, the
+ * S3C64xx NAND controller: *src that map, *name "soc_nodes"),
+ * whose `dtsi:` list, when given, names the SoC .dtsi files the entry is
+ * for (the S3C6410's NAND clock gate, which the S3C6400's clock driver
+ * lacks). NULL with *why set when there is none.
+ */
+static const struct rnode *layer_entry(const struct conv *c, const char *var,
+				       const struct rnode **src, const char **name, const char **why)
+{
+	const struct rnode *bl = rn_get(c->soc, "base_layer"), *sn = rn_get(c->soc, "soc_nodes");
+	const struct rnode *v = bl ? layer_variant(c, rn_get(bl, "variants")) : NULL;
+	const struct rnode *roots = v ? rn_get(v, "root_nodes") : NULL;
+
+	*src = v;
+	*name = v ? rn_str(v, "name") : NULL;
+	for (size_t i = 0; roots && i < roots->n; i++)
+		if (str_eq(rn_str(roots->items[i], "var"), var))
+			return roots->items[i];
+	roots = sn ? rn_get(sn, "nodes") : NULL;
+	for (size_t i = 0; roots && i < roots->n; i++) {
+		const struct rnode *e = roots->items[i], *dtsi = rn_get(e, "dtsi");
+		bool fits = !dtsi;
+
+		if (!str_eq(rn_str(e, "var"), var))
+			continue;
+		if (dtsi && dtsi->kind == RN_SCALAR)
+			fits = str_eq(dtsi->scalar, conv_dtsi_name(c));
+		for (size_t k = 0; dtsi && dtsi->kind == RN_SEQ && k < dtsi->n; k++)
+			fits |= str_eq(dtsi->items[k]->scalar, conv_dtsi_name(c));
+		*src = sn;
+		*name = "soc_nodes";
+		if (fits)
+			return e;
+		*why = arena_printf(c->a, "the pack's soc_nodes entry is not for %s",
+				    conv_dtsi_name(c) ? conv_dtsi_name(c) : "this SoC .dtsi");
+		return NULL;
+	}
+	*why = v ? arena_printf(c->a, "the %s layer has no node for it", rn_str(v, "name"))
+		 : bl ? "the SoC variant is not known" : "the pack has no node for it";
+	return NULL;
+}
+
+/*
  * The machine registers SoC device var (its soc_devices entry names a label
  * neither the .dtsi nor the output defines): the node of the variant's
- * `root_nodes:` entry with that `var:`, written now, at the root; the
- * compatible is checked against the target's drivers (kernel/compat_map.c)
- * and the annotation names the driver. NULL with *why set when there is no
- * such entry, no variant, or no driver matches the compatible.
+ * `root_nodes:` entry with that `var:` (or of the pack's `soc_nodes:`),
+ * written now, at the root; the compatible is checked against the target's
+ * drivers (kernel/compat_map.c) and the annotation names the driver. NULL
+ * with *why set when there is no such entry, no variant, or no driver
+ * matches the compatible.
  */
 struct dt_node *conv_layer_device(struct conv *c, const char *var, const struct srcpos *pos,
 				  const char **why)
 {
-	const struct rnode *bl = rn_get(c->soc, "base_layer");
-	const struct rnode *v = bl ? layer_variant(c, rn_get(bl, "variants")) : NULL;
-	const struct rnode *roots = v ? rn_get(v, "root_nodes") : NULL, *e = NULL;
-	const char *compat, *driver, *header;
+	const struct rnode *v = NULL, *e;
+	const char *compat, *driver, *header, *name = NULL;
 	struct dt_node *n;
 	struct dt_prop *p;
 
 	*why = NULL;
-	if (!bl || !c->opt || !c->opt->dtsi)
+	if (!c->opt || !c->opt->dtsi || !(e = layer_entry(c, var, &v, &name, why)))
 		return NULL;
-	for (size_t i = 0; roots && i < roots->n && !e; i++)
-		if (str_eq(rn_str(roots->items[i], "var"), var))
-			e = roots->items[i];
-	if (!e) {
-		*why = v ? arena_printf(c->a, "the %s layer has no node for it", rn_str(v, "name"))
-			 : "the SoC variant is not known";
-		return NULL;
-	}
 	compat = rn_str(e, "compatible");
 	driver = compat && c->opt->compat ? compat_map_driver_of(c->opt->compat, compat) : NULL;
 	if (!driver) {
@@ -305,7 +341,7 @@ struct dt_node *conv_layer_device(struct conv *c, const char *var, const struct 
 	}
 	n = layer_root_node(c, pos, e, header,
 			    arena_printf(c->a, "%s %s: %s, which %s lacks (%s matches it)",
-					 rn_str(c->soc, "soc"), rn_str(v, "name"), var,
+					 rn_str(c->soc, "soc"), name, var,
 					 conv_dtsi_name(c), driver));
 	if (!n)
 		return NULL;

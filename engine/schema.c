@@ -217,6 +217,9 @@ static const struct section base_layer_rule = { "base layer", NULL, (const struc
 	{ "why", S_SCALAR }, { "banks_in", S_SCALAR }, { "variants", S_SEQ, &layer_variant_rule },
 	END } };
 
+static const struct section soc_nodes_rule = { "SoC nodes", NULL, (const struct key_spec[]){
+	{ "include", S_SCALAR }, { "nodes", S_SEQ }, END } };
+
 static const struct section assume_rule = { "pack assumption", "cond", (const struct key_spec[]){
 	{ "cond", S_SCALAR }, { "value", S_SCALAR }, { "why", S_SCALAR }, END } };
 
@@ -246,7 +249,8 @@ static const struct section top = { "rule file", NULL, (const struct key_spec[])
 	{ "global_stores", S_SEQ, &global_store_rule },
 	{ "supply_consumers", S_SEQ, &supply_rule }, { "board_level", S_SEQ },
 	{ "pinctrl", S_MAP, &pinctrl_rule }, { "board_clocks", S_SEQ, &board_clock_rule },
-	{ "base_layer", S_MAP, &base_layer_rule }, { "dtsi_variants", S_SEQ, &dtsi_variant_rule },
+	{ "base_layer", S_MAP, &base_layer_rule }, { "soc_nodes", S_MAP, &soc_nodes_rule },
+	{ "dtsi_variants", S_SEQ, &dtsi_variant_rule },
 	END } };
 
 static const char *shape_name(enum shape s)

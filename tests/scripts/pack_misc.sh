@@ -187,6 +187,32 @@ IFS=$'\t' read -r bd f <<<"$S64"
 	bad "mini6410: convert failed"
 grep -q '"soc": "s3c64xx"' "$TMP/m6410.json" 2>/dev/null || bad "mini6410 no longer picks the s3c64xx pack"
 
+# SoC devices s3c64xx.dtsi lacks, from the pack's `soc_nodes:` (written for
+# a machine that registers them): the NAND controller (s3c2410.c's
+# "samsung,s3c2412-nand", devs.c's S3C_PA_NAND SZ_1M, the S3C6410's
+# MEM0_NFCON gate) that the NAND platform data then fills, and the ADC
+# (exynos_adc.c; devs.c's IRQ_ADC, IRQ_TC as VIC1 inputs 31, 30).
+M=$TMP/m6410.dts
+has "$M" 'nand: nand-controller@70200000 {'
+has "$M" 'compatible = "samsung,s3c2412-nand";'
+has "$M" 'reg = <0x70200000 0x100000>;'
+has "$M" 'clocks = <&clocks MEM0_NFCON>;'
+has "$M" 'clock-names = "nand";'
+enabled "$M" nand mini6410
+has "$M" 'nand-ecc-mode = "soft";	/* mach-mini6410.c:138 .engine_type = NAND_ECC_ENGINE_TYPE_SOFT */'
+has "$M" 'label = "uboot";'
+hasnt "$M" 'no NAND controller node in s3c64xx.dtsi'
+hasnt "$M" 'NAND platform data: no NAND controller node'
+has "$M" 'adc: adc@7e00b000 {'
+has "$M" 'compatible = "samsung,s3c6410-adc";'
+has "$M" 'reg = <0x7e00b000 0x100>;'
+has "$M" 'interrupt-parent = <&vic1>;'
+has "$M" 'interrupts = <31>, <30>;'
+has "$M" 'clocks = <&clocks PCLK_TSADC>;'
+has "$M" 's3c_device_adc: vdd-supply (the binding requires it)'
+enabled "$M" adc mini6410
+hasnt "$M" 'no ADC node in s3c64xx.dtsi'
+
 # An S3C6400 board (SMDK6400) gets the target's s3c6400.dtsi and its
 # compatible (s3c64xx pack dtsi_variants), an S3C6410 one s3c6410.dtsi.
 "$BIN" convert --kernel "$K" "$K/arch/arm/mach-s3c/mach-smdk6400.c" -o "$TMP/smdk6400.dts" 2>/dev/null ||
@@ -197,6 +223,32 @@ hasnt "$TMP/smdk6400.dts" 's3c6410'
 "$BIN" convert --kernel "$K" "$K/arch/arm/mach-s3c/mach-smdk6410.c" -o "$TMP/smdk6410.dts" 2>/dev/null ||
 	bad "smdk6410: convert failed"
 has "$TMP/smdk6410.dts" '#include "s3c6410.dtsi"'
+# The keypad (samsung-keypad.c's "samsung,s3c6410-keypad", `soc_nodes:`)
+# with the board's matrix: one child per key (samsung_keymap_data).
+M=$TMP/smdk6410.dts
+has "$M" 'keypad: keypad@7e00a000 {'
+has "$M" 'compatible = "samsung,s3c6410-keypad";'
+has "$M" 'reg = <0x7e00a000 0x20>;'
+has "$M" 'interrupt-parent = <&vic0>;'
+has "$M" 'interrupts = <22>;'
+has "$M" 'clocks = <&clocks PCLK_KEYPAD>;'
+has "$M" 'clock-names = "keypad";'
+has "$M" 'samsung_device_keypad: pinctrl-0 (the binding requires it)'
+enabled "$M" keypad smdk6410
+has "$M" 'samsung,keypad-num-rows = <2>;'
+has "$M" 'samsung,keypad-num-columns = <8>;'
+has "$M" 'linux,code = <KEY_E>;'
+hasnt "$M" 'no keypad node in s3c64xx.dtsi'
+# The NAND entry is for s3c6410.dtsi only (MEM0_NFCON is no S3C6400 gate):
+# SMDK6400 with s3c_device_nand registered gets the TODO, not the node.
+mkdir -p "$TMP/s6400"
+sed -e 's/&s3c_device_i2c0,/&s3c_device_i2c0, \&s3c_device_nand,/' \
+    "$K/arch/arm/mach-s3c/mach-smdk6400.c" >"$TMP/s6400/mach-smdk6400.c"
+grep -q 's3c_device_nand' "$TMP/s6400/mach-smdk6400.c" || bad "the SMDK6400 test board registers no NAND"
+"$BIN" convert --kernel "$K" "$TMP/s6400/mach-smdk6400.c" -o "$TMP/s6400/smdk6400.dts" 2>/dev/null ||
+	bad "smdk6400 with NAND: convert failed"
+has "$TMP/s6400/smdk6400.dts" "no NAND controller node in s3c64xx.dtsi; the pack's soc_nodes entry is not for s3c6400.dtsi"
+hasnt "$TMP/s6400/smdk6400.dts" 'nand-controller@'
 
 # The variant by the board's path, as in a 2.6.3x-3.x tree (arch/arm/
 # mach-s3c2440/), when the board names no variant setup call: the 6.1
