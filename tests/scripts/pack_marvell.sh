@@ -88,6 +88,15 @@ hasnt "$W" 'DSA switch: describe it'
 # RD-88F6183AP-GE: the cpu port is port 5
 R6=$TMP/rd88f6183ap-ge-setup/rd88f6183ap-ge-setup.dts
 sed -n '/port@5 {/,/};/p' "$R6" | grep -q 'ethernet = <&ethport>;' || bad "rd88f6183ap-ge: cpu port 5 not linked"
+# RD-88F5181L (the file names the SoC): orion5x-mv88f5181.dtsi, whose
+# pinctrl knows pci-1 (pinctrl-orion.c: V_5181 only), not the 88F5182's
+for f in rd88f5181l-fxo rd88f5181l-ge; do
+	F=$TMP/$f-setup/$f-setup.dts
+	has "$F" '#include "orion5x-mv88f5181.dtsi"'
+	has "$F" '"marvell,orion5x-88f5181", "marvell,orion5x";'
+	hasnt "$F" 'orion5x-mv88f5182.dtsi'
+	has "$F" 'marvell,function = "pci-1";'
+done
 
 # Pin groups from the MPP tables (issue 12): the function names come from the
 # target's drivers/pinctrl/mvebu/pinctrl-orion.c. WNR854T: every pin the
