@@ -32,6 +32,30 @@ static struct dt_node *child_container(struct conv *c, struct dt_node *node, con
 }
 
 /*
+ * `scalars: true`: an entry of an array of scalars written in place
+ * (`.port_names[3] = "cpu"` of dsa_chip_data), read as a struct whose one
+ * member has the array's name (`field: port_names` in the children's rule);
+ * a NULL entry is none.
+ */
+static const struct value *scalar_entry(struct conv *c, const struct value *k, const char *field,
+					const char *type)
+{
+	struct value *e = arena_alloc(c->a, sizeof(*e)), *m = arena_alloc(c->a, sizeof(*m));
+
+	*m = *k;
+	m->field = field;
+	e->kind = VAL_LIST;
+	e->type = type;
+	e->index = k->index;
+	e->pos = k->pos;
+	e->spelling = k->spelling;
+	e->kids = arena_alloc(c->a, sizeof(*e->kids));
+	e->kids[0] = m;
+	e->nkids = 1;
+	return e;
+}
+
+/*
  * `children: {field: leds, count: num_leds, struct: gpio_led}`: a child node
  * per entry of the array .leds points to (or `callback:` returns). .leds and .num_leds are facts of
  * their own (they became the children), or a TODO when the array is not in
@@ -61,7 +85,15 @@ void conv_apply_children(struct conv *c, struct dt_node *node, const struct rnod
 
 		for (size_t i = 0; i < field->nkids; i++) {
 			const struct value *k = field->kids[i];
-			const struct variable *to = k->kind == VAL_LIST ? NULL : conv_deref_one(c, k);
+			const struct variable *to = NULL;
+
+			bool scalar = k->kind != VAL_LIST && str_eq(rn_str(ch, "scalars"), "true");
+
+			if (scalar && value_is_zero(k))
+				continue;
+			if (scalar)
+				k = scalar_entry(c, k, field->field, rn_str(ch, "struct"));
+			to = k->kind == VAL_LIST ? NULL : conv_deref_one(c, k);
 
 			if (k->kind != VAL_LIST && (!to || !to->init || to->is_array))
 				continue;
@@ -70,8 +102,8 @@ void conv_apply_children(struct conv *c, struct dt_node *node, const struct rnod
 			if (to)
 				conv_mark_var(c, to->name);
 			conv_struct_node(c, parent, rule, to ? to->init : k,
-					 to ? to->name : arena_printf(c->a, "%s.%s[%ld]", what,
-								       field->field, (long)k->index),
+					 to ? to->name : scalar ? what
+					 : arena_printf(c->a, "%s.%s[%ld]", what, field->field, (long)k->index),
 					 (long)k->index);
 		}
 		return;

@@ -371,6 +371,7 @@ unsigned conv_c_base(const struct value *v);
 
 /* engine_values.c: field reads through store overrides */
 struct value *conv_field(const struct conv *c, const struct value *list, const char *field);
+bool conv_when_holds(struct conv *c, const struct rnode *when, const struct value *list);
 struct field_override *conv_override(const struct conv *c, const struct value *list,
 				     const char *field);
 const struct variable *conv_deref(const struct conv *c, const struct value *v);

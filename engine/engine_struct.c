@@ -202,6 +202,55 @@ const struct rnode *conv_prop_rule_of(const struct rnode *rule, const char *fiel
 	return NULL;
 }
 
+/* A member by dotted path (phy.venc.type), through store overrides. */
+static const struct value *dotted(struct conv *c, const struct value *list, const char *path)
+{
+	const char *dot;
+
+	while (list && (dot = strchr(path, '.'))) {
+		list = conv_field(c, list, arena_strndup(c->a, path, (size_t)(dot - path)));
+		path = dot + 1;
+	}
+	return list && list->kind == VAL_LIST ? conv_field(c, list, path) : NULL;
+}
+
+static bool value_is(const struct value *v, const char *want)
+{
+	char *end;
+	long long n = strtoll(want, &end, 0);
+
+	if (v->kind == VAL_STRING)
+		return str_eq(v->text, want);
+	if (!*end && v->kind == VAL_INT)
+		return v->ival == n;
+	return str_eq(v->spelling, want);
+}
+
+/*
+ * `when: {type: OMAP_DISPLAY_TYPE_DPI, name: [dvi, DVI]}`: does every member
+ * named (dotted: phy.venc.type) hold its value or one of its values (an
+ * enumerator's name, a number or a string)? A member the initializer
+ * leaves out fails. A display chain's choice, a property rule's guard.
+ */
+bool conv_when_holds(struct conv *c, const struct rnode *when, const struct value *dev)
+{
+	for (size_t i = 0; when && i < when->n; i++) {
+		const struct value *v = dotted(c, dev, when->keys[i]);
+		const struct rnode *w = when->items[i];
+		bool ok = false;
+
+		if (!v)
+			return false;
+		if (w->kind == RN_SCALAR)
+			ok = value_is(v, w->scalar);
+		for (size_t k = 0; w->kind == RN_SEQ && !ok && k < w->n; k++)
+			ok = w->items[k]->scalar && value_is(v, w->items[k]->scalar);
+		if (!ok)
+			return false;
+	}
+	return true;
+}
+
 /* Apply one props: entry; returns the field it consumed (or NULL). */
 static const char *apply_prop(struct conv *c, struct dt_node *node, const struct rnode *pr,
 			      const struct value *list, const char *what)
@@ -212,7 +261,12 @@ static const char *apply_prop(struct conv *c, struct dt_node *node, const struct
 			       field ? conv_field(c, list, field) : NULL, NULL };
 	struct dt_prop *p;
 
-	bool absent = !pc.v && field && (pc.v = conv_absent_value(c, pr, list)) != NULL;
+	bool absent;
+
+	/* `when: {label: cpu}`: the property of the entries whose members hold those values */
+	if (rn_get(pr, "when") && !conv_when_holds(c, rn_get(pr, "when"), list))
+		return NULL;
+	absent = !pc.v && field && (pc.v = conv_absent_value(c, pr, list)) != NULL;
 
 	if (k < 0 || (converters[k].needs_field && !pc.v))
 		return field;	/* not written in the initializer: nothing to convert */

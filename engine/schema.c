@@ -54,7 +54,7 @@ static const struct section prop_rule = { "property rule", "as", (const struct k
 	{ "type", S_SCALAR }, { "length", S_SCALAR }, { "length_if", S_MAP }, { "widths", S_MAP },
 	{ "slot", S_SCALAR },
 	{ "groups", S_SEQ }, { "type_field", S_SCALAR }, { "array", S_SCALAR },
-	{ "period", S_SCALAR }, { "string", S_SCALAR }, { "key_nodes", S_MAP }, END } };
+	{ "period", S_SCALAR }, { "string", S_SCALAR }, { "key_nodes", S_MAP }, { "when", S_MAP }, END } };
 
 static const struct section container_rule = { "children container", "node", (const struct key_spec[]){
 	{ "node", S_SCALAR }, { "compatible", S_SCALAR }, { "address_cells", S_SCALAR },
@@ -62,6 +62,7 @@ static const struct section container_rule = { "children container", "node", (co
 
 static const struct section children_rule = { "children rule", "field", (const struct key_spec[]){
 	{ "field", S_SCALAR }, { "count", S_SCALAR }, { "struct", S_SCALAR }, { "callback", S_SCALAR },
+	{ "scalars", S_SCALAR },
 	{ "container", S_MAP, &container_rule }, END } };
 
 static const struct section provider_rule = { "gpio_provider", "base", (const struct key_spec[]){
@@ -118,7 +119,7 @@ static const struct section register_rule = { "register", "kind", (const struct 
 	{ "periph", S_SCALAR }, { "pullup", S_SCALAR }, { "conf", S_SCALAR }, { "on", S_SCALAR },
 	{ "bits", S_SEQ, &pdata_bit_rule }, { "compatible", S_SCALAR }, { "target", S_SCALAR },
 	{ "attr", S_SCALAR }, { "base", S_SCALAR }, { "size", S_SCALAR }, { "nodes", S_MAP },
-	{ "pin_functions", S_SCALAR }, END } };
+	{ "pin_functions", S_SCALAR }, { "nested", S_SCALAR }, END } };
 
 static const struct section call_prop_rule = { "call property", "prop", (const struct key_spec[]){
 	{ "prop", S_SCALAR }, { "arg", S_SCALAR }, { "as", S_SCALAR }, { "scale", S_SCALAR },

@@ -39,50 +39,6 @@
 
 #include "../../common/util.h"
 
-/* A member by dotted path (phy.venc.type), through store overrides. */
-static const struct value *dotted(struct conv *c, const struct value *list, const char *path)
-{
-	const char *dot;
-
-	while (list && (dot = strchr(path, '.'))) {
-		list = conv_field(c, list, arena_strndup(c->a, path, (size_t)(dot - path)));
-		path = dot + 1;
-	}
-	return list && list->kind == VAL_LIST ? conv_field(c, list, path) : NULL;
-}
-
-static bool value_is(const struct value *v, const char *want)
-{
-	char *end;
-	long long n = strtoll(want, &end, 0);
-
-	if (v->kind == VAL_STRING)
-		return str_eq(v->text, want);
-	if (!*end && v->kind == VAL_INT)
-		return v->ival == n;
-	return str_eq(v->spelling, want);
-}
-
-/* Does every `when:` member of the device hold one of its values? */
-static bool chain_holds(struct conv *c, const struct rnode *when, const struct value *dev)
-{
-	for (size_t i = 0; when && i < when->n; i++) {
-		const struct value *v = dotted(c, dev, when->keys[i]);
-		const struct rnode *w = when->items[i];
-		bool ok = false;
-
-		if (!v)
-			return false;
-		if (w->kind == RN_SCALAR)
-			ok = value_is(v, w->scalar);
-		for (size_t k = 0; w->kind == RN_SEQ && !ok && k < w->n; k++)
-			ok = w->items[k]->scalar && value_is(v, w->items[k]->scalar);
-		if (!ok)
-			return false;
-	}
-	return true;
-}
-
 /* endpoint { remote-endpoint = <&to>; } under parent (port or port@N), labelled label. */
 static struct dt_node *endpoint(struct conv *c, struct dt_node *port, const char *label,
 				const char *to, const struct srcpos *pos)
@@ -176,7 +132,7 @@ static void display(struct prop_ctx *pc, const struct variable *dev, long index)
 	size_t count = 0;
 
 	for (size_t i = 0; chains && !chain && i < chains->n; i++)
-		if (chain_holds(c, rn_get(chains->items[i], "when"), dev->init))
+		if (conv_when_holds(c, rn_get(chains->items[i], "when"), dev->init))
 			chain = chains->items[i];
 	conv_mark_var(c, dev->name);
 	pc->reason = NULL;

@@ -89,6 +89,31 @@ static struct dt_node *child_node(struct reg_ctx *r, struct dt_node *parent, con
 	return n;
 }
 
+/*
+ * `nested: true`: the struct's own node (its rule's `node:` and `unit:`) under
+ * the call's node, with the register map's `compatible:`, the device the
+ * helper names (plat-orion's orion_ge00_switch_init(): the DSA switch
+ * "mv88e6085" on the MDIO bus at .sw_addr, switch@0 under &mdio).
+ */
+static void nested_node(struct reg_ctx *r, struct dt_node *target, const struct rnode *rule,
+			const struct value *e, const char *what)
+{
+	struct conv *c = r->c;
+	struct dt_node *n = conv_struct_node(c, target, rule, e, what, -1);
+	const char *compat = rn_str(r->reg, "compatible");
+	struct dt_prop *p;
+
+	if (!n || !compat || dt_prop_find(n, "compatible"))
+		return;
+	p = dt_prop_set(c->t, n, "compatible");
+	dt_prop_add_string(c->t, p, compat);
+	p->pos = r->call->pos;
+	p->origin = r->call->spelling;
+	/* first, as a rule's own compatible is */
+	memmove(n->props + 1, n->props, (n->nprops - 1) * sizeof(*n->props));
+	n->props[0] = p;
+}
+
 bool reg_struct_array(struct reg_ctx *r)
 {
 	struct conv *c = r->c;
@@ -147,6 +172,10 @@ bool reg_struct_array(struct reg_ctx *r)
 
 		if (until && value_is_zero(conv_field(c, e, until)))
 			break;
+		if (target && str_eq(rn_str(r->reg, "nested"), "true")) {
+			nested_node(r, target, rule, e, what);
+			continue;
+		}
 		if (target) {
 			conv_apply_struct(c, target, rule, e, what);
 			continue;

@@ -64,6 +64,39 @@ sed -n '/^&ethport {/,/^};/p' "$W" >"$TMP/ethport.txt"
 has "$TMP/ethport.txt" 'speed = <1000>;'
 has "$TMP/ethport.txt" 'duplex = <0x1>;'
 hasnt "$W" 'no rule for field .speed'
+# The DSA switch (orion5x_eth_switch_init(), plat-orion's MDIO device
+# "mv88e6085" at .sw_addr): switch@0 under &mdio with one port@N per named
+# .port_names[N], the "cpu" port linked to &ethport, as upstream
+# orion5x-netgear-wnr854t.dts (dsa.yaml, mv88e6xxx chip.c of_match)
+sed -n '/^&mdio {/,/^};/p' "$W" >"$TMP/mdio.txt"
+has "$TMP/mdio.txt" 'switch@0 {'
+has "$TMP/mdio.txt" 'compatible = "marvell,mv88e6085";'
+has "$TMP/mdio.txt" 'ports {'
+sw=$(python3 - "$TMP/mdio.txt" <<'PY'
+import re, sys
+t = re.sub(r'/\*.*?\*/', '', open(sys.argv[1]).read(), flags=re.S)
+print(" ".join("%s:%s:%s" % (u, r, l) for u, r, l in
+      re.findall(r'port@(\d+) \{\s*reg = <(\d+)>;\s*label = "([^"]+)";', t)))
+PY
+)
+[ "$sw" = "0:0:lan3 1:1:lan4 2:2:wan 3:3:cpu 5:5:lan1 7:7:lan2" ] || bad "wnr854t: switch ports $sw"
+sed -n '/port@3 {/,/};/p' "$TMP/mdio.txt" | grep -q 'ethernet = <&ethport>;' ||
+	bad "wnr854t: the cpu port is not linked to &ethport"
+[ "$(grep -c 'ethernet = ' "$TMP/mdio.txt")" = 1 ] || bad "wnr854t: ethernet on a port other than cpu"
+hasnt "$W" 'no rule for struct dsa_chip_data'
+hasnt "$W" 'DSA switch: describe it'
+# RD-88F6183AP-GE: the cpu port is port 5
+R6=$TMP/rd88f6183ap-ge-setup/rd88f6183ap-ge-setup.dts
+sed -n '/port@5 {/,/};/p' "$R6" | grep -q 'ethernet = <&ethport>;' || bad "rd88f6183ap-ge: cpu port 5 not linked"
+# RD-88F5181L (the file names the SoC): orion5x-mv88f5181.dtsi, whose
+# pinctrl knows pci-1 (pinctrl-orion.c: V_5181 only), not the 88F5182's
+for f in rd88f5181l-fxo rd88f5181l-ge; do
+	F=$TMP/$f-setup/$f-setup.dts
+	has "$F" '#include "orion5x-mv88f5181.dtsi"'
+	has "$F" '"marvell,orion5x-88f5181", "marvell,orion5x";'
+	hasnt "$F" 'orion5x-mv88f5182.dtsi'
+	has "$F" 'marvell,function = "pci-1";'
+done
 
 # Pin groups from the MPP tables (issue 12): the function names come from the
 # target's drivers/pinctrl/mvebu/pinctrl-orion.c. WNR854T: every pin the
