@@ -196,9 +196,9 @@ struct conv {
 	size_t nunbound;
 	struct dt_node **drafts;	/* bus_device.c: disabled, their platform data not converted */
 	size_t ndrafts;
-	struct dt_node **incomplete;	/* bus_device.c: device nodes without a property */
-	const char **incomplete_why;	/* their device rule `requires:` (why, as the TODO) */
-	size_t nincomplete;
+	struct dt_node **required;	/* device nodes whose rule `requires:` properties */
+	const struct rnode **required_rule;	/* ... and that rule (engine_leftovers.c) */
+	size_t nrequired;
 };
 
 /*
@@ -324,6 +324,8 @@ void conv_account_unused_vars(struct conv *c, const struct machine *m);
 void conv_account_lost(struct conv *c);
 void conv_drop_unknown_overlays(struct conv *c);
 void conv_account_unbound(struct conv *c);
+/* A device node whose rule says `requires:`: checked once everything is written. */
+void conv_note_requires(struct conv *c, struct dt_node *n, const struct rnode *drule);
 /* engine.c */
 bool conv_reached(const struct conv *c, const struct function *f);
 /*

@@ -331,6 +331,40 @@ static void demote_node_facts(struct conv *c, struct dt_node *n, const char *rea
 		}
 }
 
+void conv_note_requires(struct conv *c, struct dt_node *n, const struct rnode *drule)
+{
+	size_t k = c->nrequired;
+
+	if (!rn_get(drule, "requires"))
+		return;
+	arena_push(c->a, (void ***)&c->required, &c->nrequired, n);
+	arena_push(c->a, (void ***)&c->required_rule, &k, (void *)drule);
+}
+
+/*
+ * `requires: [{prop, todo}]`: a property the target's driver cannot probe
+ * without (6.1 max8925_dt_init(): maxim,tsc-irq; spi-gpio.c: sck-gpios).
+ * A node that did not get it, from its platform data or a GPIO lookup
+ * table, has the TODO, and the facts that went into it are not converted.
+ */
+static void check_requires(struct conv *c, struct dt_node *n, const struct rnode *drule)
+{
+	const struct rnode *req = rn_get(drule, "requires");
+
+	for (size_t i = 0; req && i < req->n; i++) {
+		const char *prop = rn_str(req->items[i], "prop");
+		const char *todo = rn_str(req->items[i], "todo");
+
+		if (!prop || dt_prop_find(n, prop))
+			continue;
+		todo = arena_printf(c->a, "no %s, which the target's driver requires%s%s", prop,
+				    todo ? ": " : "", todo ? todo : "");
+		dt_node_add_todo(c->t, n, &n->pos, n->origin ? n->origin : prop, todo);
+		demote_node_facts(c, n, arena_printf(c->a, "went into %s, which has %s",
+						     dt_node_path(c->t, n), todo));
+	}
+}
+
 /*
  * A node made for a platform device whose driver name nothing in the target
  * binds (no rule maps it, no driver of the tree has an of_match_table for
@@ -338,8 +372,8 @@ static void demote_node_facts(struct conv *c, struct dt_node *n, const char *rea
  * stays in the .dts with its TODO, but the facts that went into it (the
  * registration, its name, resources and data) are not converted, for no
  * binding can check them and no driver reads them. So is a device node
- * without a property its device rule `requires:` (bus_device.c: the 6.1
- * max8925's DT probe fails without maxim,tsc-irq), and an I2C/SPI device
+ * without a property its device rule `requires:` (check_requires()), and an
+ * I2C/SPI device
  * left disabled because its driver would probe without the platform data
  * no rule converts (bus_device.c: pdata_draft()).
  */
@@ -355,8 +389,8 @@ void conv_account_unbound(struct conv *c)
 						     "compatible: see the TODO there)",
 						     dt_node_path(c->t, n)));
 	}
-	for (size_t i = 0; i < c->nincomplete; i++)
-		demote_node_facts(c, c->incomplete[i], c->incomplete_why[i]);
+	for (size_t i = 0; i < c->nrequired; i++)
+		check_requires(c, c->required[i], c->required_rule[i]);
 	for (size_t i = 0; i < c->ndrafts; i++)
 		demote_node_facts(c, c->drafts[i], arena_printf(c->a, "went into %s, a draft: disabled, "
 								"its driver would probe without the "

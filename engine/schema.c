@@ -83,13 +83,14 @@ static const struct section struct_rule = { "struct rule", "struct", (const stru
 static const struct section group_rule = { "parent", "node", (const struct key_spec[]){
 	{ "node", S_SCALAR }, { "compatible", S_SCALAR }, END } };
 
+static const struct section require_rule = { "requires entry", "prop", (const struct key_spec[]){
+	{ "prop", S_SCALAR }, { "todo", S_SCALAR }, END } };
+
 static const struct section platform_rule = { "platform device rule", "name", (const struct key_spec[]){
 	{ "name", S_SCALAR }, { "node", S_SCALAR }, { "compatible", S_SCALAR },
 	{ "pdata", S_SCALAR }, { "label", S_SCALAR }, { "window", S_SCALAR },
-	{ "parent", S_MAP, &group_rule }, { "irq", S_SCALAR }, { "id_prop", S_SCALAR }, END } };
-
-static const struct section require_rule = { "requires entry", "prop", (const struct key_spec[]){
-	{ "prop", S_SCALAR }, { "todo", S_SCALAR }, END } };
+	{ "parent", S_MAP, &group_rule }, { "irq", S_SCALAR }, { "id_prop", S_SCALAR },
+	{ "requires", S_SEQ, &require_rule }, END } };
 
 static const struct section device_rule = { "device rule", "name", (const struct key_spec[]){
 	{ "name", S_SCALAR }, { "compatible", S_SCALAR }, { "node", S_SCALAR },

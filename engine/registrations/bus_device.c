@@ -139,34 +139,6 @@ static void pdata_draft(struct conv *c, struct dt_node *n, const struct variable
 	arena_push(c->a, (void ***)&c->drafts, &c->ndrafts, n);
 }
 
-/*
- * `requires: [{prop, todo}]`: a property the target's driver cannot probe
- * without (6.1 max8925_dt_init(): maxim,tsc-irq). A node its platform data
- * did not give it gets the TODO, and the facts that went into it are not
- * converted (engine_leftovers.c).
- */
-static void required_props(struct conv *c, struct dt_node *n, const struct rnode *drule,
-			   const struct value *e, const char *origin)
-{
-	const struct rnode *req = rn_get(drule, "requires");
-
-	for (size_t i = 0; req && i < req->n; i++) {
-		const char *prop = rn_str(req->items[i], "prop");
-		const char *todo = rn_str(req->items[i], "todo");
-		size_t k = c->nincomplete;
-
-		if (!prop || dt_prop_find(n, prop))
-			continue;
-		todo = arena_printf(c->a, "no %s, which the target's driver requires%s%s", prop,
-				    todo ? ": " : "", todo ? todo : "");
-		dt_node_add_todo(c->t, n, &e->pos, origin, todo);
-		arena_push(c->a, (void ***)&c->incomplete, &c->nincomplete, n);
-		arena_push(c->a, (void ***)&c->incomplete_why, &k,
-			   (void *)arena_printf(c->a, "went into %s, which has %s", dt_node_path(c->t, n),
-						todo));
-	}
-}
-
 struct dt_node *bus_device(struct conv *c, struct dt_node *bus, const char *type,
 				  long long reg, const struct value *e, const char *what)
 {
@@ -244,7 +216,7 @@ struct dt_node *bus_device(struct conv *c, struct dt_node *bus, const char *type
 	}
 	if (pdata && !learned && !todo && !rn_str(drule, "compatible") && !pdata_rule(c, drule, pdata))
 		pdata_draft(c, n, pdata, &e->pos);
-	required_props(c, n, drule, e, origin);
+	conv_note_requires(c, n, drule);
 	return n;
 }
 

@@ -406,6 +406,7 @@ struct dt_node *conv_platform_device(struct conv *c, const struct variable *dev,
 	resources(c, n, init, true, rn_str(rule, "irq"));
 	n = conv_mbus_place(c, n, rule);
 	device_data(c, n, dev, pdata, prule);
+	conv_note_requires(c, n, rule);
 	/* The kernel names it "name.id"; a missing .id is 0 ("pwm-backlight.0"), but
 	 * tables also say plain "name" for such devices, so bind both. */
 	long long id = value_field_int(init, "id", value_field(init, "id") ? -1 : 0);
