@@ -86,12 +86,12 @@ DTS=$TMP/sdhi/board-sdhi.dts
 want 'compatible = "renesas,sdhi-r8a7740";' "the candidate that names the SoC"
 grep -q 'pick one' "$DTS" && fail "sh_mobile_sdhi: still a pick-one TODO"
 
-# Platform devices: "spi_gpio" is spi-gpio.c's DRIVER_NAME, whose first
-# "#define DRIVER_NAME" is an example inside a comment ("myboard_spi2"): the
-# line's own #define counts, so it gets "spi-gpio". "gpio-vbus" has no
-# of_match_table in any driver: its node is a draft, and the facts that went
-# into it (registration, name, resource) are TODOs in the report, not
-# converted ones.
+# Platform devices: "pwm-beeper" is pwm-beeper.c's driver name, with an
+# of_match_table: its facts are
+# converted. "gpio-vbus" has no of_match_table in any driver: its node is a
+# draft, and the facts that went into it (registration, name, resource) are
+# TODOs in the report, not converted ones (unit test_compat_map has the
+# spi-gpio.c "#define in a comment" case).
 cat >"$TMP/board-plat.c" <<'C'
 // SPDX-License-Identifier: GPL-2.0
 /* board2dts test board: one platform device the target binds, one it does not. */
@@ -99,7 +99,7 @@ cat >"$TMP/board-plat.c" <<'C'
 #include <linux/ioport.h>
 #include <asm/mach/arch.h>
 
-static struct platform_device spi_dev = { .name = "spi_gpio", .id = -1 };
+static struct platform_device beeper_dev = { .name = "pwm-beeper", .id = -1 };
 static struct resource vbus_res[] = {
 	{ .start = 0x40000000, .end = 0x400000ff, .flags = IORESOURCE_MEM },
 };
@@ -109,7 +109,7 @@ static struct platform_device vbus_dev = {
 };
 static void __init plat_init(void)
 {
-	platform_device_register(&spi_dev);
+	platform_device_register(&beeper_dev);
 	platform_device_register(&vbus_dev);
 }
 MACHINE_START(PLATBOARD, "Plat board")
@@ -119,18 +119,18 @@ C
 (cd "$TMP" && "$BIN" convert -q --kernel "$KERNEL" board-plat.c -o plat/ --report plat.json \
 	>"$TMP/log4" 2>&1) || fail "convert (plat) failed: $(head -3 "$TMP/log4")"
 DTS=$TMP/plat/board-plat.dts
-want 'compatible = "spi-gpio";.*drivers/spi/spi-gpio.c' "spi_gpio's compatible, from spi-gpio.c"
+want 'compatible = "pwm-beeper";.*drivers/input/misc/pwm-beeper.c' "pwm-beeper's compatible, from pwm-beeper.c"
 want 'reg = <0x40000000 0x100>;' "the draft node's reg, still in the .dts"
 python3 - "$TMP/plat.json" <<'PY' || fail "plat: report accounting (above)"
 import json, sys
 facts = [f for m in json.load(open(sys.argv[1]))['machines'] for f in m['facts']]
 vbus = [f for f in facts if 'vbus' in f['what']]
-spi = [f for f in facts if 'spi_dev' in f['what']]
+spi = [f for f in facts if 'beeper_dev' in f['what']]
 bad = [f['what'] for f in vbus if f['fate'] != 'todo' or 'a draft' not in f.get('reason', '')]
 if len(vbus) < 3 or bad:
     sys.exit('gpio-vbus facts not TODOs of a draft node: %s of %d' % (bad, len(vbus)))
 if not spi or any(f['fate'] != 'converted' for f in spi):
-    sys.exit('spi_gpio facts not converted: %s' % [(f['what'], f['fate']) for f in spi])
+    sys.exit('pwm-beeper facts not converted: %s' % [(f['what'], f['fate']) for f in spi])
 PY
 
 if b2d_kernel612; then

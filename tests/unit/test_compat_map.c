@@ -126,6 +126,30 @@ static void test_macro_id_name(void **state)
 	compat_map_free(m);
 }
 
+/*
+ * spi-gpio.c's first "#define DRIVER_NAME" is an example inside a comment
+ * ("myboard_spi2"); the driver's name is the line's own #define below it.
+ */
+static void test_macro_in_comment(void **state)
+{
+	static const char spi[] =
+		"/*\n * \t\t#define DRIVER_NAME\t\"myboard_spi2\"\n */\n"
+		"#ifndef DRIVER_NAME\n#define DRIVER_NAME\t\"spi_gpio\"\n#endif\n"
+		"static const struct of_device_id spi_gpio_dt_ids[] = {\n"
+		"\t{ .compatible = \"spi-gpio\" },\n\t{}\n};\n"
+		"static struct platform_driver spi_gpio_driver = {\n"
+		"\t.driver = {\n\t\t.name\t= DRIVER_NAME,\n"
+		"\t\t.of_match_table = spi_gpio_dt_ids,\n\t},\n};\n";
+	struct compat_map *m = compat_map_from_text("drivers/spi/spi-gpio.c", spi);
+	struct compat_hit h[4];
+
+	(void)state;
+	assert_int_equal(compat_map_find(m, "platform", "spi_gpio", h, 4), 1);
+	assert_string_equal(h[0].compat, "spi-gpio");
+	assert_int_equal(compat_map_find(m, "platform", "myboard_spi2", h, 4), 0);
+	compat_map_free(m);
+}
+
 /* A driver's only compatible under another name is a candidate, not an answer. */
 static void test_other_name_is_candidate(void **state)
 {
@@ -320,6 +344,7 @@ int main(void)
 		cmocka_unit_test(test_platform_driver_name),
 		cmocka_unit_test(test_other_name_is_candidate),
 		cmocka_unit_test(test_macro_id_name),
+		cmocka_unit_test(test_macro_in_comment),
 		cmocka_unit_test(test_table_in_another_file),
 		cmocka_unit_test(test_node_names_from_dts),
 		cmocka_unit_test(test_binding_document),
