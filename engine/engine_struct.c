@@ -238,6 +238,8 @@ static const char *apply_prop(struct conv *c, struct dt_node *node, const struct
 	if (p && pc.v) {
 		p->pos = pc.v->pos;
 		p->origin = conv_origin(c, pc.v);
+		if (pc.note)	/* what the value means, where the DT spelling hides it */
+			p->origin = arena_printf(c->a, "%s; %s", p->origin, pc.note);
 	}
 	if (pc.v && (p || !pc.reason))
 		conv_add_alternatives(&pc, p, converters[k].fn, conv_override(c, list, field));

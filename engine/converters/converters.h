@@ -19,6 +19,7 @@ struct prop_ctx {
 	const struct value *v;		/* the field's value (NULL for constant props) */
 	const char *reason;		/* set by a converter that cannot convert */
 	bool alt;			/* an alternative value (a comment): make no nodes */
+	const char *note;		/* set by a converter: added to the property's annotation */
 };
 
 typedef struct dt_prop *(*prop_converter)(struct prop_ctx *pc);

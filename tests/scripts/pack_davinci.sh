@@ -58,6 +58,8 @@ has "$TMP/board-da830-evm/board-da830-evm.dts" 'ti,davinci-rmii-en = /bits/ 8 <1
 # the SPI flash's last partition (MTDPART_SIZ_FULL) ends at the W25X32's
 # end, 4 MiB, as the target's spi-nor tables size it
 has "$TMP/board-da830-evm/board-da830-evm.dts" 'reg = <0x44000 0x3bc000>;'
+# MTDPART_SIZ_FULL on a NAND: size 0, the rest of the device (drivers/mtd/mtdpart.c)
+has "$TMP/board-dm355-evm/board-dm355-evm.dts" 'reg = <0x20600000 0>;'
 pack_recall da850-evm.facts "$E"
 # Pin mux (issue 12): the DA850 EVM's davinci_cfg_reg_list() pins, through
 # da850.c's MUX_CFG table, cover da850.dtsi's named pinctrl-single groups;
