@@ -53,7 +53,7 @@ static const struct {
 	{ "display", cv_display, true }, { "ref", cv_ref, true }, { "gpio_irq", cv_gpio_irq, true },
 	{ "chip", cv_chip, true }, { "pin_groups", cv_pin_groups, true },
 	{ "irq_trigger", cv_irq_trigger, true }, { "property_entries", cv_property_entries, true },
-	{ "pwm_id", cv_pwm_id, true },
+	{ "pwm_id", cv_pwm_id, true }, { "ranges", cv_ranges, true },
 };
 
 /* The `as:` names in table order: up to max into names; returns how many there are. */

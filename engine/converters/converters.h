@@ -60,6 +60,7 @@ struct dt_prop *cv_gpio(struct prop_ctx *pc);
 struct dt_prop *cv_gpio_read(struct prop_ctx *pc);
 struct dt_prop *cv_gpio_write(struct prop_ctx *pc);
 struct dt_prop *cv_partition(struct prop_ctx *pc);
+struct dt_prop *cv_ranges(struct prop_ctx *pc);
 struct dt_prop *cv_struct(struct prop_ctx *pc);
 struct dt_prop *cv_regulator(struct prop_ctx *pc);
 struct dt_prop *cv_supplies(struct prop_ctx *pc);
