@@ -71,6 +71,12 @@ in_node "$E" edma1 'ti,edma-reserved-slot-ranges = <0 28>, <30 90>;'
 in_node "$E" edma1 'dma-channel-mask = <0x30000000>;'
 in_node "$TMP/board-da830-evm/board-da830-evm.dts" edma0 'dma-channel-mask = <0x30ffccff>;'
 hasnt "$E" 'no rule for struct edma_rsv_info'
+# the USB 1.1 OHCI ("ohci-da8xx", &usb1): the board's "vbus" supply without a
+# device and its "oc" GPIO lookup, both of which ohci-da8xx.c asks for
+H=$TMP/board-omapl138-hawk/board-omapl138-hawk.dts
+in_node "$H" usb1 'vbus-supply = <&hawk_usb_supplies>;'
+in_node "$H" usb1 'oc-gpios = <&gpio 109 GPIO_ACTIVE_HIGH>;'
+in_node "$TMP/board-da830-evm/board-da830-evm.dts" usb1 'vbus-supply = <&da830_evm_usb_supplies>;'
 # MTDPART_SIZ_FULL on a NAND: size 0, the rest of the device (drivers/mtd/mtdpart.c)
 has "$TMP/board-dm355-evm/board-dm355-evm.dts" 'reg = <0x20600000 0>;'
 pack_recall da850-evm.facts "$E"
