@@ -53,7 +53,7 @@ static const struct {
 	{ "display", cv_display, true }, { "ref", cv_ref, true }, { "gpio_irq", cv_gpio_irq, true },
 	{ "chip", cv_chip, true }, { "pin_groups", cv_pin_groups, true },
 	{ "irq_trigger", cv_irq_trigger, true }, { "property_entries", cv_property_entries, true },
-	{ "pwm_id", cv_pwm_id, true },
+	{ "pwm_id", cv_pwm_id, true }, { "ranges", cv_ranges, true },
 };
 
 /* The `as:` names in table order: up to max into names; returns how many there are. */
@@ -292,6 +292,8 @@ static const char *apply_prop(struct conv *c, struct dt_node *node, const struct
 	if (p && pc.v) {
 		p->pos = pc.v->pos;
 		p->origin = conv_origin(c, pc.v);
+		if (pc.note)	/* what the value means, where the DT spelling hides it */
+			p->origin = arena_printf(c->a, "%s; %s", p->origin, pc.note);
 	}
 	if (pc.v && (p || !pc.reason))
 		conv_add_alternatives(&pc, p, converters[k].fn, conv_override(c, list, field));

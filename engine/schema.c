@@ -52,7 +52,7 @@ static const struct section prop_rule = { "property rule", "as", (const struct k
 	{ "native", S_SCALAR }, { "on", S_SCALAR }, { "compatible", S_SCALAR },
 	{ "gpio_prop", S_SCALAR }, { "chains", S_SEQ, &chain_rule }, { "after", S_SEQ },
 	{ "type", S_SCALAR }, { "length", S_SCALAR }, { "length_if", S_MAP }, { "widths", S_MAP },
-	{ "slot", S_SCALAR },
+	{ "slot", S_SCALAR }, { "complement", S_SCALAR },
 	{ "groups", S_SEQ }, { "type_field", S_SCALAR }, { "array", S_SCALAR },
 	{ "period", S_SCALAR }, { "string", S_SCALAR }, { "key_nodes", S_MAP }, { "when", S_MAP }, END } };
 
@@ -120,7 +120,7 @@ static const struct section register_rule = { "register", "kind", (const struct 
 	{ "periph", S_SCALAR }, { "pullup", S_SCALAR }, { "conf", S_SCALAR }, { "on", S_SCALAR },
 	{ "bits", S_SEQ, &pdata_bit_rule }, { "compatible", S_SCALAR }, { "target", S_SCALAR },
 	{ "attr", S_SCALAR }, { "base", S_SCALAR }, { "size", S_SCALAR }, { "nodes", S_MAP },
-	{ "pin_functions", S_SCALAR }, { "nested", S_SCALAR }, END } };
+	{ "pin_functions", S_SCALAR }, { "nested", S_SCALAR }, { "element_nodes", S_SEQ }, END } };
 
 static const struct section call_prop_rule = { "call property", "prop", (const struct key_spec[]){
 	{ "prop", S_SCALAR }, { "arg", S_SCALAR }, { "as", S_SCALAR }, { "scale", S_SCALAR },

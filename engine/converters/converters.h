@@ -19,6 +19,7 @@ struct prop_ctx {
 	const struct value *v;		/* the field's value (NULL for constant props) */
 	const char *reason;		/* set by a converter that cannot convert */
 	bool alt;			/* an alternative value (a comment): make no nodes */
+	const char *note;		/* set by a converter: added to the property's annotation */
 };
 
 typedef struct dt_prop *(*prop_converter)(struct prop_ctx *pc);
@@ -59,6 +60,7 @@ struct dt_prop *cv_gpio(struct prop_ctx *pc);
 struct dt_prop *cv_gpio_read(struct prop_ctx *pc);
 struct dt_prop *cv_gpio_write(struct prop_ctx *pc);
 struct dt_prop *cv_partition(struct prop_ctx *pc);
+struct dt_prop *cv_ranges(struct prop_ctx *pc);
 struct dt_prop *cv_struct(struct prop_ctx *pc);
 struct dt_prop *cv_regulator(struct prop_ctx *pc);
 struct dt_prop *cv_supplies(struct prop_ctx *pc);

@@ -15,8 +15,14 @@
  * ends (MTD cuts a partition at the chip's end, should the window be larger
  * than the chip). An SPI NOR chip the board names (`.type = "mx25l4005a"`,
  * the chip converter's "mxicy,mx25l4005a") has the size the target's
- * spi-nor tables give it (kernel/spi_nor_sizes.c). A NAND's size is its
- * chip's: a TODO.
+ * spi-nor tables give it (kernel/spi_nor_sizes.c). Else (a NAND, whose
+ * size is its chip's; a NOR whose window is not known) the size is written
+ * as 0, the DT's spelling of the same
+ * thing: drivers/mtd/parsers/ofpart_core.c passes a reg size of 0 through and
+ * drivers/mtd/mtdpart.c makes a partition of size MTDPART_SIZ_FULL (0) the
+ * rest of the device, as 6.1's da850-lcdk.dts writes `reg = <0x0a0000 0>`.
+ * A partition after it (MTDPART_OFS_APPEND) starts where the device ends: a
+ * TODO.
  */
 #define NXTBLK_SAFE_ALIGN 0x100000
 #include "converters.h"
@@ -92,6 +98,11 @@ struct dt_prop *cv_partition(struct prop_ctx *pc)
 		return NULL;
 	}
 	off = pc->v ? pc->v->ival : 0;
+	if ((off == -1 || off == -2) && pc->c->part_end < 0) {
+		pc->reason = "after a partition that takes the rest of the device (MTDPART_SIZ_FULL): "
+			     "set reg by hand";
+		return NULL;
+	}
 	if (off == -1 || (off == -2 && pc->c->part_end % NXTBLK_SAFE_ALIGN == 0))
 		off = pc->c->part_end;
 	if (off == -2) {
@@ -102,17 +113,17 @@ struct dt_prop *cv_partition(struct prop_ctx *pc)
 	sz = size && size->kind == VAL_INT ? size->ival : -1;
 	if (sz == 0 && off >= 0 && device_size(pc->c, pc->node) > off)
 		sz = device_size(pc->c, pc->node) - off;	/* MTDPART_SIZ_FULL: the rest */
-	if (sz <= 0 || off < 0) {
-		pc->reason = sz == 0 ? "size is MTDPART_SIZ_FULL (the rest of the device) and the "
-			     "device's size is its chip's: set reg by hand"
-			     : "size not known at build time: set reg by hand";
+	if (sz < 0 || off < 0) {
+		pc->reason = "size not known at build time: set reg by hand";
 		return NULL;
 	}
-	pc->c->part_end = off + sz;
+	if (sz == 0)
+		pc->note = "size 0 = MTDPART_SIZ_FULL: the rest of the device";
+	pc->c->part_end = sz ? off + sz : -1;
 	p = new_prop(pc);
 	ch = dt_prop_add_cells(pc->c->t, p);
 	dt_chunk_add_num(pc->c->t, ch, (uint32_t)off, pc->v && pc->v->ival == off ? conv_c_base(pc->v) : 0);
-	dt_chunk_add_num(pc->c->t, ch, (uint32_t)sz, size->ival ? conv_c_base(size) : 16);
+	dt_chunk_add_num(pc->c->t, ch, (uint32_t)sz, !sz ? 10 : size->ival ? conv_c_base(size) : 16);
 	pc->node->unit = arena_printf(pc->c->a, "%llx", off);
 	return p;
 }

@@ -19,7 +19,10 @@
  * "ethernet@{cs},0", compatible: [...], todo: "..."}` names its node from
  * its struct's fields (cm-t35's two gpmc_smsc911x_init() calls, CS5 and
  * CS4), with the compatible and a TODO for what the include gives the
- * first one only.
+ * first one only. `element_nodes: [edma0, edma1]`: element i of the array (a
+ * struct, or a pointer to one) is the data of SoC node i, an element past
+ * the list a TODO (DA850's da850_register_edma(rsv): rsv[0] is EDMA0's
+ * reserved channels and slots, rsv[1] EDMA1's; devices-da8xx.c).
  */
 #include "registrations.h"
 
@@ -114,6 +117,34 @@ static void nested_node(struct reg_ctx *r, struct dt_node *target, const struct 
 	n->props[0] = p;
 }
 
+/* `element_nodes: [edma0, edma1]`: element i (a struct or a pointer to one) on &nodes[i]. */
+static void element_on_node(struct reg_ctx *r, const struct rnode *rule, const struct value *e,
+			    size_t i, const char *what)
+{
+	struct conv *c = r->c;
+	const struct rnode *nodes = rn_get(r->reg, "element_nodes");
+	const struct variable *pv = e->kind == VAL_ADDR ? conv_deref(c, e) : NULL;
+	const char *why = i >= nodes->n ? "no node of the SoC for this element"
+			  : pv && !pv->init ? "element not known at build time" : NULL;
+	struct dt_node *n = why ? NULL : dt_overlay(c->t, nodes->items[i]->scalar);
+	struct fact *f = pv ? dt_add_fact(c->t, "field", arena_printf(c->a, "%s = %s", what, e->spelling
+								      ? e->spelling : pv->name), &e->pos) : NULL;
+
+	if (f) {	/* the pointer itself: the struct it names gives its own facts */
+		f->fate = why ? FACT_TODO : FACT_CONVERTED;
+		f->reason = why;
+		f->became = n ? dt_node_path(c->t, n) : NULL;
+		conv_mark_var(c, pv->name);
+		e = pv->init;
+		what = pv->name;
+	}
+	if (why || !e || e->kind != VAL_LIST) {
+		dt_node_add_todo(c->t, NULL, &r->call->pos, what, why ? why : "element not known at build time");
+		return;
+	}
+	conv_apply_struct(c, n, rule, e, what);
+}
+
 bool reg_struct_array(struct reg_ctx *r)
 {
 	struct conv *c = r->c;
@@ -158,9 +189,9 @@ bool reg_struct_array(struct reg_ctx *r)
 	}
 	if (!arr || !arr->init) {
 		/* NULL platform data: the SoC defaults, nothing more to convert. */
-		if (!target)
+		if (!target && !rn_get(r->reg, "element_nodes"))
 			return false;
-		reg_converted(r, arena_printf(c->a, "&%s", target->ref));
+		reg_converted(r, target ? arena_printf(c->a, "&%s", target->ref) : r->call->spelling);
 		return true;
 	}
 	conv_mark_var(c, arr->name);
@@ -174,6 +205,10 @@ bool reg_struct_array(struct reg_ctx *r)
 			break;
 		if (target && str_eq(rn_str(r->reg, "nested"), "true")) {
 			nested_node(r, target, rule, e, what);
+			continue;
+		}
+		if (rn_get(r->reg, "element_nodes")) {
+			element_on_node(r, rule, e, i, what);
 			continue;
 		}
 		if (target) {

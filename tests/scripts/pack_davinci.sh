@@ -58,6 +58,27 @@ has "$TMP/board-da830-evm/board-da830-evm.dts" 'ti,davinci-rmii-en = /bits/ 8 <1
 # the SPI flash's last partition (MTDPART_SIZ_FULL) ends at the W25X32's
 # end, 4 MiB, as the target's spi-nor tables size it
 has "$TMP/board-da830-evm/board-da830-evm.dts" 'reg = <0x44000 0x3bc000>;'
+# Stop 46: the EDMA reserved PaRAM slots and channels (edma_rsv_info; rsv[i]
+# of da850_register_edma() is &edma<i>'s, devices-da8xx.c): the slots as
+# ti,edma-reserved-slot-ranges, the channels cleared from dma-channel-mask
+# (drivers/dma/ti/edma.c reads both; dma/ti-edma.txt)
+in_node() { # dts label text
+	sed -n "/^&$2 {/,/^};/p" "$1" | grep -F -- "$3" >/dev/null || bad "$(basename "$1"): &$2 lacks $3"
+}
+in_node "$E" edma0 'ti,edma-reserved-slot-ranges = <8 6>, <24 4>, <30 50>;'
+in_node "$E" edma0 'dma-channel-mask = <0x30ffc0ff>;'
+in_node "$E" edma1 'ti,edma-reserved-slot-ranges = <0 28>, <30 90>;'
+in_node "$E" edma1 'dma-channel-mask = <0x30000000>;'
+in_node "$TMP/board-da830-evm/board-da830-evm.dts" edma0 'dma-channel-mask = <0x30ffccff>;'
+hasnt "$E" 'no rule for struct edma_rsv_info'
+# the USB 1.1 OHCI ("ohci-da8xx", &usb1): the board's "vbus" supply without a
+# device and its "oc" GPIO lookup, both of which ohci-da8xx.c asks for
+H=$TMP/board-omapl138-hawk/board-omapl138-hawk.dts
+in_node "$H" usb1 'vbus-supply = <&hawk_usb_supplies>;'
+in_node "$H" usb1 'oc-gpios = <&gpio 109 GPIO_ACTIVE_HIGH>;'
+in_node "$TMP/board-da830-evm/board-da830-evm.dts" usb1 'vbus-supply = <&da830_evm_usb_supplies>;'
+# MTDPART_SIZ_FULL on a NAND: size 0, the rest of the device (drivers/mtd/mtdpart.c)
+has "$TMP/board-dm355-evm/board-dm355-evm.dts" 'reg = <0x20600000 0>;'
 pack_recall da850-evm.facts "$E"
 # Pin mux (issue 12): the DA850 EVM's davinci_cfg_reg_list() pins, through
 # da850.c's MUX_CFG table, cover da850.dtsi's named pinctrl-single groups;

@@ -56,6 +56,8 @@ has "$M" 'gpj: gpj-gpio-bank {'
 hasnt "$M" 'gpk: gpk-gpio-bank {'
 has "$M" 'compatible = "samsung,s3c2440-uart";'
 has "$M" 'compatible = "samsung,s3c2440-i2c";'
+# the NAND's last partition, MTDPART_SIZ_FULL: size 0, the rest of the device (drivers/mtd/mtdpart.c)
+has "$M" 'reg = <0x560000 0>;'
 # ... and the clocks the base leaves out: the S3C2440 clock controller and
 # each node's clocks, by the macros of dt-bindings/clock/s3c2410.h.
 has "$M" '#include <dt-bindings/clock/s3c2410.h>'

@@ -28,6 +28,8 @@ has "$E" 'compatible = "smsc,lan91c111";'
 has "$E" 'reg = <0x4800300 0x10>;'
 has "$E" 'omap_register_i2c_bus(1, 400, osk_i2c_board_info, ARRAY_SIZE(osk_i2c_board_info)): I2C controller: no .dtsi for OMAP1'
 E=$TMP/board-h2/board-h2.dts
+# the last NOR partition, MTDPART_SIZ_FULL: size 0, the rest of the device (drivers/mtd/mtdpart.c)
+has "$E" 'reg = <0x240000 0>;'
 has "$E" 'compatible = "gpio-leds";'
 has "$E" 'compatible = "fixed-partitions";'
 has "$E" 'omap_cfg_reg('
