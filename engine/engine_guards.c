@@ -334,8 +334,10 @@ static const char *registry(const struct conv *cc)
 }
 
 /*
- * machine_is_foo(): true for MACHINE_START(FOO). A name no MACHINE_START of
- * the file has is another spelling of one (the 2.6.3x sheevaplug-setup.c
+ * machine_is_foo(): true for MACHINE_START(FOO). A name the target's
+ * mach-types registry lists is that machine, no other. A name no
+ * MACHINE_START of the file has and the registry lacks is another spelling
+ * of one (the 2.6.3x sheevaplug-setup.c
  * tests machine_is_sheeva_esata() for MACHINE_START(ESATA_SHEEVAPLUG), one
  * mach-types number under two names) when its words start the words of
  * exactly one of them; else it names no machine of this file: false.
@@ -351,6 +353,10 @@ static bool machine_is(const struct conv *c, const char *spelling, long long *ou
 		return false;
 	spelling += 11;
 	*out = same_name(spelling, n, id);
+	/* a machine of the registry in its own right (machine_is_colibri() in the
+	 * colibri-evalboard.c a COLIBRI300 board shares): not this one */
+	if (!*out && registry(c) && mach_types_text_lists(registry(c), spelling, n))
+		return true;
 	for (size_t i = 0; !*out && c->b && i < c->b->nmachines; i++) {
 		if (same_name(spelling, n, c->b->machines[i]->id))
 			return true;	/* another machine of the file */

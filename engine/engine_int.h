@@ -196,6 +196,9 @@ struct conv {
 	size_t nunbound;
 	struct dt_node **drafts;	/* bus_device.c: disabled, their platform data not converted */
 	size_t ndrafts;
+	const char **lookup_devs;	/* engine_lookup.c: dev_ids of the GPIO lookup tables seen */
+	const char **lookup_tabs;	/* ... and the table of each */
+	size_t nlookup_devs;
 	struct dt_node **required;	/* device nodes whose rule `requires:` properties */
 	const struct rnode **required_rule;	/* ... and that rule (engine_leftovers.c) */
 	size_t nrequired;

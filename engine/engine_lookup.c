@@ -105,11 +105,32 @@ static void gpiod_entry(struct conv *c, struct dt_node *n, const struct value *e
 	f->became = arena_printf(c->a, "%s %s", dt_node_path(c->t, n), name);
 }
 
+/*
+ * The table registered before for the same dev_id, or NULL (and this one is
+ * noted). gpiolib's gpiod_find_lookup_table() returns the first table whose
+ * dev_id matches: a second one for the device is never read (6.1
+ * colibri-evalboard.c adds the PXA320's table on a PXA270 Colibri too).
+ */
+static const char *earlier_table(struct conv *c, const char *dev_id, const char *tab)
+{
+	size_t k = c->nlookup_devs;
+
+	for (size_t i = 0; dev_id && i < c->nlookup_devs; i++)
+		if (str_eq(c->lookup_devs[i], dev_id))
+			return c->lookup_tabs[i];
+	if (dev_id) {
+		arena_push(c->a, (void ***)&c->lookup_devs, &c->nlookup_devs, (void *)dev_id);
+		arena_push(c->a, (void ***)&c->lookup_tabs, &k, (void *)tab);
+	}
+	return NULL;
+}
+
 /* A gpiod_lookup_table: its dev_id names the consumer (a bound device or a dev_names label). */
 static void gpiod_table(struct reg_ctx *r, const struct variable *tab)
 {
 	struct conv *c = r->c;
 	const char *dev_id = value_field_str(tab->init, "dev_id");
+	const char *first = earlier_table(c, dev_id, tab->name);
 	const char *label = dev_id ? rn_str(rn_get(c->soc, "dev_names"), dev_id) : NULL;
 	struct dt_node *n = dev_id ? conv_dev_node(c, dev_id) : NULL;
 	const struct value *entries = conv_field(c, tab->init, "table");
@@ -117,6 +138,14 @@ static void gpiod_table(struct reg_ctx *r, const struct variable *tab)
 				     tab->name), &tab->pos);
 
 	conv_mark_var(c, tab->name);
+	if (first) {
+		f->fate = FACT_TODO;
+		f->reason = arena_printf(c->a, "a second GPIO lookup table for \"%s\" (after %s): gpiolib "
+					 "reads only the first one registered for a device, so the kernel "
+					 "never used this one", dev_id, first);
+		dt_node_add_todo(c->t, NULL, &tab->pos, tab->name, f->reason);
+		return;
+	}
 	if (!n && label)
 		n = dt_overlay(c->t, label);
 	if (!n || !entries || entries->kind != VAL_LIST) {

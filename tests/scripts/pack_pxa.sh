@@ -143,6 +143,14 @@ sed -n '/^&mmc0 {/,/^};/p' "$E" | grep -F 'pinctrl-0 = <&mmc0_pins &mmc0_pins_2>
 sed -n '/mmc0_pins_2: mmc0-pins-2 {/,/};/p' "$E" | grep -F '<MFP_PIN_PXA300(15) MFP_AF0>' >/dev/null ||
 	bad "littleton.dts: GPIO15 (card detect) is not in &mmc0's second group"
 has "$TMP/colibri-pxa320/colibri-pxa320.dts" '<MFP_PIN_PXA320(22) MFP_AF4>'
+# The family code colibri-evalboard.c: machine_is_colibri() names the PXA270
+# COLIBRI of the mach-types registry, not COLIBRI300 (whose words it starts),
+# so a PXA300 Colibri's card detect is its own GPIO13 alone; the PXA270
+# Colibri also gets the PXA320's table, after its own, which gpiolib never
+# reads (the first table for a device wins): GPIO0 alone.
+has "$TMP/colibri-pxa300/colibri-pxa300.dts" 'cd-gpios = <&gpio 13 GPIO_ACTIVE_LOW>;'
+has "$TMP/colibri-pxa270/colibri-pxa270.COLIBRI.dts" 'cd-gpios = <&gpio 0 GPIO_ACTIVE_LOW>;'
+has "$TMP/colibri-pxa270/colibri-pxa270.COLIBRI.dts" 'a second GPIO lookup table for "pxa2xx-mci.0"'
 for b in littleton colibri-pxa320 cm-x300 colibri-pxa300 icontrol; do
 	/usr/bin/python3 "$SRC/tests/scripts/lib/pxa3xx_pins_check.py" "$TMP/$b/report.json" \
 		"$TMP/$b/$b.dts" "$K/arch/arm/mach-pxa" --min 5 >"$TMP/pins3.out" 2>&1 ||
