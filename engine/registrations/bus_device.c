@@ -150,6 +150,7 @@ struct dt_node *bus_device(struct conv *c, struct dt_node *bus, const char *type
 	const char *generic;
 	const struct value *irq = conv_field(c, e, "irq");
 	const struct variable *pdata = conv_deref_one(c, conv_field(c, e, "platform_data"));
+	const struct rnode *prule = pdata_rule(c, drule, pdata);
 
 	n->pos = e->pos;
 	n->origin = what;
@@ -158,7 +159,7 @@ struct dt_node *bus_device(struct conv *c, struct dt_node *bus, const char *type
 	 * `todo:` a name no compatible stands for (spidev), a TODO saying why */
 	const char *todo = rn_str(drule, "todo");
 	const char *learned = rn_str(drule, "compatible") || todo ||
-			      pdata_names_compatible(pdata_rule(c, drule, pdata)) ? NULL
+			      pdata_names_compatible(prule) ? NULL
 		: conv_learned_compatible(c, n, e->type && strstr(e->type, "spi") ? "spi" : "i2c",
 					  type, origin, &e->pos, &origin);
 
@@ -212,9 +213,9 @@ struct dt_node *bus_device(struct conv *c, struct dt_node *bus, const char *type
 		pdata = NULL;
 	if (pdata) {
 		conv_mark_var(c, pdata->name);
-		conv_apply_struct(c, n, pdata_rule(c, drule, pdata), pdata->init, pdata->name);
+		conv_apply_struct(c, n, prule, pdata->init, pdata->name);
 	}
-	if (pdata && !learned && !todo && !rn_str(drule, "compatible") && !pdata_rule(c, drule, pdata))
+	if (pdata && !learned && !todo && !rn_str(drule, "compatible") && !prule)
 		pdata_draft(c, n, pdata, &e->pos);
 	conv_note_requires(c, n, drule);
 	return n;
