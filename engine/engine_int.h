@@ -329,6 +329,11 @@ void conv_drop_unknown_overlays(struct conv *c);
 void conv_account_unbound(struct conv *c);
 /* A device node whose rule says `requires:`: checked once everything is written. */
 void conv_note_requires(struct conv *c, struct dt_node *n, const struct rnode *drule);
+/* engine_usb_phy.c: a board's USB transceiver and the SoC pack's `usb_phy_user:` controller */
+struct dt_node *conv_usb_phy_user(struct conv *c);
+/* n, the node of a `usb_phy:` device named name: a PHY, or false: a draft (no compatible) */
+bool conv_usb_phy(struct conv *c, struct dt_node *n, const struct rnode *rule, const char *name);
+void conv_usb_phy_requires(struct conv *c);
 /* engine.c */
 bool conv_reached(const struct conv *c, const struct function *f);
 /*

@@ -389,6 +389,7 @@ void conv_account_unbound(struct conv *c)
 						     "compatible: see the TODO there)",
 						     dt_node_path(c->t, n)));
 	}
+	conv_usb_phy_requires(c);
 	for (size_t i = 0; i < c->nrequired; i++)
 		check_requires(c, c->required[i], c->required_rule[i]);
 	for (size_t i = 0; i < c->ndrafts; i++)

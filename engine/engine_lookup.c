@@ -43,20 +43,59 @@ static const char *chip_label(const struct conv *c, const char *key)
 }
 
 /*
- * The `lookup_gpio:` of the struct rule whose node has n's compatible: the
- * property a lookup entry without a con_id becomes on that node and the
- * flag stating its active-high polarity ("regulator-fixed": `gpio`, with
- * `enable-active-high`, as gpiolib-of.c's quirk reads that binding: its
- * line is active low unless the flag is there, whatever its GPIO flags say).
+ * The struct rule whose node has n's compatible (the SoC pack's first): its
+ * `lookup_gpio:` is the property a lookup entry without a con_id becomes on
+ * that node and the flag stating its active-high polarity
+ * ("regulator-fixed": `gpio`, with `enable-active-high`, as gpiolib-of.c's
+ * quirk reads that binding: its line is active low unless the flag is
+ * there, whatever its GPIO flags say); its `lookup_con: {CON: {prop, on}}`
+ * the property a con_id becomes where the binding names it otherwise
+ * (gpio-vbus's "vbus": usb-nop-xceiv's `vbus-detect-gpio`), `on:
+ * usb_phy_user` on the controller that takes the transceiver (its "pullup":
+ * pxa27x_udc's `gpios`).
  */
-static const struct rnode *lookup_gpio_of(const struct conv *c, const struct dt_node *n)
+static const struct rnode *compat_rule(const struct conv *c, const struct dt_node *n)
 {
 	const struct dt_prop *compat = dt_prop_find(n, "compatible");
 	const char *s = compat && compat->nchunks ? compat->chunks[0]->str : NULL;
 
-	/* the struct rule of that compatible, the SoC pack's first */
-	return s ? rn_get(conv_soc_rule(c, "structs", c->rs->structs, c->rs->nstructs,
-					"compatible", s), "lookup_gpio") : NULL;
+	return s ? conv_soc_rule(c, "structs", c->rs->structs, c->rs->nstructs, "compatible", s) : NULL;
+}
+
+/* Two GPIO specifiers alike (the same line written twice). */
+static bool same_cells(const struct dt_prop *p, const struct dt_chunk *ch)
+{
+	const struct dt_chunk *a = p->nchunks == 1 ? p->chunks[0] : NULL;
+
+	if (!a || a->ncells != ch->ncells)
+		return false;
+	for (size_t i = 0; i < a->ncells; i++)
+		if (a->cells[i].kind != ch->cells[i].kind || a->cells[i].val != ch->cells[i].val ||
+		    !str_eq(a->cells[i].text, ch->cells[i].text))
+			return false;
+	return true;
+}
+
+/*
+ * The line's property on the consumer, unless it has one already: the same
+ * line (pxa_set_udc_info()'s .gpio_pullup and gpio-vbus's "pullup", one
+ * pin) is converted as it is, another is the TODO returned.
+ */
+static const char *put_line(struct conv *c, struct dt_node *n, const char *name,
+			    const struct dt_prop *line, const struct value *e, const char *what)
+{
+	struct dt_prop *old = dt_prop_find(n, name), *p;
+
+	if (old)
+		return same_cells(old, line->chunks[0]) ? NULL
+			: arena_printf(c->a, "%s: another line than the one %s already gives it (%s)",
+				       name, old->origin ? old->origin : "the board", dt_node_path(c->t, n));
+	p = dt_prop_set(c->t, n, name);
+	p->chunks = line->chunks;	/* in the tree's arena */
+	p->nchunks = line->nchunks;
+	p->pos = e->pos;
+	p->origin = e->spelling ? e->spelling : what;
+	return NULL;
 }
 
 /* One GPIO_LOOKUP(chip, line, con_id, flags) -> `con_id-gpios = <&label line flags>` on n. */
@@ -67,10 +106,12 @@ static void gpiod_entry(struct conv *c, struct dt_node *n, const struct value *e
 	const struct value *hw = conv_field(c, e, "chip_hwnum");
 	long long flags = value_field_int(e, "flags", 0);
 	const char *label = chip_label(c, key);
-	const struct rnode *lg = con ? NULL : lookup_gpio_of(c, n);
-	const char *name = con ? arena_printf(c->a, "%s-gpios", con)
+	const struct rnode *lg = con ? NULL : rn_get(compat_rule(c, n), "lookup_gpio");
+	const struct rnode *lc = con ? rn_get(rn_get(compat_rule(c, n), "lookup_con"), con) : NULL;
+	const char *name = rn_str(lc, "prop") ? rn_str(lc, "prop") : con ? arena_printf(c->a, "%s-gpios", con)
 		: lg && rn_str(lg, "prop") ? rn_str(lg, "prop") : "gpios";
 	struct fact *f = dt_add_fact(c->t, "field", what, &e->pos);
+	struct dt_node *user = str_eq(rn_str(lc, "on"), "usb_phy_user") ? conv_usb_phy_user(c) : NULL;
 	struct dt_prop *p;
 	struct dt_chunk *ch;
 
@@ -86,6 +127,19 @@ static void gpiod_entry(struct conv *c, struct dt_node *n, const struct value *e
 		f->reason = arena_printf(c->a, "GPIO chip \"%s\": no gpio_chips entry names its node",
 					 key ? key : "?");
 		dt_node_add_todo(c->t, n, &e->pos, e->spelling ? e->spelling : what, f->reason);
+		return;
+	}
+	if (user) {	/* a line the controller that takes this transceiver drives */
+		struct dt_prop tmp = { 0 };
+
+		ch = dt_prop_add_cells(c->t, &tmp);
+		dt_chunk_add_ref(c->t, ch, label);
+		dt_chunk_add_u32(c->t, ch, (uint32_t)hw->ival);
+		dt_chunk_add_macro(c->t, ch, flags & 1 ? "GPIO_ACTIVE_LOW" : "GPIO_ACTIVE_HIGH", flags & 1);
+		f->fate = (f->reason = put_line(c, user, name, &tmp, e, what)) ? FACT_TODO : FACT_CONVERTED;
+		if (f->reason)
+			dt_node_add_todo(c->t, user, &e->pos, e->spelling ? e->spelling : what, f->reason);
+		f->became = arena_printf(c->a, "%s %s", dt_node_path(c->t, user), name);
 		return;
 	}
 	p = dt_prop_find(n, name) ? dt_prop_find(n, name) : dt_prop_set(c->t, n, name);

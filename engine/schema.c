@@ -78,7 +78,7 @@ static const struct section struct_rule = { "struct rule", "struct", (const stru
 	{ "children", S_MAP, &children_rule }, { "gpio_provider", S_MAP, &provider_rule },
 	{ "label", S_SCALAR }, { "target", S_SCALAR }, { "target_tail", S_SCALAR },
 	{ "array_entries", S_SCALAR }, { "no_dt", S_SCALAR }, { "todo", S_SCALAR },
-	{ "lookup_gpio", S_MAP, &lookup_gpio_rule }, END } };
+	{ "lookup_gpio", S_MAP, &lookup_gpio_rule }, { "lookup_con", S_MAP }, END } };
 
 static const struct section group_rule = { "parent", "node", (const struct key_spec[]){
 	{ "node", S_SCALAR }, { "compatible", S_SCALAR }, END } };
@@ -90,7 +90,7 @@ static const struct section platform_rule = { "platform device rule", "name", (c
 	{ "name", S_SCALAR }, { "node", S_SCALAR }, { "compatible", S_SCALAR },
 	{ "pdata", S_SCALAR }, { "label", S_SCALAR }, { "window", S_SCALAR },
 	{ "parent", S_MAP, &group_rule }, { "irq", S_SCALAR }, { "id_prop", S_SCALAR },
-	{ "requires", S_SEQ, &require_rule }, END } };
+	{ "requires", S_SEQ, &require_rule }, { "usb_phy", S_SCALAR }, END } };
 
 static const struct section device_rule = { "device rule", "name", (const struct key_spec[]){
 	{ "name", S_SCALAR }, { "compatible", S_SCALAR }, { "node", S_SCALAR },
@@ -233,6 +233,9 @@ static const struct section dtsi_variant_rule = { "dtsi variant", "dtsi", (const
 static const struct section reset_line_rule = { "reset line", "prop", (const struct key_spec[]){
 	{ "words", S_SEQ }, { "label", S_SCALAR }, { "prop", S_SCALAR }, END } };
 
+static const struct section usb_phy_user_rule = { "usb_phy_user", "label", (const struct key_spec[]){
+	{ "label", S_SCALAR }, { "prop", S_SCALAR }, { "requires", S_SEQ, &require_rule }, END } };
+
 static const struct section top = { "rule file", NULL, (const struct key_spec[]){
 	{ "soc", S_SCALAR }, { "bindings", S_SCALAR }, { "dtsi", S_SCALAR_OR_SEQ },
 	{ "generic", S_SCALAR }, { "compatible", S_SCALAR }, { "variant_compatible", S_SCALAR },
@@ -253,6 +256,7 @@ static const struct section top = { "rule file", NULL, (const struct key_spec[])
 	{ "pinctrl", S_MAP, &pinctrl_rule }, { "board_clocks", S_SEQ, &board_clock_rule },
 	{ "base_layer", S_MAP, &base_layer_rule }, { "soc_nodes", S_MAP, &soc_nodes_rule },
 	{ "dtsi_variants", S_SEQ, &dtsi_variant_rule },
+	{ "usb_phy_user", S_MAP, &usb_phy_user_rule },
 	END } };
 
 static const char *shape_name(enum shape s)

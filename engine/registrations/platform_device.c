@@ -403,10 +403,14 @@ struct dt_node *conv_platform_device(struct conv *c, const struct variable *dev,
 			p->origin = arena_printf(c->a, ".name = %s", origin);
 		}
 	}
+	bool draft = rn_str(rule, "usb_phy") && !conv_usb_phy(c, n, rule, name);	/* no compatible */
+
 	resources(c, n, init, true, rn_str(rule, "irq"));
 	n = conv_mbus_place(c, n, rule);
 	device_data(c, n, dev, pdata, prule);
-	conv_note_requires(c, n, rule);
+	conv_clear_roles(c);	/* conv_usb_phy()'s */
+	if (!draft)
+		conv_note_requires(c, n, rule);
 	/* The kernel names it "name.id"; a missing .id is 0 ("pwm-backlight.0"), but
 	 * tables also say plain "name" for such devices, so bind both. */
 	long long id = value_field_int(init, "id", value_field(init, "id") ? -1 : 0);
