@@ -221,6 +221,25 @@ okay "$E" '&uart3'
 okay "$E" '&twsi1'
 # GPIO_LOOKUP("gpio-pxa", 89, ...): gpio-pxa.c's one chip is the MMP2's &gpio too
 has "$E" 'gpio = <&gpio 89 GPIO_ACTIVE_HIGH>;	/* brownstone.c:164 brownstone_v_5vp_gpiod_table.table[0] */'
+# gpio-vbus (a GPIO lookup table for "gpio-vbus") on a PXA27x: a usb-nop-xceiv
+# PHY with the VBUS line as vbus-detect-gpio, &pxa27x_udc's phys pointing to
+# it and pxa_set_udc_info()'s .gpio_pullup as its gpios (6.1 pxa_udc_probe()
+# fails without either); on a PXA25x (tosa) no DT UDC takes it: a draft.
+E=$TMP/mioa701/mioa701.dts
+has "$E" 'usb_phy: usb-phy {'
+has "$E" 'compatible = "usb-nop-xceiv";	/* mioa701.c:680 .name = "gpio-vbus" */'
+has "$E" 'vbus-detect-gpio = <&gpio 13 GPIO_ACTIVE_LOW>;	/* mioa701.c:372 gpio_vbus_gpiod_table.table[0] */'
+has "$E" 'phys = <&usb_phy>;	/* mioa701.c:680 .name = "gpio-vbus": its USB transceiver */'
+has "$E" 'gpios = <&gpio 22 GPIO_ACTIVE_HIGH>;	/* mioa701.c:366 .gpio_pullup = GPIO22_USB_ENABLE */'
+okay "$E" '&pxa27x_udc'
+hasnt "$E" 'no rule for struct pxa2xx_udc_mach_info'
+# vpac270: the pull-up is switched by UP2OCR writes (.udc_command): the UDC's DT probe has no gpios
+E=$TMP/vpac270/vpac270.dts
+has "$E" 'vbus-detect-gpio = <&gpio 41 GPIO_ACTIVE_HIGH>;'
+has "$E" 'no gpios, which the target'"'"'s driver requires'
+E=$TMP/tosa/tosa.dts
+hasnt "$E" 'usb-nop-xceiv'
+has "$E" 'no USB device controller of the target'"'"'s SoC .dtsi takes it by phys'
 
 [ "$fail" = 0 ] && echo "pack_pxa.sh: $nfiles board files OK"
 exit "$fail"
