@@ -222,6 +222,24 @@ static bool setup_only(const struct conv *c, const char *name, long long *out)
 	return true;
 }
 
+/*
+ * A parameter of the function whose guard is decided (`if (vbus_inverted)`
+ * in palm27x_udc_init(vbus, pullup, vbus_inverted)): the number its one
+ * caller of this machine passes (palmtx.c's `palm27x_udc_init(..., 1)`).
+ */
+static bool param_leaf(const struct conv *c, const struct value *v, long long *out)
+{
+	const struct value *arg;
+
+	if (!c->guard_fn || (v->kind != VAL_UNKNOWN && v->kind != VAL_SYMBOLIC))
+		return false;
+	arg = conv_param_value_in(c, c->guard_fn, v);
+	if (!arg || arg == v || arg->kind != VAL_INT)
+		return false;
+	*out = arg->ival;
+	return true;
+}
+
 static bool eval_leaf(const struct conv *c, const struct value *v, const struct value *other,
 		      long long *out)
 {
@@ -242,7 +260,7 @@ static bool eval_leaf(const struct conv *c, const struct value *v, const struct 
 		*out = v->ival;
 		return true;
 	}
-	return false;
+	return param_leaf(c, v, out);
 }
 
 static bool eval_binary(const struct conv *c, const char *op, const struct value *l,

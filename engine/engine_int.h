@@ -176,6 +176,8 @@ struct conv {
 	size_t nopins;
 	struct ranks *exec_order;	/* engine_exec_order.c, made on first use */
 	const struct function *cur_fn;	/* the function whose call is being converted */
+	const struct function *guard_fn;	/* the function whose guards are being decided: its
+					 * parameters read as its one caller passes them */
 	struct refs **mrefs;		/* engine_refs.c: what each machine's code names */
 	struct board *own_board;	/* engine_grow.c: c->b once a store grew a variable */
 	const struct store **whole_stores;	/* stores of a whole element, now in it */

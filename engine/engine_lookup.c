@@ -104,7 +104,8 @@ static void gpiod_entry(struct conv *c, struct dt_node *n, const struct value *e
 	const char *key = value_field_str(e, "key");
 	const char *con = value_field_str(e, "con_id");
 	const struct value *hw = conv_field(c, e, "chip_hwnum");
-	long long flags = value_field_int(e, "flags", 0);
+	const struct value *fl = conv_field(c, e, "flags");	/* a store may set it */
+	long long flags = fl && fl->kind == VAL_INT ? fl->ival : value_field_int(e, "flags", 0);
 	const char *label = chip_label(c, key);
 	const struct rnode *lg = con ? NULL : rn_get(compat_rule(c, n), "lookup_gpio");
 	const struct rnode *lc = con ? rn_get(rn_get(compat_rule(c, n), "lookup_con"), con) : NULL;

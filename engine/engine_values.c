@@ -403,6 +403,22 @@ static void untargeted_store(struct conv *c, const struct store *s, struct fact 
 	dt_node_add_todo(c->t, NULL, &s->pos, f->what, f->reason);
 }
 
+/*
+ * The value a store writes; a parameter of fn (`table[0].chip_hwnum = vbus`
+ * in palm27x_udc_init(int vbus, ...)) is what fn's one caller passes, else
+ * the parameter stays unresolved.
+ */
+static struct value *store_rhs(const struct conv *c, const struct function *fn,
+			       const struct store *s)
+{
+	const struct value *v = s->rhs;
+
+	if (v && (v->kind == VAL_UNKNOWN || v->kind == VAL_SYMBOLIC) &&
+	    param_index(fn, v->kind == VAL_SYMBOLIC ? v->sym : v->spelling) >= 0)
+		v = conv_param_value_in(c, fn, v);
+	return (struct value *)v;
+}
+
 static void apply_store(struct conv *c, const struct function *fn, const struct store *s)
 {
 	const struct value *list;
@@ -420,7 +436,9 @@ static void apply_store(struct conv *c, const struct function *fn, const struct 
 		return;		/* a local: only guards read it */
 	}
 	f = dt_add_fact(c->t, "store", s->spelling ? s->spelling : s->var, &s->pos);
+	c->guard_fn = fn;
 	state = conv_guard_state(c, s->guards, s->nguards);
+	c->guard_fn = NULL;
 	cond = conv_guard_text(c, s->guards, s->nguards);
 	if (state == 0) {
 		conv_not_taken(c, f, s->guards, s->nguards, &s->pos);
@@ -448,7 +466,7 @@ static void apply_store(struct conv *c, const struct function *fn, const struct 
 	}
 	if (state < 0) {
 		/* Shown beside the chosen value as an alternative. */
-		struct value *alt = s->rhs;
+		struct value *alt = store_rhs(c, fn, s);
 
 		arena_push(c->a, (void ***)&o->alts, &o->nalts, alt);
 		size_t n = o->nalts - 1;
@@ -461,7 +479,7 @@ static void apply_store(struct conv *c, const struct function *fn, const struct 
 		f->became = arena_printf(c->a, "alternative of .%s (if %s)", field, conds[n]);
 		return;
 	}
-	o->value = s->rhs;
+	o->value = store_rhs(c, fn, s);
 	o->store = s;
 	if (s->nguards)
 		o->condition = cond;
