@@ -9,6 +9,9 @@
 #    bare pack from the target tree whose helpers stay TODOs;
 #  - da850_register_sata(rate): &sata_refclk, a fixed-clock, gets the rate
 #    as clock-frequency (no clock registers without it);
+#  - what 6.12's mach-davinci lost (da850.c's pin lists, da8xx.h's
+#    <linux/platform_data/davinci_asp.h>) still converts against 6.12: the
+#    pack's pinctrl: lists: and headers:;
 #  - an OMAP4460 board (3.0 Variscite VAR_SOM_OM4460): omap4460.dtsi and
 #    "ti,omap4460", as upstream omap4-var-som-om44.dtsi;
 # and each output is the same for both targets but for the .dtsi's path.
@@ -46,8 +49,19 @@ static struct platform_device acme_gpio_i2c = {
 	.id = 1,
 	.dev = { .platform_data = &acme_gpio_i2c_pdata },
 };
+static u8 acme_serializer_direction[] = {
+	INACTIVE_MODE, TX_MODE, RX_MODE, INACTIVE_MODE,
+};
+static struct snd_platform_data acme_snd_data = {
+	.op_mode	= DAVINCI_MCASP_IIS_MODE,
+	.num_serializer	= ARRAY_SIZE(acme_serializer_direction),
+	.tdm_slots	= 2,
+	.serial_dir	= acme_serializer_direction,
+};
 static __init void acme_init(void)
 {
+	davinci_cfg_reg_list(da850_i2c0_pins);
+	da8xx_register_mcasp(0, &acme_snd_data);
 	platform_device_register(&acme_gpio_i2c);
 	i2c_register_board_info(1, acme_i2c_devices, ARRAY_SIZE(acme_i2c_devices));
 	da8xx_register_watchdog();
@@ -124,6 +138,14 @@ for t in $targets; do
 		node_has "$D" wdt 'status = "okay";'
 		node_has "$D" sata_refclk 'clock-frequency = <100000000>;'
 		node_has "$D" sata 'status = "okay";'
+		# the McASP's modes from <linux/platform_data/davinci_asp.h>, which
+		# 6.12's mach-davinci/da8xx.h no longer includes (the pack's headers:)
+		node_has "$D" mcasp0 'op-mode = <0>;'
+		node_has "$D" mcasp0 'serial-dir = <0 1 2 0>;'
+		# da850.c's own da850_i2c0_pins, which 6.12's da850.c lacks (the
+		# pack's pinctrl: lists:), as the .dtsi's i2c0_pins group
+		node_has "$D" pmx_core '&i2c0_pins'
+		b2d_hasnt "$D" 'pin mux list not found'
 		b2d_hasnt "$D" 'no rule for call da850_register_sata'
 	fi
 	if convert "om44-$v" "$k" board-acme-om44.c; then
