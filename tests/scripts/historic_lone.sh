@@ -13,7 +13,9 @@
 #    <linux/platform_data/davinci_asp.h>) still converts against 6.12: the
 #    pack's pinctrl: lists: and headers:;
 #  - an OMAP4460 board (3.0 Variscite VAR_SOM_OM4460): omap4460.dtsi and
-#    "ti,omap4460", as upstream omap4-var-som-om44.dtsi;
+#    "ti,omap4460", as upstream omap4-var-som-om44.dtsi; its MMC .caps
+#    (MMC_CAP_8_BIT_DATA | MMC_CAP_1_8V_DDR) from the target's
+#    <linux/mmc/host.h> (the OMAP packs' headers:): bus-width, mmc-ddr-1_8v;
 # and each output is the same for both targets but for the .dtsi's path.
 #
 #   bash historic_lone.sh BOARD2DTS SOURCE_DIR   (run by ctest; exit 77 = skipped)
@@ -98,10 +100,21 @@ static struct platform_device acme_keys = {
 	.id = -1,
 	.dev = { .platform_data = &acme_button_data },
 };
+static struct omap2_hsmmc_info acme_mmc[] = {
+	{
+		.mmc		= 1,
+		.caps		= MMC_CAP_4_BIT_DATA | MMC_CAP_8_BIT_DATA | MMC_CAP_1_8V_DDR |
+				  MMC_CAP_MMC_HIGHSPEED,
+		.gpio_cd	= -EINVAL,
+		.gpio_wp	= -EINVAL,
+	},
+	{}
+};
 static void __init acme_om44_init(void)
 {
 	omap4_mux_init(NULL, NULL, OMAP_PACKAGE_CBS);
 	platform_device_register(&acme_keys);
+	omap2_hsmmc_init(acme_mmc);
 }
 static void __init acme_om44_map_io(void)
 {
@@ -154,6 +167,12 @@ for t in $targets; do
 		b2d_has "$D" '"ti,omap4460", "ti,omap4";'
 		b2d_hasnt "$D" '"ti,omap4430"'
 		b2d_has "$D" 'gpios = <&gpio6 24 GPIO_ACTIVE_LOW>;'
+		# .caps in the bits of the target's <linux/mmc/host.h> (the OMAP
+		# packs' headers:; the board's "hsmmc.h" is not beside it)
+		node_has "$D" mmc1 'bus-width = <8>;'
+		node_has "$D" mmc1 'mmc-ddr-1_8v;'
+		node_has "$D" mmc1 'cap-mmc-highspeed;'
+		b2d_hasnt "$D" 'MMC_CAP_1_8V_DDR: value not known'
 	fi
 done
 # the two targets give one output but for the .dtsi's path
