@@ -253,6 +253,7 @@ static const struct section top = { "rule file", NULL, (const struct key_spec[])
 	{ "pinctrl", S_MAP, &pinctrl_rule }, { "board_clocks", S_SEQ, &board_clock_rule },
 	{ "base_layer", S_MAP, &base_layer_rule }, { "soc_nodes", S_MAP, &soc_nodes_rule },
 	{ "dtsi_variants", S_SEQ, &dtsi_variant_rule }, { "headers", S_SEQ },
+	{ "cs_request", S_MAP },
 	END } };
 
 static const char *shape_name(enum shape s)
