@@ -159,12 +159,114 @@ static void move(struct conv *c, struct dt_node *n, struct dt_prop *reg, const s
 	}
 }
 
+/* A device on a chip select the board requested itself: its window, its reg <off size>. */
+struct cs_move {
+	struct dt_node *n;
+	struct dt_prop *reg;
+	struct window w;
+	const char *todo;
+};
+
+/* The call of `cs_request:` whose base argument is &name, when exactly one is; else NULL. */
+static const struct call *cs_call(const struct conv *c, const struct rnode *rule, const char *name)
+{
+	const struct call *hit = NULL;
+	long long cs = -1, size = -1, base = -1;
+
+	rn_get_long(rule, "cs", &cs);
+	rn_get_long(rule, "size", &size);
+	rn_get_long(rule, "base", &base);
+	for (size_t i = 0; base >= 0 && i < c->b->nfuncs; i++)
+		for (size_t k = 0; k < c->b->funcs[i]->ncalls; k++) {
+			const struct call *cl = c->b->funcs[i]->calls[k];
+
+			if (!str_eq(cl->callee, rn_str(rule, "call")) || cl->nargs <= (size_t)base ||
+			    cl->nargs <= (size_t)cs || cl->nargs <= (size_t)size ||
+			    cl->args[base]->kind != VAL_ADDR || !str_eq(cl->args[base]->text, name) ||
+			    cl->args[cs]->kind != VAL_INT || cl->args[size]->kind != VAL_INT)
+				continue;
+			if (hit)
+				return NULL;
+			hit = cl;
+		}
+	return hit;
+}
+
+/* text is "name" (0) or "name + N" (N), *off; or "name + SIZE - 1" (-1: the window's end). */
+static bool base_plus(const char *text, const char *name, const char *size, long long *off)
+{
+	size_t n = strlen(name);
+	char *end;
+
+	if (!text || strncmp(text, name, n) || (text[n] && text[n] != ' ' && text[n] != '+'))
+		return false;
+	text += n + strspn(text + n, " ");
+	if (!*text)
+		return (*off = 0), true;
+	if (*text++ != '+')
+		return false;
+	text += strspn(text, " ");
+	if (size && !strncmp(text, size, strlen(size)) && !strcmp(text + strlen(size), " - 1"))
+		return (*off = -1), true;
+	*off = strtoll(text, &end, 0);
+	return end != text && !*end && *off >= 0;
+}
+
+struct dt_prop *conv_cs_window_reg(struct conv *c, struct dt_node *n, const struct value *res,
+				   const struct value *start, const struct value *end)
+{
+	const struct rnode *rule = rn_get(c->soc, "cs_request");
+	const char *name = start->spelling ? arena_strndup(c->a, start->spelling,
+							   strcspn(start->spelling, " +")) : NULL;
+	const struct call *cl;
+	long long size = -1, off, last;
+	struct cs_move *m;
+
+	if (!rule || start->kind == VAL_INT || !name || !*name || !(cl = cs_call(c, rule, name)))
+		return NULL;
+	rn_get_long(rule, "size", &size);
+	const struct value *sz = cl->args[size];
+
+	if (!base_plus(start->spelling, name, NULL, &off) || !end ||
+	    !base_plus(end->spelling, name, sz->spelling, &last) || (last >= 0 && last < off))
+		return NULL;
+	m = arena_alloc(c->a, sizeof(*m));
+	rn_get_long(rule, "cs", &size);
+	m->n = n;
+	m->w = (struct window){ rn_str(rule, "bus"), (uint32_t)cl->args[size]->ival, 0, 0,
+				(uint64_t)sz->ival };
+	m->todo = rn_str(rule, "todo");
+	m->reg = dt_prop_set(c->t, n, "reg");
+	m->reg->pos = res->pos;
+	struct dt_chunk *ch = dt_prop_add_cells(c->t, m->reg);
+
+	dt_chunk_add_u32(c->t, ch, (uint32_t)off);
+	dt_chunk_add_u32(c->t, ch, (uint32_t)(last < 0 ? sz->ival - off : last - off + 1));
+	m->reg->origin = arena_printf(c->a, "%s; %s", res->spelling ? res->spelling : "resource",
+				      cl->spelling);
+	arena_push(c->a, (void ***)&c->cs_moves, &c->ncs_moves, m);
+	return m->reg;
+}
+
 void conv_bus_windows(struct conv *c)
 {
 	struct window *w = NULL;
 	size_t nw = c->opt && c->opt->dtsi ? windows_of(c->opt->dtsi, c->a, &w) : 0;
 	const void *fdt = nw ? soc_dtsi_fdt(c->opt->dtsi) : NULL;
 
+	for (size_t i = 0; i < c->ncs_moves; i++) {
+		struct cs_move *m = c->cs_moves[i];
+		const char *origin = m->reg->origin;
+
+		if (m->n->parent != c->t->root || !m->w.label)
+			continue;
+		move(c, m->n, m->reg, &m->w);
+		m->reg->origin = arena_printf(c->a, "%s: chip select %u of &%s", origin, m->w.cs,
+					      m->w.label);
+		if (m->todo)
+			dt_node_add_todo(c->t, m->n, &m->n->pos, arena_printf(c->a, "%s@%s",
+					 m->n->name, m->n->unit), m->todo);
+	}
 	if (!nw || fdt_address_cells(fdt, 0) != 1 || fdt_size_cells(fdt, 0) != 1)
 		return;
 	for (size_t i = 0; i < c->t->root->nchildren; i++) {

@@ -172,6 +172,9 @@ struct conv {
 	size_t nmpp;
 	struct mux_group **muxg;	/* pin lists the DaVinci mux calls set, in call order */
 	size_t nmuxg;
+	struct cs_move **cs_moves;	/* devices on a chip select the board requests itself
+					 * (`cs_request:`, engine_bus_windows.c) */
+	size_t ncs_moves;
 	struct omap_pin **opins;	/* OMAP pads the mux tables and calls set, in order */
 	size_t nopins;
 	struct ranks *exec_order;	/* engine_exec_order.c, made on first use */
@@ -305,6 +308,14 @@ void conv_status_pass(struct conv *c, const struct machine *m);
 /* Root nodes in a chip-select window of the .dtsi's external bus, moved under it
  * (engine_bus_windows.c). */
 void conv_bus_windows(struct conv *c);
+/*
+ * A MEM resource whose start is the window the board requested for a chip
+ * select (the pack's `cs_request:`, gpmc_cs_request(cs, size, &base), then
+ * res.start = base + off): reg = <off size> on n, moved under the bus by
+ * conv_bus_windows as <cs off size>. The reg, or NULL (not such a start).
+ */
+struct dt_prop *conv_cs_window_reg(struct conv *c, struct dt_node *n, const struct value *res,
+				   const struct value *start, const struct value *end);
 /*
  * I2C bus N of the board's own i2c-gpio device (platform device "i2c-gpio"
  * with .id = N): engine_i2c_gpio.c. conv_i2c_gpio_bus() is that node when it

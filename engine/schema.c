@@ -201,7 +201,7 @@ static const struct section pinctrl_rule = { "pin controller", NULL, (const stru
 	{ "label", S_SCALAR }, { "functions", S_SCALAR }, { "mux_table", S_SCALAR },
 	{ "pads", S_SEQ }, { "bindings", S_SCALAR }, { "offset_base", S_SCALAR }, { "pinfunc", S_SCALAR },
 	{ "devices", S_MAP }, { "words", S_MAP }, { "mfpr", S_SEQ, &mfpr_rule },
-	{ "boot_pads", S_MAP }, END } };
+	{ "boot_pads", S_MAP }, { "lists", S_MAP }, END } };
 
 static const struct section series_rule = { "define series", "macro", (const struct key_spec[]){
 	{ "macro", S_SCALAR }, { "banks", S_SEQ }, { "count", S_SCALAR }, { "first", S_SCALAR },
@@ -255,8 +255,8 @@ static const struct section top = { "rule file", NULL, (const struct key_spec[])
 	{ "supply_consumers", S_SEQ, &supply_rule }, { "board_level", S_SEQ },
 	{ "pinctrl", S_MAP, &pinctrl_rule }, { "board_clocks", S_SEQ, &board_clock_rule },
 	{ "base_layer", S_MAP, &base_layer_rule }, { "soc_nodes", S_MAP, &soc_nodes_rule },
-	{ "dtsi_variants", S_SEQ, &dtsi_variant_rule },
-	{ "usb_phy_user", S_MAP, &usb_phy_user_rule },
+	{ "dtsi_variants", S_SEQ, &dtsi_variant_rule }, { "headers", S_SEQ },
+	{ "cs_request", S_MAP }, { "usb_phy_user", S_MAP, &usb_phy_user_rule },
 	END } };
 
 static const char *shape_name(enum shape s)

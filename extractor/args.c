@@ -418,6 +418,27 @@ static void lone_mach_dir(const char *path, const struct extract_options *opt,
 	free(own);
 }
 
+/*
+ * The SoC pack's `headers:` the target has (KDIR/include/NAME): read before
+ * the file, as the <mach/...> headers of the board's era included them and
+ * the target's no longer do (6.12's mach-davinci/da8xx.h dropped
+ * <linux/platform_data/davinci_asp.h>: the McASP's DAVINCI_MCASP_IIS_MODE).
+ */
+static void pack_headers(const struct extract_options *opt, const char *k, struct ptrvec *args)
+{
+	for (size_t i = 0; i < opt->nheaders; i++) {
+		char *h = xasprintf("%s/include/%s", k, opt->headers[i]);
+		struct stat st;
+
+		if (stat(h, &st) == 0 && S_ISREG(st.st_mode)) {
+			add(args, "-include");
+			pv_push(args, h);
+		} else {
+			free(h);
+		}
+	}
+}
+
 static void tolerant_args(const char *path, const struct extract_options *opt,
 			  struct ptrvec *args)
 {
@@ -456,6 +477,7 @@ static void tolerant_args(const char *path, const struct extract_options *opt,
 		free(tmp);
 		own_tree_plat_dirs(path, k, args);
 		lone_mach_dir(path, opt, k, args);
+		pack_headers(opt, k, args);
 	}
 	for (size_t i = 0; i < opt->ndefines; i++)
 		pv_push(args, xasprintf("-D%s", opt->defines[i]));

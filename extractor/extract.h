@@ -27,6 +27,9 @@ struct extract_options {
 	const char *model_dir;		/* bundled model headers (tolerant mode) */
 	const char **defines;		/* extra -D NAME=VALUE (from the SoC rule pack), tolerant mode */
 	size_t ndefines;
+	const char **headers;		/* tolerant mode: the SoC pack's `headers:`, target
+					 * headers (KDIR/include/NAME) read before the file */
+	size_t nheaders;
 	const char *config_file;	/* --config FILE (tolerant mode): its CONFIG_ symbols;
 					 * NULL: those the file tests are assumed enabled */
 	const char **config_defines;	/* set by extract_board (extractor/config.h) */

@@ -189,18 +189,39 @@ static char *soc_mach(const struct rnode *soc)
 	return NULL;
 }
 
-/* Would soc a and b parse the file alike (the same defines and mach-X/)? */
+/* The pack's `headers:` (tolerant mode, args.c), pointers into the rules; free() the array. */
+static const char **soc_headers(const struct rnode *soc, size_t *n)
+{
+	const struct rnode *h = rn_get(soc, "headers");
+	const char **out;
+
+	*n = 0;
+	if (!h || h->kind != RN_SEQ || !h->n)
+		return NULL;
+	out = xcalloc(h->n, sizeof(*out));
+	for (size_t i = 0; i < h->n; i++)
+		if (h->items[i]->kind == RN_SCALAR)
+			out[(*n)++] = h->items[i]->scalar;
+	return out;
+}
+
+/* Would soc a and b parse the file alike (the same defines, headers and mach-X/)? */
 static bool same_defines(const struct rnode *a, const struct rnode *b)
 {
-	size_t na, nb;
+	size_t na, nb, nha, nhb;
 	const char **da = pipeline_soc_defines(a, &na), **db = pipeline_soc_defines(b, &nb);
+	const char **ha = soc_headers(a, &nha), **hb = soc_headers(b, &nhb);
 	char *ma = soc_mach(a), *mb = soc_mach(b);
-	bool same = na == nb && (ma && mb ? !strcmp(ma, mb) : ma == mb);
+	bool same = na == nb && nha == nhb && (ma && mb ? !strcmp(ma, mb) : ma == mb);
 
 	for (size_t i = 0; same && i < na; i++)
 		same = !strcmp(da[i], db[i]);
+	for (size_t i = 0; same && i < nha; i++)
+		same = !strcmp(ha[i], hb[i]);
 	pipeline_defines_free(da, na);
 	pipeline_defines_free(db, nb);
+	free(ha);
+	free(hb);
 	free(ma);
 	free(mb);
 	return same;
@@ -223,6 +244,7 @@ static void parse_opts_init(struct parse_opts *p, const struct pipeline_options 
 	p->eo.model_dir = pipeline_model_dir();
 	p->eo.config_file = o->config_file;	/* extractor/config.h */
 	p->eo.defines = pipeline_soc_defines(soc, &p->eo.ndefines);
+	p->eo.headers = soc_headers(soc, &p->eo.nheaders);
 	p->eo.pack_mach = p->mach = soc_mach(soc);
 	p->eo.clang_args = o->clang_args;
 	p->eo.nclang_args = o->nclang_args;
@@ -245,6 +267,7 @@ static void parse_opts_free(struct parse_opts *p)
 	free(p->mach);
 	free(p->bodies);
 	pipeline_defines_free(p->eo.defines, p->eo.ndefines);
+	free(p->eo.headers);
 }
 
 static int parse_with(const struct pipeline_options *o, const struct rnode *soc, void *index,

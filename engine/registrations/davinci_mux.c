@@ -50,6 +50,24 @@ static const char *list_name(const struct value *arg)
 	return s;
 }
 
+/*
+ * A list the pack's `pinctrl: lists:` keeps for the SoC file of the board's
+ * era, which the target's no longer defines (6.12's da850.c lost
+ * da850_i2c0_pins): its pin names (arena), *n of them, or NULL.
+ */
+static const char *const *pack_list(struct conv *c, const char *name, size_t *n)
+{
+	const struct rnode *l = name ? rn_get(rn_get(rn_get(c->soc, "pinctrl"), "lists"), name) : NULL;
+	const char **pins;
+
+	if (!l || l->kind != RN_SEQ || !l->n)
+		return NULL;
+	pins = arena_alloc(c->a, l->n * sizeof(*pins));
+	for (*n = 0; *n < l->n; ++*n)
+		pins[*n] = l->items[*n]->scalar;
+	return pins;
+}
+
 /* A list the SoC file defines (da850_i2c0_pins), passed by name. */
 static bool soc_list(struct reg_ctx *r, const struct value *arg)
 {
@@ -57,12 +75,14 @@ static bool soc_list(struct reg_ctx *r, const struct value *arg)
 	size_t n = 0;
 	const char *name = list_name(arg);
 	const char *const *pins = name ? mux_cfg_list(c->opt->mux, name, &n) : NULL;
+	const char *from = mux_cfg_file(c->opt->mux);
 	struct mux_group *g;
 	const char *why = NULL;
 
+	if (!pins && (pins = pack_list(c, name, &n)))
+		from = arena_printf(c->a, "the pack's pinctrl: lists: (the target's %s lacks it)", from);
 	if (!pins) {
-		reg_todo(r, arena_printf(c->a, "pin mux list not found in the board file or in %s",
-					 mux_cfg_file(c->opt->mux)));
+		reg_todo(r, arena_printf(c->a, "pin mux list not found in the board file or in %s", from));
 		return true;
 	}
 	g = arena_alloc(c->a, sizeof(*g));
@@ -75,7 +95,7 @@ static bool soc_list(struct reg_ctx *r, const struct value *arg)
 		}
 	arena_push(c->a, (void ***)&c->muxg, &c->nmuxg, g);
 	reg_converted(r, arena_printf(c->a, "%zu pins of %s (%s) in pinctrl-single groups", n,
-				      name, mux_cfg_file(c->opt->mux)));
+				      name, from));
 	return true;
 }
 

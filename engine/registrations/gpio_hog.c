@@ -47,7 +47,13 @@ static bool same_line(const struct value *a, const struct value *b)
 	       str_eq(a->sym_meaning, b->sym_meaning);
 }
 
-/* w, a call in fn, writes the line gpio (a helper's parameter: as its one caller passes it) */
+/*
+ * w, a call in fn, writes the line gpio (a helper's parameter: as its one
+ * caller passes it). A gpio_direction_output() writes it too: a second one
+ * on a requested line (TAM3517's SMSC911x reset: output 0, mdelay(1),
+ * output 1) is the same pulse as a gpio_set_value(), not a second hog of
+ * the line, which gpiolib would refuse.
+ */
 static bool is_write(const struct conv *c, const struct function *fn, const struct call *w,
 		     const struct value *gpio)
 {
@@ -55,7 +61,8 @@ static bool is_write(const struct conv *c, const struct function *fn, const stru
 
 	if (w->nargs != 2 || !w->callee || (strcmp(w->callee, "gpio_set_value") &&
 					    strcmp(w->callee, "gpio_set_value_cansleep") &&
-					    strcmp(w->callee, "__gpio_set_value")))
+					    strcmp(w->callee, "__gpio_set_value") &&
+					    strcmp(w->callee, "gpio_direction_output")))
 		return false;
 	line = same_line(w->args[0], gpio) ? w->args[0] : conv_param_value_in(c, fn, w->args[0]);
 	return line && same_line(line, gpio);

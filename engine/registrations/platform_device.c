@@ -64,6 +64,9 @@ void resources(struct conv *c, struct dt_node *n, const struct value *dev, bool 
 		if (start && start->kind != VAL_INT && (flags & IORESOURCE_IRQ) && !irq_note &&
 		    conv_add_interrupt(c, n, start, (unsigned)(flags & 0xf))) {
 			/* an IRQ the machine stores at run time, gpio_to_irq(GPIO) */
+		} else if (start && (flags & IORESOURCE_MEM) && mem && !reg &&
+			   (reg = conv_cs_window_reg(c, n, r, start, endv))) {
+			/* on a chip select the board requested (gpmc_cs_request) */
 		} else if (!start || start->kind != VAL_INT) {
 			f->fate = FACT_TODO;
 			f->reason = "resource start not known at build time";
