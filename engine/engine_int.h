@@ -365,6 +365,11 @@ const char *conv_label(struct conv *c, const char *text);
 const struct value *conv_param_value(const struct conv *c, const struct value *v);
 const struct value *conv_param_value_in(const struct conv *c, const struct function *fn,
 					const struct value *v);
+size_t conv_param_sites(struct conv *c, const struct function *fn, const struct value *v,
+			const struct call ***sites, const struct function ***ins);
+const struct value *conv_param_at(const struct conv *c, const struct function *fn,
+				  const struct call *site, const struct function *in,
+				  const struct value *v);
 /*
  * `ek_udc_data.pullup_pin`, `pins[1]`: a read of a member or element of a
  * file variable no function of the file writes, as its initializer has it

@@ -342,12 +342,74 @@ static const struct value *request_label(const struct conv *c, const struct call
 	return NULL;
 }
 
+/* Does fn write a line that is its own parameter v (a level the helper sets itself)? */
+static bool writes_param(const struct function *fn, const struct value *v)
+{
+	for (size_t k = 0; k < fn->ncalls; k++) {
+		const struct call *w = fn->calls[k];
+
+		if (w->nargs == 2 && w->callee && strstr(w->callee, "gpio_set_value") &&
+		    str_eq(w->args[0]->spelling, v->spelling))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The request in a board wrapper called several times, each with its own
+ * line (3.x nsa310-setup.c: nsa310_gpio_request(gpio, flags, label) around
+ * gpio_request_one(), called for GPIO 48 and GPIO 21): one hog (or
+ * gpio-poweroff node) per call of the wrapper, with that call's arguments,
+ * each call a fact; false when the line is no such parameter, or the
+ * wrapper also sets the line's level itself.
+ */
+static bool hog_sites(struct reg_ctx *r, const struct hog_in *proto)
+{
+	struct conv *c = r->c;
+	const struct function *fn = c->cur_fn, **ins;
+	const struct call **sites;
+	size_t n = fn ? conv_param_sites(c, fn, proto->gpio, &sites, &ins) : 0;
+	struct strbuf made = { 0 };
+
+	if (n < 2 || writes_param(fn, proto->gpio))
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		const struct call *s = sites[i];
+		const char *what = s->spelling ? s->spelling : s->callee;
+		int state = conv_guard_state(c, s->guards, s->nguards);
+		struct hog_in in = { conv_param_at(c, fn, s, ins[i], proto->gpio),
+				     conv_param_at(c, fn, s, ins[i], proto->flags),
+				     conv_param_at(c, fn, s, ins[i], proto->label),
+				     conv_param_at(c, fn, s, ins[i], proto->value),
+				     what, r->call, NULL, &s->pos, NULL };
+		const char *path = state > 0 ? hog_one(r, &in) : NULL;
+
+		if (state == 0)
+			continue;
+		if (state < 0)
+			in.todo = arena_printf(c->a, "only when %s (decide with %s)",
+					       conv_guard_text(c, s->guards, s->nguards),
+					       conv_guard_hint(c, s->guards, s->nguards));
+		entry_fact(c, what, in.gpio, path, in.todo);
+		if (path)
+			sb_addf(&made, "%s%s", made.len ? ", " : "", path);
+		else
+			dt_node_add_todo(c->t, NULL, &s->pos, what, in.todo);
+	}
+	reg_converted(r, arena_printf(c->a, "one per call of %s(): %s", fn->name,
+				      made.len ? made.buf : "none converted"));
+	sb_free(&made);
+	return true;
+}
+
 bool reg_gpio_hog(struct reg_ctx *r)
 {
 	struct hog_in in = { reg_arg(r, "gpio"), reg_arg(r, "flags"), reg_arg(r, "label"),
 			     reg_arg(r, "value"), r->call->spelling, r->call, NULL, &r->call->pos, NULL };
 	const char *path;
 
+	if (hog_sites(r, &in))
+		return true;
 	if (!in.label && in.value)
 		in.label = request_label(r->c, r->call, in.gpio);
 	path = hog_one(r, &in);
