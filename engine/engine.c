@@ -413,6 +413,9 @@ static void convert_call_taken(struct conv *c, const struct function *fn,
 		f->became = "condition: decided for each MACHINE_START (its guarded calls say how)";
 		return;
 	}
+	/* A line only written, at boot: the level it keeps (gpio_hog.c). */
+	if (!find_call_rule(c, call->callee) && conv_boot_gpio_write(c, fn, call, f))
+		return;
 	/* Calls with no DT meaning need no decision on their guard. */
 	if (!find_call_rule(c, call->callee) && (rule = find_ignore_rule_call(c, call))) {
 		f->fate = FACT_CONVERTED;
