@@ -223,6 +223,8 @@ void conv_finish_hooks(struct conv *c);
 /* registrations/gpio_hog.c: a gpio-poweroff node on line (a <&ctrl N> chunk) for hook; its path */
 const char *conv_gpio_poweroff(struct conv *c, const struct dt_chunk *line, const struct call *w,
 			       bool low, const char *hook);
+/* The ignore rule of a call: by its callee, or by the macro the board file wrote (pr_info) */
+const struct rnode *conv_ignore_rule_call(const struct conv *c, const struct call *call);
 /* gpio_set_value(N, level) at boot on a line nothing else names: a gpio-hog (gpio_hog.c) */
 bool conv_boot_gpio_write(struct conv *c, const struct function *fn, const struct call *call,
 			  struct fact *f);
