@@ -332,7 +332,7 @@ static const char *no_rule_reason(const struct conv *c, const struct call *call)
  * __builtin_constant_p(), __bad_udelay(), __const_udelay() in the kernel's
  * headers: those calls are the delay's, and go with it).
  */
-static const struct rnode *find_ignore_rule_call(const struct conv *c, const struct call *call)
+const struct rnode *conv_ignore_rule_call(const struct conv *c, const struct call *call)
 {
 	const struct rnode *r = conv_find_rule(c, c->rs->ignore, c->rs->nignore, "call", call->callee);
 	const char *s = call->spelling;
@@ -416,8 +416,11 @@ static void convert_call_taken(struct conv *c, const struct function *fn,
 		f->became = "condition: decided for each MACHINE_START (its guarded calls say how)";
 		return;
 	}
+	/* A line only written, at boot: the level it keeps (gpio_hog.c). */
+	if (!find_call_rule(c, call->callee) && conv_boot_gpio_write(c, fn, call, f))
+		return;
 	/* Calls with no DT meaning need no decision on their guard. */
-	if (!find_call_rule(c, call->callee) && (rule = find_ignore_rule_call(c, call))) {
+	if (!find_call_rule(c, call->callee) && (rule = conv_ignore_rule_call(c, call))) {
 		f->fate = FACT_CONVERTED;
 		f->became = arena_printf(c->a, "no DT equivalent: %s", rn_str(rule, "note"));
 		f->rule = rule->pos;
@@ -457,7 +460,7 @@ static void convert_call_taken(struct conv *c, const struct function *fn,
 				 f->reason);
 		return;
 	}
-	if (!rule && (rule = find_ignore_rule_call(c, call))) {
+	if (!rule && (rule = conv_ignore_rule_call(c, call))) {
 		f->fate = FACT_CONVERTED;
 		f->became = arena_printf(c->a, "no DT equivalent: %s", rn_str(rule, "note"));
 		f->rule = rule->pos;

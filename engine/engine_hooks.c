@@ -20,6 +20,8 @@
 
 #include "../common/util.h"
 
+#include <string.h>
+
 struct hook {
 	const struct store *store;
 	struct fact *fact;
@@ -127,6 +129,72 @@ static bool lone_gpio_hook(struct conv *c, const struct hook *h)
 	return true;
 }
 
+/*
+ * Does call k restart the machine the way the kernel's restart does: the
+ * SoC's restart function (the record's `.restart`, or a `*_restart` the
+ * board does not define) with the default hard mode (REBOOT_HARD,
+ * REBOOT_COLD, the 3.x 'h')? pxa_restart(REBOOT_GPIO, NULL) is another
+ * reset than the one the kernel's restart makes.
+ */
+static bool is_hard_restart(const struct conv *c, const struct call *k)
+{
+	const struct value *rec = c->m ? value_field(c->m->record, "restart") : NULL;
+	const char *mode = k->nargs ? k->args[0]->spelling : NULL;
+	size_t n = k->callee ? strlen(k->callee) : 0;
+
+	if (!n || board_find_func(c->b, k->callee) || k->nargs > 2 ||
+	    !(str_eq(k->callee, "machine_restart") ||
+	      (rec && rec->kind == VAL_FUNC && str_eq(rec->text, k->callee)) ||
+	      (n > 8 && !strcmp(k->callee + n - 8, "_restart"))))
+		return false;
+	return !mode || str_eq(mode, "REBOOT_HARD") || str_eq(mode, "REBOOT_COLD") ||
+	       str_eq(mode, "'h'") || str_eq(mode, "NULL");
+}
+
+/*
+ * pm_power_off = a hook whose only effect is that restart (3.x
+ * board-lsxl.c's lsxl_power_off(): kirkwood_restart('h', NULL); the boot
+ * loader waits for the power switch): the restart-poweroff binding, as
+ * upstream kirkwood-lsxl.dtsi and orion5x-linkstation.dtsi; true if made.
+ */
+static bool restart_hook(struct conv *c, const struct hook *h)
+{
+	const struct function *fn = h->store->rhs ? board_find_func(c->b, h->store->rhs->text) : NULL;
+	const struct call *restart = NULL;
+	struct dt_node *n;
+	struct dt_prop *p;
+
+	if (!fn || fn->nstores || fn->ncompounds || !str_eq(h->store->var, "pm_power_off") ||
+	    (h->store->nguards && conv_guard_state(c, h->store->guards, h->store->nguards) != 1))
+		return false;
+	for (size_t i = 0; i < fn->ncalls; i++) {
+		const struct call *k = fn->calls[i];
+		int state = conv_guard_state(c, k->guards, k->nguards);
+
+		if (state == 0)
+			continue;	/* another machine's (corgi's LED write but on the Corgi) */
+		if (state < 0 || !k->callee || !strncmp(k->callee, "gpio_", 5) ||
+		    !strncmp(k->callee, "__gpio_", 7))
+			return false;	/* a line written too tells the boot loader something */
+		if (!restart && is_hard_restart(c, k))
+			restart = k;
+		else if (!conv_ignore_rule_call(c, k))
+			return false;
+	}
+	if (!restart)
+		return false;
+	n = dt_node_add(c->t, c->t->root, "restart-poweroff", NULL);
+	n->pos = restart->pos;
+	p = dt_prop_set(c->t, n, "compatible");
+	dt_prop_add_string(c->t, p, "restart-poweroff");
+	p->pos = restart->pos;
+	p->origin = restart->spelling;
+	h->fact->fate = FACT_CONVERTED;
+	h->fact->became = arena_printf(c->a, "%s (%s only restarts the machine)",
+				       dt_node_path(c->t, n), fn->name);
+	return true;
+}
+
 void conv_finish_hooks(struct conv *c)
 {
 	for (size_t i = 0; i < c->nhooks; i++) {
@@ -138,7 +206,7 @@ void conv_finish_hooks(struct conv *c)
 			h->fact->became = arena_printf(c->a, "%s (what the hook drives)", made);
 			continue;
 		}
-		if (lone_gpio_hook(c, h))
+		if (lone_gpio_hook(c, h) || restart_hook(c, h))
 			continue;
 		h->fact->fate = FACT_TODO;
 		h->fact->reason = h->todo;

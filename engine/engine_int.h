@@ -228,6 +228,11 @@ void conv_finish_hooks(struct conv *c);
 /* registrations/gpio_hog.c: a gpio-poweroff node on line (a <&ctrl N> chunk) for hook; its path */
 const char *conv_gpio_poweroff(struct conv *c, const struct dt_chunk *line, const struct call *w,
 			       bool low, const char *hook);
+/* The ignore rule of a call: by its callee, or by the macro the board file wrote (pr_info) */
+const struct rnode *conv_ignore_rule_call(const struct conv *c, const struct call *call);
+/* gpio_set_value(N, level) at boot on a line nothing else names: a gpio-hog (gpio_hog.c) */
+bool conv_boot_gpio_write(struct conv *c, const struct function *fn, const struct call *call,
+			  struct fact *f);
 
 /* engine_guards.c: a root TODO for each `assume:` default of the pack a guard used */
 void conv_note_pack_assumptions(struct conv *c);
@@ -383,6 +388,11 @@ const char *conv_label(struct conv *c, const char *text);
 const struct value *conv_param_value(const struct conv *c, const struct value *v);
 const struct value *conv_param_value_in(const struct conv *c, const struct function *fn,
 					const struct value *v);
+size_t conv_param_sites(struct conv *c, const struct function *fn, const struct value *v,
+			const struct call ***sites, const struct function ***ins);
+const struct value *conv_param_at(const struct conv *c, const struct function *fn,
+				  const struct call *site, const struct function *in,
+				  const struct value *v);
 /*
  * `ek_udc_data.pullup_pin`, `pins[1]`: a read of a member or element of a
  * file variable no function of the file writes, as its initializer has it

@@ -230,8 +230,32 @@ static const char *member(struct conv *c, const struct ref *r)
 	return r->field ? arena_printf(c->a, " (.%s)", r->field) : "";
 }
 
+/*
+ * The store of this machine's code that sets var's member field to another
+ * object (3.x guruplug-setup.c, for the DreamPlug: `guruplug_leds.dev.
+ * platform_data = &dreamplug_led_data`), so what the initializer put there
+ * is not this machine's; NULL when none does.
+ */
+static const struct store *replaced_by(struct conv *c, const char *var, const char *field)
+{
+	size_t n = field ? strlen(field) : 0;
+
+	for (size_t i = 0; n && i < c->nreach; i++)
+		for (size_t k = 0; k < c->reach[i]->nstores; k++) {
+			const struct store *s = c->reach[i]->stores[k];
+			size_t len = strlen(s->path);
+
+			if (str_eq(s->var, var) && len > n && !strcmp(s->path + len - n, field) &&
+			    s->path[len - n - 1] == '.' && conv_guard_state(c, s->guards, s->nguards) == 1)
+				return s;
+		}
+	return NULL;
+}
+
 static const char *why(struct conv *c, const struct ref *r)
 {
+	const struct store *repl;
+
 	const struct ref *p = r->parent;
 	const char *top;
 
@@ -246,6 +270,10 @@ static const char *why(struct conv *c, const struct ref *r)
 		return stored(c, r->store, p->fn);
 	if (r->via != VIA_INIT || p->fn)
 		return NULL;
+	if (conv_var_used(c, p->name) && (repl = replaced_by(c, p->name, r->field)))
+		return arena_printf(c->a, "not taken: part of %s%s, which `%s` replaces for this "
+				    "machine", p->name, member(c, r),
+				    repl->spelling ? repl->spelling : repl->var);
 	if (conv_var_used(c, p->name))
 		return arena_printf(c->a, "part of %s%s, which this machine registers, but its rule "
 				    "does not read %s", p->name, member(c, r),

@@ -176,68 +176,107 @@ static void add_machine_compatible(struct conv *c, struct dt_prop *p)
  * model). Drivers key board quirks on it (6.1's
  * gpio-ixp4xx.c clears the NAS-100D's GPIO clocks for "iom,nas-100d").
  */
-/* Does the target's .dts at rel include (one of) the SoC .dtsi of this conversion? */
-static bool on_this_soc(const struct conv *c, const char *rel)
+/*
+ * How many of the SoC .dtsi files of this conversion the target's .dts at
+ * rel includes: 0 none, 1 some (kirkwood.dtsi, not the variant's), 2 all.
+ */
+static int on_this_soc(const struct conv *c, const char *rel)
 {
 	const char *dtsi = conv_dtsi_name(c);
-	bool hit = false;
+	size_t files = 0, hits = 0;
 
-	for (const char *w = dtsi; w && *w && !hit && c->opt->kernel_dir; w += strspn(w, " ")) {
+	for (const char *w = dtsi; w && *w && c->opt->kernel_dir; w += strspn(w, " ")) {
 		size_t n = strcspn(w, " ");
 		char *one = arena_strndup(c->a, w, n);
 
-		hit = board_dts_includes(c->opt->kernel_dir, rel,
-					 strrchr(one, '/') ? strrchr(one, '/') + 1 : one);
+		files++;
+		hits += board_dts_includes(c->opt->kernel_dir, rel,
+					   strrchr(one, '/') ? strrchr(one, '/') + 1 : one);
 		w += n;
 	}
-	return hit;
+	return !hits ? 0 : hits == files ? 2 : 1;
 }
 
-/* The SoC .dtsi's stem ("imx31" of "nxp/imx/imx31.dtsi"), or NULL. */
-static const char *soc_stem(struct conv *c)
+/* The stem of the SoC .dtsi ("imx31" of "nxp/imx/imx31.dtsi"; the base's of a stack), or NULL. */
+static const char *soc_stem(struct conv *c, bool stack)
 {
 	const char *d = conv_dtsi_name(c), *b;
 	size_t n;
 
-	if (!d || strchr(d, ' '))
+	if (!d || (!stack && strchr(d, ' ')))
 		return NULL;
+	d = arena_strndup(c->a, d, strcspn(d, " "));
 	b = strrchr(d, '/') ? strrchr(d, '/') + 1 : d;
 	n = strcspn(b, ".");
 	return n ? arena_strndup(c->a, b, n) : NULL;
 }
 
-/* Does the target's board row name machine m: by its id (by_model false) or its description? */
-static bool names_machine(const struct machine *m, const char *stem, const char *compat,
-			  const char *model, bool by_model)
+/* Does the target's board row name machine m: by its id, its description, or the .dts's file name? */
+static bool names_machine(struct conv *c, const struct machine *m, const char *compat,
+			  const char *model, const char *file, int by)
 {
-	if (by_model)
+	if (by == 1)
 		return board_model_names(model, m->name);
-	return board_compat_names(compat, m->id) || board_compat_names_on(compat, m->id, stem);
+	if (by == 2)
+		return board_file_names(file, m->id, soc_stem(c, true));
+	return board_compat_names(compat, m->id) ||
+	       board_compat_names_on(compat, m->id, soc_stem(c, false));
 }
 
-static bool compatible_of_target_board(struct conv *c, const struct machine *m, struct dt_prop *p)
+/*
+ * The board's strings of the target's .dts at rel: all of its root
+ * compatible when it includes every .dtsi of this conversion (the SoC's
+ * strings among them come once: add_once), else only its first.
+ */
+static void add_board_strings(struct conv *c, struct dt_prop *p, const char *rel,
+			      const char *first, int soc)
+{
+	char **all = NULL;
+	size_t n = soc == 2 ? board_dts_compatibles(c->opt->kernel_dir, rel, &all) : 0;
+
+	if (!n)
+		dt_prop_add_string(c->t, p, first);
+	for (size_t i = 0; i < n; i++) {
+		add_once(c, p, all[i]);
+		free(all[i]);
+	}
+	free(all);
+}
+
+static const char *const target_board_by[] = { "", " (its model)", " (the .dts's name)" };
+
+static bool compatible_of_target_board(struct conv *c, const struct machine *m, struct dt_prop *p,
+				       struct dt_prop *model_prop)
 {
 	const char **compat = NULL, **file = NULL, **model = NULL;
 	size_t n = c->opt && c->opt->compat ?
 		   compat_map_boards(c->opt->compat, &compat, &file, &model) : 0;
 	size_t hits = 0, one = 0;
-	const char *stem = n ? soc_stem(c) : NULL;
+	int soc = 0;
 
-	for (int by_model = 0; by_model < 2 && hits != 1; by_model++) {
+	for (int by = 0; by < 3 && hits != 1; by++) {
 		hits = 0;
 		for (size_t i = 0; i < n; i++)
-			if (names_machine(m, stem, compat[i], model[i], by_model) &&
+			if (names_machine(c, m, compat[i], model[i], file[i], by) &&
 			    !(hits && str_eq(compat[one], compat[i]))) {
 				hits++;
 				one = i;
 			}
-		if (hits == 1 && !on_this_soc(c, file[one]))
+		if (hits == 1 && !(soc = on_this_soc(c, file[one])))
 			hits = 0;
 		if (hits == 1) {
-			dt_prop_add_string(c->t, p, compat[one]);
-			p->origin = arena_printf(c->a, "MACHINE_START(%s, ...): the target's %s describes "
-						 "this board%s", m->id, file[one],
-						 by_model ? " (its model)" : "");
+			add_board_strings(c, p, file[one], compat[one], soc);
+			p->origin = arena_printf(c->a, "%s: the target's %s describes this board%s",
+						 m->init_only ? "no MACHINE_START" :
+						 arena_printf(c->a, "MACHINE_START(%s, ...)", m->id),
+						 file[one], target_board_by[by]);
+			/* a file without MACHINE_START has no description: the .dts's model */
+			if (m->init_only && model[one] && !str_eq(model[one], "-")) {
+				model_prop->nchunks = 0;
+				dt_prop_add_string(c->t, model_prop, model[one]);
+				model_prop->origin = arena_printf(c->a, "%s; the model of %s",
+								  model_prop->origin, file[one]);
+			}
 		}
 	}
 	free(compat);
@@ -343,11 +382,21 @@ static const char *init_only(struct conv *c, const struct machine *m)
 	const struct value *init = value_field(m->record, "init_machine");
 	const char *fn = init ? init->text : "?";
 
+	return arena_printf(c->a, "%s(): no MACHINE_START", fn);
+}
+
+/* The TODO of a machine with no record: whose model and compatible the output took. */
+static void init_only_todo(struct conv *c, const struct machine *m, bool own)
+{
+	const struct value *init = value_field(m->record, "init_machine");
+	const char *fn = init ? init->text : "?";
+
 	dt_node_add_todo(c->t, NULL, &m->pos, fn,
 			 arena_printf(c->a, "the file has no MACHINE_START: %s(), which the SoC's DT "
-				      "machine calls (board-dt.c), is converted as machine %s; its "
-				      "model is that name, replace it", fn, m->id));
-	return arena_printf(c->a, "%s(): no MACHINE_START", fn);
+				      "machine calls (board-dt.c), is converted as machine %s; %s", fn,
+				      m->id, own ? "model and compatible are those of the target's "
+				      ".dts of this board, which the file completes" :
+				      "its model is that name, replace it"));
 }
 
 /*
@@ -408,7 +457,7 @@ void conv_build_root(struct conv *c, const struct machine *m)
 	own = board_compatibles(c, m, p);
 	if (own) {
 		p->origin = arena_printf(c->a, ".dt_compat = %s", value_field(m->record, "dt_compat")->text);
-	} else if (!(own = compatible_of_target_board(c, m, p))) {
+	} else if (!(own = compatible_of_target_board(c, m, p, dt_prop_find(t->root, "model")))) {
 		dt_prop_add_string(t, p, arena_printf(c->a, "board2dts,%s", lower_dashed(c->a, m->id)));
 		p->origin = m->init_only ? "no MACHINE_START"
 			: arena_printf(c->a, "MACHINE_START(%s, ...)", m->id);
@@ -422,6 +471,8 @@ void conv_build_root(struct conv *c, const struct machine *m)
 	if (!own)
 		dt_node_add_todo(t, t->root, &m->pos, "compatible",
 				 "replace \"board2dts,...\" with the board's vendor,board string");
+	if (m->init_only)
+		init_only_todo(c, m, own);
 	variant_todos(c, m);
 	/* `aliases: {i2c0: pxai2c1}`: /aliases entries the board sets (overriding the .dtsi's). */
 	const struct rnode *al = rn_get(c->soc, "aliases");

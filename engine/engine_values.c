@@ -558,3 +558,45 @@ const struct value *conv_param_value_in(const struct conv *c, const struct funct
 	}
 	return conv_read_value(c, v) ? conv_read_value(c, v) : v;
 }
+
+/*
+ * The calls of fn that give its parameter v a value, when v has none of its
+ * own: a board wrapper called several times with different arguments
+ * (3.x nsa310-setup.c's nsa310_gpio_request(48, ...) and
+ * nsa310_gpio_request(21, ...) around gpio_request_one(gpio, flags, label)).
+ * The number of calls among the functions the machine reaches, each in
+ * sites[] and the function holding it in ins[] (arena arrays); 0 when v is
+ * no parameter of fn or the one-caller rule binds it (conv_param_value_in).
+ */
+size_t conv_param_sites(struct conv *c, const struct function *fn, const struct value *v,
+			const struct call ***sites, const struct function ***ins)
+{
+	const struct function *in = NULL;
+	size_t n = 0, m = 0;
+
+	*sites = NULL;
+	*ins = NULL;
+	if (!v || (v->kind != VAL_UNKNOWN && v->kind != VAL_SYMBOLIC) || v->sym_meaning ||
+	    (v->kind == VAL_SYMBOLIC && v->ival) || only_call_of(c, fn, &in) ||
+	    param_index(fn, v->kind == VAL_SYMBOLIC ? v->sym : v->spelling) < 0)
+		return 0;
+	for (size_t i = 0; i < c->nreach; i++)
+		for (size_t k = 0; k < c->reach[i]->ncalls; k++)
+			if (str_eq(c->reach[i]->calls[k]->callee, fn->name)) {
+				arena_push(c->a, (void ***)sites, &n, (void *)c->reach[i]->calls[k]);
+				arena_push(c->a, (void ***)ins, &m, (void *)c->reach[i]);
+			}
+	return n;
+}
+
+/* fn's parameter v as the call site (in function in) passes it, through in's own wrappers. */
+const struct value *conv_param_at(const struct conv *c, const struct function *fn,
+				  const struct call *site, const struct function *in,
+				  const struct value *v)
+{
+	long k = v ? param_index(fn, v->kind == VAL_SYMBOLIC ? v->sym : v->spelling) : -1;
+
+	if (k < 0 || (size_t)k >= site->nargs)
+		return v;
+	return conv_param_value_in(c, in, site->args[k]);
+}

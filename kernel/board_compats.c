@@ -195,3 +195,60 @@ bool board_dts_includes(const char *kdir, const char *rel, const char *base)
 	free(path);
 	return hit;
 }
+
+bool board_file_names(const char *rel, const char *id, const char *soc)
+{
+	const char *b = rel ? base_name(rel) : NULL;
+	size_t n = soc ? strlen(soc) : 0, len;
+	char a[128], f[128];
+
+	if (!b || !n || !id || strncasecmp(b, soc, n) || b[n] != '-')
+		return false;
+	b += n + 1;
+	len = strlen(b);
+	if (len > 4 && !strcmp(b + len - 4, ".dts"))
+		len -= 4;
+	norm(b, len, f, sizeof(f));
+	norm(id, strlen(id), a, sizeof(a));
+	return strlen(a) >= 3 && !strcmp(a, f);
+}
+
+/* The strings of the root node's compatible in one .dts text, all of them, in order. */
+size_t board_compats_all_of_text(const char *text, char ***out)
+{
+	const char *l = !text ? NULL : !strncmp(text, "/ {", 3) ? text : strstr(text, "\n/ {"), *p, *end;
+	size_t n = 0;
+	int depth = 0;
+
+	*out = NULL;
+	/* the root's first level: the first `compatible` at depth 0 */
+	for (l = l ? strchr(l + 1, '\n') : NULL; l && *l; l++) {	/* l - 1 is in the text */
+		depth += (*l == '{') - (*l == '}');
+		if (depth < 0)
+			return 0;
+		if (depth == 0 && !strncmp(l, "compatible", 10) && strchr(" \t=", l[10]) &&
+		    (l[-1] == '\t' || l[-1] == ' ' || l[-1] == '\n'))
+			break;
+	}
+	end = l && *l ? strchr(l, ';') : NULL;
+	for (p = l; end && (p = memchr(p, '"', (size_t)(end - p))); ) {
+		const char *q = memchr(p + 1, '"', (size_t)(end - p - 1));
+
+		if (!q)
+			break;
+		*out = xrealloc(*out, (n + 1) * sizeof(**out));
+		(*out)[n++] = xstrndup(p + 1, (size_t)(q - p - 1));
+		p = q + 1;
+	}
+	return n;
+}
+
+size_t board_dts_compatibles(const char *kdir, const char *rel, char ***out)
+{
+	char *path = xasprintf("%s/%s", kdir, rel), *text = read_file(path, NULL);
+	size_t n = board_compats_all_of_text(text, out);
+
+	free(text);
+	free(path);
+	return n;
+}

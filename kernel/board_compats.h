@@ -10,6 +10,7 @@
 #define B2D_BOARD_COMPATS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 struct strbuf;
 
@@ -41,6 +42,21 @@ bool board_compat_names_on(const char *compat, const char *id, const char *soc);
  * Mini (LS-WSGL)", "LaCie d2 Network" and "LaCie d2 Network".
  */
 bool board_model_names(const char *model, const char *description);
+
+/*
+ * Does the target .dts's file name, once the SoC's name (soc: its .dtsi's
+ * stem) and ".dts" are set aside, name the machine id: kirkwood-ib62x0.dts
+ * and ib62x0_init()'s IB62X0 (a 3.x Kirkwood board file without
+ * MACHINE_START that completes that very .dts)?
+ */
+bool board_file_names(const char *rel, const char *id, const char *soc);
+
+/*
+ * Every string of the root node's compatible, in order (out: malloc'd
+ * strings in a malloc'd array): of one .dts text, or of KDIR/REL.
+ */
+size_t board_compats_all_of_text(const char *text, char ***out);
+size_t board_dts_compatibles(const char *kdir, const char *rel, char ***out);
 
 /*
  * Does the .dts(i) at KDIR/REL include a .dtsi named base

@@ -58,6 +58,28 @@ static bool same_compat_reg(const struct rv_node *a, const struct rv_node *b)
 	return same_prop(a, b, "compatible") && same_prop(a, b, "reg");
 }
 
+/* Children of matched parents: a node's parent on one side matched to the other's. */
+static bool siblings(const struct rv_node *a, const struct rv_node *b)
+{
+	return a->parent && b->parent && a->parent->match == b->parent;
+}
+
+/*
+ * Renamed nodes without an address under matched parents: the same
+ * compatible (a `leds` and a `gpio-leds` gpio-leds node), then the same
+ * `label` property (`led-0` and `health`, both "status:green:health").
+ */
+static bool same_compat_unaddressed(const struct rv_node *a, const struct rv_node *b)
+{
+	return siblings(a, b) && !rv_prop(a, "reg") && !rv_prop(b, "reg") &&
+	       same_prop(a, b, "compatible");
+}
+
+static bool same_label_prop(const struct rv_node *a, const struct rv_node *b)
+{
+	return siblings(a, b) && same_prop(a, b, "label");
+}
+
 /* The only unmatched node of b that `same` pairs with a, or NULL. */
 static struct rv_node *unique_candidate(struct rv_node *a, struct rv_tree *b, same_fn same)
 {
@@ -286,6 +308,8 @@ void rv_diff(struct rv_tree *a, struct rv_tree *b, struct rv_diff *d)
 	match_pair(a->root, b->root, "path");
 	match_moved(a, b, same_compat_reg, "compatible + reg");
 	match_moved(a, b, share_label, "label");
+	match_moved(a, b, same_compat_unaddressed, "compatible");
+	match_moved(a, b, same_label_prop, "label property");
 	for (size_t i = 0; i < a->all.len; i++) {
 		struct rv_node *n = a->all.items[i];
 

@@ -32,7 +32,7 @@ struct rv_node {
 	struct ptrvec labels;	/* char *, from __symbols__ */
 	uint32_t phandle;	/* 0 when none */
 	struct rv_node *match;	/* diff: the node it matched on the other side */
-	const char *matched_by;	/* diff: "path", "compatible + reg", "label" */
+	const char *matched_by;	/* diff: "path", "compatible + reg", "label", "compatible", "label property" */
 };
 
 struct rv_tree {

@@ -349,12 +349,74 @@ static const struct value *request_label(const struct conv *c, const struct call
 	return NULL;
 }
 
+/* Does fn write a line that is its own parameter v (a level the helper sets itself)? */
+static bool writes_param(const struct function *fn, const struct value *v)
+{
+	for (size_t k = 0; k < fn->ncalls; k++) {
+		const struct call *w = fn->calls[k];
+
+		if (w->nargs == 2 && w->callee && strstr(w->callee, "gpio_set_value") &&
+		    str_eq(w->args[0]->spelling, v->spelling))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The request in a board wrapper called several times, each with its own
+ * line (3.x nsa310-setup.c: nsa310_gpio_request(gpio, flags, label) around
+ * gpio_request_one(), called for GPIO 48 and GPIO 21): one hog (or
+ * gpio-poweroff node) per call of the wrapper, with that call's arguments,
+ * each call a fact; false when the line is no such parameter, or the
+ * wrapper also sets the line's level itself.
+ */
+static bool hog_sites(struct reg_ctx *r, const struct hog_in *proto)
+{
+	struct conv *c = r->c;
+	const struct function *fn = c->cur_fn, **ins;
+	const struct call **sites;
+	size_t n = fn ? conv_param_sites(c, fn, proto->gpio, &sites, &ins) : 0;
+	struct strbuf made = { 0 };
+
+	if (n < 2 || writes_param(fn, proto->gpio))
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		const struct call *s = sites[i];
+		const char *what = s->spelling ? s->spelling : s->callee;
+		int state = conv_guard_state(c, s->guards, s->nguards);
+		struct hog_in in = { conv_param_at(c, fn, s, ins[i], proto->gpio),
+				     conv_param_at(c, fn, s, ins[i], proto->flags),
+				     conv_param_at(c, fn, s, ins[i], proto->label),
+				     conv_param_at(c, fn, s, ins[i], proto->value),
+				     what, r->call, NULL, &s->pos, NULL };
+		const char *path = state > 0 ? hog_one(r, &in) : NULL;
+
+		if (state == 0)
+			continue;
+		if (state < 0)
+			in.todo = arena_printf(c->a, "only when %s (decide with %s)",
+					       conv_guard_text(c, s->guards, s->nguards),
+					       conv_guard_hint(c, s->guards, s->nguards));
+		entry_fact(c, what, in.gpio, path, in.todo);
+		if (path)
+			sb_addf(&made, "%s%s", made.len ? ", " : "", path);
+		else
+			dt_node_add_todo(c->t, NULL, &s->pos, what, in.todo);
+	}
+	reg_converted(r, arena_printf(c->a, "one per call of %s(): %s", fn->name,
+				      made.len ? made.buf : "none converted"));
+	sb_free(&made);
+	return true;
+}
+
 bool reg_gpio_hog(struct reg_ctx *r)
 {
 	struct hog_in in = { reg_arg(r, "gpio"), reg_arg(r, "flags"), reg_arg(r, "label"),
 			     reg_arg(r, "value"), r->call->spelling, r->call, NULL, &r->call->pos, NULL };
 	const char *path;
 
+	if (hog_sites(r, &in))
+		return true;
 	if (!in.label && in.value)
 		in.label = request_label(r->c, r->call, in.gpio);
 	path = hog_one(r, &in);
@@ -391,5 +453,125 @@ bool reg_gpio_hog_array(struct reg_ctx *r)
 			dt_node_add_todo(c->t, NULL, &e->pos, what, in.todo);
 	}
 	reg_converted(r, arena_printf(c->a, "%s: one gpio-hog each", arr->name));
+	return true;
+}
+
+/* --- A line only written, at boot ------------------------------------------ */
+
+static bool is_set_value(const char *callee)
+{
+	return callee && (!strcmp(callee, "gpio_set_value") ||
+			  !strcmp(callee, "gpio_set_value_cansleep") ||
+			  !strcmp(callee, "__gpio_set_value"));
+}
+
+/*
+ * Does fn run at boot: called, call by call, from a function of the
+ * machine's record (not a `handler_fields:` one) or an initcall? A function
+ * only handed on (an interrupt handler, a power-off hook, a device's
+ * callback) runs later, at a time the tree cannot say.
+ */
+static bool runs_at_boot(const struct conv *c, const struct function *fn)
+{
+	const struct value *rec = c->m ? c->m->record : NULL;
+	struct ptrvec todo = { 0 }, seen = { 0 };
+	bool hit = false;
+
+	for (size_t i = 0; rec && rec->kind == VAL_LIST && i < rec->nkids; i++)
+		if (rec->kids[i]->kind == VAL_FUNC && rec->kids[i]->field &&
+		    !conv_find_rule(c, c->rs->handler_fields, c->rs->nhandler_fields, "field",
+				    rec->kids[i]->field))
+			pv_push(&todo, (void *)rec->kids[i]->text);
+	for (size_t i = 0; i < c->b->nvars; i++)
+		if (conv_initcall(c->b->vars[i]))
+			pv_push(&todo, (void *)conv_initcall(c->b->vars[i]));
+	while (todo.len && !hit) {
+		const struct function *f = board_find_func(c->b, todo.items[--todo.len]);
+		bool old = false;
+
+		for (size_t i = 0; f && i < seen.len; i++)
+			old |= seen.items[i] == f;
+		if (!f || old)
+			continue;
+		pv_push(&seen, (void *)f);
+		hit = f == fn || str_eq(f->name, fn->name);
+		for (size_t k = 0; k < f->ncalls; k++)
+			pv_push(&todo, (void *)f->calls[k]->callee);
+	}
+	pv_free(&todo);
+	pv_free(&seen);
+	return hit;
+}
+
+/*
+ * Does data of the board name the line: a member whose name says GPIO (an
+ * LED's .gpio, a card-detect .gpio_cd) or the first member of a struct gpio
+ * table element ({ 62, GPIOF_OUT_INIT_LOW, "hub_nreset" })?
+ */
+static bool data_names_line(const struct value *v, long long line, bool gpio_elem)
+{
+	if (!v)
+		return false;
+	if (v->kind == VAL_INT)
+		return v->ival == line && (gpio_elem || (v->field && str_contains_icase(v->field, "gpio")));
+	for (size_t i = 0; v->kind == VAL_LIST && i < v->nkids; i++)
+		if (data_names_line(v->kids[i], line, !v->is_array && str_eq(v->type, "gpio") &&
+				    v->kids[i]->index == 0 && !v->kids[i]->field))
+			return true;
+	return false;
+}
+
+/* Does any other call or data of the board name the line (a request, a direction, a write, its IRQ)? */
+static bool line_used_elsewhere(const struct conv *c, const struct call *call, long long line)
+{
+	for (size_t i = 0; i < c->b->nvars; i++)
+		if (data_names_line(c->b->vars[i]->init, line, false))
+			return true;
+	for (size_t i = 0; i < c->b->nfuncs; i++)
+		for (size_t k = 0; k < c->b->funcs[i]->ncalls; k++) {
+			const struct call *w = c->b->funcs[i]->calls[k];
+			const struct value *v;
+
+			if (w == call || !w->callee || !w->nargs ||
+			    (strncmp(w->callee, "gpio_", 5) && strncmp(w->callee, "__gpio_", 7)))
+				continue;
+			v = conv_param_value_in(c, c->b->funcs[i], w->args[0]);
+			if (v && v->kind == VAL_INT && v->ival == line)
+				return true;
+		}
+	return false;
+}
+
+/*
+ * gpio_set_value(N, level) in the init code, unconditionally, on a line no
+ * other call of the board requests, directs, writes or takes as an
+ * interrupt (3.x board-lsxl.c: gpio_set_value(LSXL_GPIO_USB_POWER, 1),
+ * "usb and sata power on"): the line holds that level from boot on, a
+ * gpio-hog at it. The era's kernel left the direction to the boot loader
+ * (a GPO pin, an output it set); the hog sets it. False for any other
+ * write: the ignore rule's "runtime GPIO write".
+ */
+bool conv_boot_gpio_write(struct conv *c, const struct function *fn, const struct call *call,
+			  struct fact *f)
+{
+	const struct value *gpio, *level;
+	struct reg_ctx r = { c, call, NULL, NULL, f };
+	struct hog_in in = { NULL, NULL, NULL, NULL, call->spelling, call, NULL, &call->pos, NULL };
+	const char *path;
+
+	if (!is_set_value(call->callee) || call->nargs != 2 || !fn ||
+	    conv_guard_state(c, call->guards, call->nguards) != 1)
+		return false;
+	gpio = conv_param_value_in(c, fn, call->args[0]);
+	level = conv_param_value_in(c, fn, call->args[1]);
+	if (!gpio || !level || gpio->kind != VAL_INT || level->kind != VAL_INT ||
+	    line_used_elsewhere(c, call, gpio->ival) || !runs_at_boot(c, fn))
+		return false;
+	in.gpio = gpio;
+	in.value = level;
+	if (!(path = hog_one(&r, &in)))
+		return false;
+	reg_converted(&r, arena_printf(c->a, "%s (written at boot, never requested: the boot "
+					     "loader's output; the hog makes it one)", path));
 	return true;
 }

@@ -135,4 +135,20 @@ if "$BIN" convert -q --kernel "$KERNEL" board-acmebox.c -o out4/ --report out4/r
 else
 	b2d_bad "convert (no MACHINE_START) failed: $(head -3 log4)"
 fi
+# Such a file completes the target's .dts of the same board: a file whose
+# NAME_init() is named as that .dts (kirkwood-ib62x0.dts: ib62x0_init())
+# takes its model and every string of its root compatible, not a
+# "board2dts,..." placeholder and the function's name.
+mkdir -p out5
+sed -e 's/acmebox/ib62x0/g' board-acmebox.c >board-ib62x0.c
+if "$BIN" convert -q --kernel "$KERNEL" board-ib62x0.c -o out5/ >log5 2>&1; then
+	b2d_has out5/board-ib62x0.dts 'model = "RaidSonic ICY BOX IB-NAS62x0 (Rev B)";'
+	b2d_has out5/board-ib62x0.dts '"raidsonic,ib-nas6210-b", "raidsonic,ib-nas6220-b"'
+	b2d_has out5/board-ib62x0.dts '"raidsonic,ib-nas62x0", "marvell,kirkwood-88f6281"'
+	b2d_has out5/board-ib62x0.dts 'model and compatible are those of the target'
+	grep -q 'board2dts,' out5/board-ib62x0.dts && b2d_bad "ib62x0: a board2dts placeholder compatible"
+	b2d_ok "a file without MACHINE_START named as a target .dts takes its model and compatible"
+else
+	b2d_bad "convert (ib62x0_init) failed: $(head -3 log5)"
+fi
 b2d_exit $B2D_FAIL

@@ -82,6 +82,38 @@ static void test_models(void **state)
 	assert_false(board_model_names(NULL, "LaCie d2 Network"));
 }
 
+/* A .dts's file name after the SoC's name; every string of its root compatible. */
+static void test_file_names_and_all(void **state)
+{
+	char **all;
+	size_t n;
+
+	(void)state;
+	assert_true(board_file_names("arch/arm/boot/dts/kirkwood-ib62x0.dts", "IB62X0", "kirkwood"));
+	assert_true(board_file_names("arch/arm/boot/dts/marvell/kirkwood-dreamplug.dts", "DREAMPLUG",
+				     "kirkwood"));
+	assert_true(board_file_names("kirkwood-iomega_ix2_200.dts", "IOMEGA_IX2_200", "kirkwood"));
+	assert_false(board_file_names("kirkwood-topkick.dts", "USI_TOPKICK", "kirkwood"));
+	assert_false(board_file_names("kirkwood-ib62x0.dts", "IB62X0", "orion5x"));
+	assert_false(board_file_names("kirkwood-ib.dts", "IB", "kirkwood"));	/* too short */
+	assert_false(board_file_names("kirkwood-ib62x0.dts", "IB62X0", NULL));
+	n = board_compats_all_of_text(dts, &all);
+	assert_int_equal(n, 2);
+	assert_string_equal(all[0], "linksys,nslu2");
+	assert_string_equal(all[1], "intel,ixp42x");
+	for (size_t i = 0; i < n; i++)
+		free(all[i]);
+	free(all);
+	n = board_compats_all_of_text("/ {\n\tcompatible = \"a,b-c\",\n\t\t     \"a,b\", "
+				      "\"soc,x\";\n};\n", &all);
+	assert_int_equal(n, 3);
+	assert_string_equal(all[1], "a,b");
+	for (size_t i = 0; i < n; i++)
+		free(all[i]);
+	free(all);
+	assert_int_equal(board_compats_all_of_text("/dts-v1/;\n&uart0 { };\n", &all), 0);
+}
+
 static void test_scan_real_tree(void **state)
 {
 	const char *k = test_kernel_dir("arch/arm/boot/dts/intel-ixp42x-linksys-nslu2.dts");
@@ -110,6 +142,7 @@ int main(void)
 		cmocka_unit_test(test_root_of_text),
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_models),
+		cmocka_unit_test(test_file_names_and_all),
 		cmocka_unit_test(test_scan_real_tree),
 	};
 

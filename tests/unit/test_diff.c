@@ -113,6 +113,34 @@ static void test_match(void **state)
 	rv_tree_free(b);
 }
 
+/* Renamed nodes without an address: by compatible under matched parents, then by label. */
+static void test_match_renamed(void **state)
+{
+	struct rv_tree *a = load(DATA "diff-rename-a.dts"), *b = load(DATA "diff-rename-b.dts");
+	const struct rv_node_diff *nd;
+	struct rv_diff d;
+
+	(void)state;
+	rv_diff(a, b, &d);
+	nd = find(&d, "/leds");
+	assert_non_null(nd);
+	assert_true(nd->moved);
+	assert_string_equal(nd->b->path, "/gpio-leds");
+	assert_string_equal(nd->matched_by, "compatible");
+	nd = find(&d, "/leds/led-0");
+	assert_non_null(nd);
+	assert_string_equal(nd->b->path, "/gpio-leds/health");
+	assert_string_equal(nd->matched_by, "label property");
+	assert_int_equal(nd->nprops, 0);
+	nd = find(&d, "/leds/led-1");
+	assert_string_equal(nd->b->path, "/gpio-leds/fault");
+	assert_int_equal(nd->nprops, 1);	/* the line differs */
+	assert_string_equal(nd->props[0].name, "gpios");
+	rv_diff_free(&d);
+	rv_tree_free(a);
+	rv_tree_free(b);
+}
+
 static void test_equal(void **state)
 {
 	struct rv_tree *a = load(DATA "diff-a.dts"), *b = load(DATA "diff-a.dts");
@@ -165,6 +193,7 @@ int main(void)
 		cmocka_unit_test(test_prop_kind),
 		cmocka_unit_test(test_format),
 		cmocka_unit_test(test_match),
+		cmocka_unit_test(test_match_renamed),
 		cmocka_unit_test(test_equal),
 		cmocka_unit_test(test_phandle_renumbered),
 		cmocka_unit_test(test_dtc_errors),
