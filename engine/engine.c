@@ -403,11 +403,8 @@ static void convert_call_taken(struct conv *c, const struct function *fn,
 	struct fact *f = dt_add_fact(c->t, "call", call->spelling ? call->spelling : call->callee,
 				     &call->pos);
 	const struct rnode *rule;
-	int state;
+	int state = conv_guard_state_in(c, fn, call->guards, call->nguards);
 
-	c->guard_fn = fn;
-	state = conv_guard_state(c, call->guards, call->nguards);
-	c->guard_fn = NULL;
 	c->cur_fn = fn;
 
 	/* machine_is_foo(): a condition the engine decides per machine (engine_values.c). */

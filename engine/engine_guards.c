@@ -461,6 +461,18 @@ int conv_guard_state(const struct conv *c, struct guard **g, size_t n)
 	return state;
 }
 
+/* The same, for guards in function fn: its parameters read as its one caller passes them. */
+int conv_guard_state_in(struct conv *c, const struct function *fn, struct guard **g, size_t n)
+{
+	const struct function *was = c->guard_fn;
+	int state;
+
+	c->guard_fn = fn;
+	state = conv_guard_state(c, g, n);
+	c->guard_fn = was;
+	return state;
+}
+
 /*
  * The tolerant-mode assumption that makes a false guard false (", "-separated
  * symbols), or NULL: `else` of `if (HAS_ATA)` where the board file defines

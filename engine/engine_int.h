@@ -448,6 +448,7 @@ void conv_props_down(struct conv *c, struct dt_node *node, const struct rnode *p
 struct dt_node *conv_layer_device(struct conv *c, const char *var, const struct srcpos *pos,
 				  const char **why);
 int conv_guard_state(const struct conv *c, struct guard **g, size_t n);	/* 1 true, 0 false, -1 unknown */
+int conv_guard_state_in(struct conv *c, const struct function *fn, struct guard **g, size_t n);
 /* engine_compounds.c: the compound assignments of the functions the machine runs: TODOs */
 void conv_account_compounds(struct conv *c);
 

@@ -436,9 +436,7 @@ static void apply_store(struct conv *c, const struct function *fn, const struct 
 		return;		/* a local: only guards read it */
 	}
 	f = dt_add_fact(c->t, "store", s->spelling ? s->spelling : s->var, &s->pos);
-	c->guard_fn = fn;
-	state = conv_guard_state(c, s->guards, s->nguards);
-	c->guard_fn = NULL;
+	state = conv_guard_state_in(c, fn, s->guards, s->nguards);
 	cond = conv_guard_text(c, s->guards, s->nguards);
 	if (state == 0) {
 		conv_not_taken(c, f, s->guards, s->nguards, &s->pos);
