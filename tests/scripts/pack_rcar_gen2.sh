@@ -1,22 +1,23 @@
 #!/usr/bin/env bash
-# The Renesas R8A7790 pack (rules/soc/r8a7790.yaml), a short pack over the
-# target's r8a7790.dtsi, on a board of the test's own in the style of the
+# The Renesas R-Car Gen2 pack (rules/soc/rcar-gen2.yaml), a short pack over
+# the target's r8a779N.dtsi, on boards of the test's own in the style of the
 # 3.10 - 3.18 mach-shmobile R-Car Gen2 files (written here, in a temporary
-# directory), against the 6.1 tree and 6.12 (renesas/): RCAR_GP_PIN(5, 17)
-# is <&gpio5 17>; gic_spi(170) is GIC SPI 170; SPI bus 0 is &qspi; the
+# directory), against the 6.1 tree and 6.12 (renesas/): the board calling
+# r8a7790_*() gets r8a7790.dtsi, the one calling r8a7791_*() r8a7791.dtsi
+# (dtsi_variants:); RCAR_GP_PIN(5, 17) is <&gpio5 17>; gic_spi(170) is GIC SPI 170; SPI bus 0 is &qspi; the
 # board's own "r8a7790-ether" and "qspi" devices, names no driver of the
 # target lists, are the .dtsi's nodes at their addresses (their compatible
 # names the device's words), with no second node at the root; the
 # sh_eth_plat_data PHY is a child of &ether with phy-handle to it, and its
 # link polarity a flag. Each output compiles (the tool runs dtc).
 #
-#   bash pack_r8a7790.sh BOARD2DTS SOURCE_DIR    (run by ctest; exit 77 = skipped)
+#   bash pack_rcar_gen2.sh BOARD2DTS SOURCE_DIR    (run by ctest; exit 77 = skipped)
 set -uo pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
-b2d_init pack_r8a7790.sh "$@"
-b2d_kernel || b2d_skip "pack_r8a7790.sh: no kernel tree (B2D_KERNEL; bash scripts/kernel-tree.sh)"
-b2d_tmpdir b2d-r8a7790
+b2d_init pack_rcar_gen2.sh "$@"
+b2d_kernel || b2d_skip "pack_rcar_gen2.sh: no kernel tree (B2D_KERNEL; bash scripts/kernel-tree.sh)"
+b2d_tmpdir b2d-rcar-gen2
 export XDG_CACHE_HOME=$TMP/cache
 
 mkdir -p "$TMP/mach-shmobile"
@@ -87,25 +88,30 @@ DT_MACHINE_START(ACME7790_DT, "acme7790")
 MACHINE_END
 C
 
-check() {	# check KERNEL SUFFIX DTSDIR
-	local o=$TMP/acme7790$2.dts
-	b2d_convert_pack "$1" "$TMP/mach-shmobile/board-acme7790.c" "$o" r8a7790 || return
-	b2d_has "$o" "#include \"$3r8a7790.dtsi\""
+sed -e 's/r8a7790/r8a7791/g; s/acme7790/acme7791/g; s/ACME7790/ACME7791/g' \
+	"$TMP/mach-shmobile/board-acme7790.c" >"$TMP/mach-shmobile/board-acme7791.c"
+
+check() {	# check KERNEL SUFFIX DTSDIR SOC
+	local o=$TMP/acme$4$2.dts
+	b2d_convert_pack "$1" "$TMP/mach-shmobile/board-acme$4.c" "$o" rcar-gen2 || return
+	b2d_has "$o" "#include \"$3r8a$4.dtsi\""
 	b2d_has "$o" 'gpios = <&gpio5 17 GPIO_ACTIVE_HIGH>;'
 	b2d_flat_has "$o" '&ether{phy-handle=<&ethphy3>;phy-mode="rmii";renesas,ether-link-active-low;status="okay";ethphy3:ethernet-phy@3{reg=<3>;};};'
 	b2d_flat_has "$o" '&qspi{status="okay";'
-	b2d_hasnt "$o" 'r8a7790-ether@'
+	b2d_hasnt "$o" "r8a$4-ether@"
 	b2d_hasnt "$o" 'qspi@'
 	b2d_hasnt "$o" 'no rule for struct sh_eth_plat_data'
 	b2d_hasnt "$o" 'no SoC rule pack matched'
 }
 
-check "$KERNEL" 61 ""
+check "$KERNEL" 61 "" 7790
+check "$KERNEL" 61 "" 7791
 if b2d_kernel612; then
-	check "$KERNEL612" 612 renesas/
+	check "$KERNEL612" 612 renesas/ 7790
+	check "$KERNEL612" 612 renesas/ 7791
 else
-	b2d_skip_part "pack_r8a7790.sh: no 6.12 tree (bash scripts/kernel-tree.sh --version 6.12): the 6.12 half"
+	b2d_skip_part "pack_rcar_gen2.sh: no 6.12 tree (bash scripts/kernel-tree.sh --version 6.12): the 6.12 half"
 fi
 
-[ $B2D_FAIL = 0 ] && echo "ok: pack_r8a7790.sh"
+[ $B2D_FAIL = 0 ] && echo "ok: pack_rcar_gen2.sh"
 b2d_exit $B2D_FAIL
