@@ -516,6 +516,11 @@ static void convert_call(struct conv *c, const struct function *fn, const struct
 					 f->became, dflt);
 }
 
+void conv_convert_call(struct conv *c, const struct function *fn, const struct call *call)
+{
+	convert_call(c, fn, call);
+}
+
 static void convert_calls(struct conv *c, int phase)
 {
 	for (size_t i = 0; i < c->nreach; i++)
@@ -547,6 +552,7 @@ static void convert_machine(struct conv *c, const struct machine *m)
 	conv_collect_irq_types(c);
 	/* Devices first, then the lookup tables that name them (conv_register_phase). */
 	convert_calls(c, 0);
+	conv_record_helpers(c, m);
 	convert_calls(c, 1);
 	conv_finish_hooks(c);
 	conv_spi_native_pass(c);

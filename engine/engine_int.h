@@ -484,6 +484,10 @@ void conv_collect_irq_types(struct conv *c);
 unsigned conv_irq_board_type(const struct conv *c, const struct value *v);
 bool conv_irq_cells(struct conv *c, const struct value *v, unsigned type, struct dt_chunk *chunk);
 bool conv_gpio_irq_callee(const struct conv *c, const char *name);
+/* A call of fn (NULL: none of the file's) as the machine's own (engine.c). */
+void conv_convert_call(struct conv *c, const struct function *fn, const struct call *call);
+/* SoC helpers a record names, with a pack call rule that enables nodes (engine_soc_setup.c). */
+void conv_record_helpers(struct conv *c, const struct machine *m);
 bool conv_soc_setup_call(struct conv *c, const struct function *fn, const struct call *call,
 			 struct fact *f);
 

@@ -12,6 +12,7 @@
 #include "../kernel/soc_dtsi.h"
 
 #include <libfdt.h>
+#include <string.h>
 
 
 /* The machine_desc field that names fn, when it is a SoC setup field. */
@@ -55,6 +56,38 @@ bool conv_soc_setup_call(struct conv *c, const struct function *fn, const struct
 				 "which the SoC's DT machine does; it passes no board value",
 				 field, fn->name);
 	return true;
+}
+
+/*
+ * A SoC helper that a record names itself (3.x board-edb7211.c's
+ * `.init_machine = clps711x_devices_init`, of the SoC's devices.c), whose
+ * pack call rule takes no argument and enables nodes (`node: [uart1,
+ * uart2]`: the UARTs it registers): converted as a call of the machine.
+ * Before, no function of the file called it, and the status pass disabled
+ * the UARTs as "not registered".
+ */
+void conv_record_helpers(struct conv *c, const struct machine *m)
+{
+	const struct value *rec = m ? m->record : NULL;
+
+	for (size_t i = 0; rec && rec->kind == VAL_LIST && i < rec->nkids; i++) {
+		const struct value *k = rec->kids[i];
+		/* undeclared in tolerant mode (its header missing): the name as written */
+		const char *name = k->kind == VAL_FUNC ? k->text : k->kind == VAL_UNKNOWN ? k->spelling : NULL;
+		const struct rnode *r = name && !board_find_func(c->b, name)
+					? conv_soc_rule(c, "calls", NULL, 0, "call", name) : NULL;
+		const struct rnode *args = rn_get(r, "args");
+		struct call *call;
+
+		if (!r || !rn_get(r, "node") || (args && args->n) || rn_get(r, "register"))
+			continue;
+		call = arena_alloc(c->a, sizeof(*call));
+		memset(call, 0, sizeof(*call));
+		call->callee = name;
+		call->pos = k->pos;
+		call->spelling = arena_printf(c->a, ".%s = %s", k->field ? k->field : "?", name);
+		conv_convert_call(c, NULL, call);
+	}
 }
 
 /*

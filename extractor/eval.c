@@ -235,9 +235,32 @@ static struct value *addr_of(struct ex *x, CXCursor c, CXCursor operand)
 	    clang_getCursorKind(clang_getCursorReferenced(s)) == CXCursor_FunctionDecl)
 		return declref_value(x, s);
 	v = ex_new_value(x, VAL_ADDR, c);
-	v->text = ex_text(x, operand);
+	/* a variable by its declaration's name: in a macro's expansion the
+	 * text is the macro's invocation */
+	v->text = clang_getCursorKind(operand) == CXCursor_DeclRefExpr
+		  ? ex_cxstr(x, clang_getCursorSpelling(clang_getCursorReferenced(operand)))
+		  : ex_text(x, operand);
 	v->spelling = ex_text(x, c);
 	return v;
+}
+
+/*
+ * `&x` inside a macro's expansion (3.x board-koelsch.c's SDHI_REGULATOR():
+ * `.init_data = &vcc_sdhi##idx##_init_data`): every token maps to the
+ * macro's invocation, so no operator token is found between the operand
+ * and the expression's start. The types tell it: a pointer to the
+ * operand's own type, when the operand is a variable itself (a member or
+ * an element through a macro stays unknown). Before, the value was unknown
+ * and the regulator's init data, with its consumer supplies, named by
+ * nothing.
+ */
+static bool addr_of_by_type(CXCursor c, CXCursor in)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(c));
+
+	return t.kind == CXType_Pointer &&
+	       clang_equalTypes(clang_getCanonicalType(clang_getPointeeType(t)),
+				clang_getCanonicalType(clang_getCursorType(in)));
 }
 
 static struct value *unary_value(struct ex *x, CXCursor c)
@@ -247,6 +270,8 @@ static struct value *unary_value(struct ex *x, CXCursor c)
 	CXCursor in = ex_only_child(c, &ok);
 	struct value *v;
 
+	if (ok && !op && clang_getCursorKind(in) == CXCursor_DeclRefExpr && addr_of_by_type(c, in))
+		op = "&";
 	if (!ok || !op)
 		return unknown(x, c);
 	if (!strcmp(op, "&"))

@@ -23,6 +23,10 @@
 #include "../engine/rules.h"
 #include "../kernel/board_compats.h"
 #include "../kernel/dtsi_find.h"
+#include "../kernel/soc_dtsi.h"
+#include "convert_core.h"
+
+#include <libfdt.h>
 
 #define NAMED_MAX 4
 
@@ -48,6 +52,31 @@ static void free_all(struct ptrvec *v)
 	pv_free(v);
 }
 
+/*
+ * A .dtsi that refers to labels only a board's .dts defines (6.1's
+ * integrator.dtsi: its timers' `interrupt-parent = <&pic>`, a node of
+ * integratorap.dts and integratorcp.dts) is part of a board's description,
+ * no SoC's: included alone, the output does not compile (it was compiled
+ * as a /plugin/, its references left as fixups). Before, a 3.x
+ * mach-integrator/integrator_cp.c got it and no output at all.
+ */
+static bool dtsi_stands_alone(const char *kernel_dir, const char *rel)
+{
+	struct soc_dtsi *s = NULL;
+	char *cache = conv_cache_dir();
+	bool alone = soc_dtsi_load(kernel_dir, rel, cache, &s) == B2D_OK && s;
+
+	if (alone) {
+		const void *fdt = soc_dtsi_fdt(s);
+		int fix = fdt_path_offset(fdt, "/__fixups__");
+
+		alone = fix < 0 || fdt_first_property_offset(fdt, fix) < 0;
+	}
+	soc_dtsi_free(s);
+	free(cache);
+	return alone;
+}
+
 /* The one SoC .dtsi the board's words name, malloc'd; NULL: none, or several. */
 static char *named_soc_dtsi(const char *kernel_dir, const struct board *b)
 {
@@ -69,7 +98,7 @@ static char *named_soc_dtsi(const char *kernel_dir, const struct board *b)
 			one = found.items[i];
 		}
 	}
-	one = tops == 1 ? xstrdup(one) : NULL;
+	one = tops == 1 && dtsi_stands_alone(kernel_dir, one) ? xstrdup(one) : NULL;
 	free_all(&words);
 	free_all(&from);
 	free_all(&found);

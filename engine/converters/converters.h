@@ -39,6 +39,8 @@ bool is_active_low(struct prop_ctx *pc);
  * enumerator's name as written; false when it has none (helpers.c). */
 bool rule_map_long(const struct prop_ctx *pc, const char *key, long long *out);
 const struct variable *pointee(struct prop_ctx *pc);
+const struct value *struct_elements(struct prop_ctx *pc, const struct variable *var,
+				    const struct value *arr);
 const char *last_macro_arg(struct arena *a, const char *spelling);
 /* tmpl with "{n}" replaced by n ("port{n}-mode", 2 -> "port2-mode"); NULL without "{n}" */
 const char *n_template(struct arena *a, const char *tmpl, long n);

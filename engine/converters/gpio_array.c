@@ -51,7 +51,7 @@ struct dt_prop *cv_gpio_array(struct prop_ctx *pc)
 {
 	bool in_place = pc->v && pc->v->kind == VAL_LIST;
 	const struct variable *var = in_place ? NULL : pointee(pc);
-	const struct value *arr = in_place ? pc->v : var ? var->init : NULL;
+	const struct value *arr = in_place ? pc->v : struct_elements(pc, var, var ? var->init : NULL);
 	const char *member = rn_str(pc->rule, "member");
 	const char *name = var ? var->name : arena_printf(pc->c->a, ".%s", pc->v->field);
 	long long below;

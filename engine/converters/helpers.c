@@ -68,6 +68,31 @@ const struct variable *pointee(struct prop_ctx *pc)
 	return conv_deref(pc->c, pc->v);
 }
 
+/*
+ * The elements a `member:`/`members:` rule reads: the array's, or, where
+ * the field points at one struct (3.x gpio_regulator_config `.gpios =
+ * &vccq_gpio, .nr_gpios = 1`), that struct as a one-element array. Before,
+ * its members were taken for elements ("vccq_gpio[0]: no .gpio").
+ */
+const struct value *struct_elements(struct prop_ctx *pc, const struct variable *var,
+				    const struct value *arr)
+{
+	struct value *one;
+
+	if (!var || var->is_array || !arr || arr->kind != VAL_LIST || arr->is_array ||
+	    (!rn_get(pc->rule, "member") && !rn_get(pc->rule, "members")))
+		return arr;
+	one = arena_alloc(pc->c->a, sizeof(*one));
+	memset(one, 0, sizeof(*one));
+	one->kind = VAL_LIST;
+	one->is_array = true;
+	one->pos = arr->pos;
+	one->nkids = 1;
+	one->kids = arena_alloc(pc->c->a, sizeof(*one->kids));
+	one->kids[0] = (struct value *)arr;
+	return one;
+}
+
 /* The last argument of a macro call's spelling: "KEY(0, 1, KEY_1)" -> "KEY_1". */
 const char *last_macro_arg(struct arena *a, const char *spelling)
 {

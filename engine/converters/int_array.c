@@ -83,7 +83,7 @@ struct dt_prop *cv_int_array(struct prop_ctx *pc)
 {
 	bool in_place = pc->v && pc->v->kind == VAL_LIST;
 	const struct variable *var = in_place ? NULL : pointee(pc);
-	const struct value *arr = in_place ? pc->v : var ? var->init : NULL;
+	const struct value *arr = in_place ? pc->v : struct_elements(pc, var, var ? var->init : NULL);
 	static const struct value zero = { .kind = VAL_INT, .spelling = "0" };
 	long long len = 0;
 	struct dt_prop *p;

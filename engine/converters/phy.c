@@ -11,6 +11,8 @@
  * value (a guarded store, written as a comment) makes no node: it says in a
  * TODO which node it would be. A PHY id string ("davinci_mdio-0:01", 3.x
  * DaVinci emac_platform_data .phy_id) gives its address after the ':'.
+ * `bus: "."`: the MAC's own node is its MDIO bus (renesas,ether.yaml: the
+ * PHY a child of the sh_eth node, 3.x sh_eth_plat_data .phy = 0x1).
  */
 #include "converters.h"
 
@@ -57,14 +59,15 @@ struct dt_prop *cv_phy(struct prop_ctx *pc)
 	}
 	addr = ival & mask;
 	if (pc->alt) {	/* an alternative makes no node (ts219's MV88F6282 PHY at 0) */
-		pc->reason = arena_printf(pc->c->a, "the PHY would be ethernet-phy@%llx under &%s "
-					  "(reg = <%lld>), the phy-handle pointing at it", addr, bus, addr);
+		pc->reason = arena_printf(pc->c->a, "the PHY would be ethernet-phy@%llx under %s%s "
+					  "(reg = <%lld>), the phy-handle pointing at it", addr,
+					  str_eq(bus, ".") ? "this node" : "&", str_eq(bus, ".") ? "" : bus, addr);
 		return NULL;
 	}
 	unit = arena_printf(pc->c->a, "%llx", addr);
 	label = rn_str(pc->rule, "label") ? rn_str(pc->rule, "label")
 		: arena_printf(pc->c->a, "ethphy%lld", addr);
-	mdio = conv_enable(pc->c, bus, &pc->v->pos, conv_origin(pc->c, pc->v));
+	mdio = str_eq(bus, ".") ? pc->node : conv_enable(pc->c, bus, &pc->v->pos, conv_origin(pc->c, pc->v));
 	phy = dt_child(mdio, "ethernet-phy", unit);
 	if (!phy) {
 		phy = dt_node_add(pc->c->t, mdio, "ethernet-phy", unit);

@@ -4,7 +4,9 @@
 
 #include "../../common/util.h"
 
+#include <ctype.h>
 #include <string.h>
+#include <libfdt.h>
 #include "../../kernel/compat_map.h"
 #include "../../kernel/soc_dtsi.h"
 
@@ -232,6 +234,51 @@ struct dt_node *soc_platform_device(struct conv *c, const struct variable *dev,
  * takes that node's name, and the status pass folds it into the label
  * (the .dtsi's compatible kept). Returns the compatible, or NULL.
  */
+/*
+ * Does every word of a device name (letters and digits, two at least) occur
+ * in one of the node's compatible strings, case aside? "r8a7790-ether" in
+ * "renesas,ether-r8a7790", "qspi" in "renesas,qspi".
+ */
+static bool name_words_in(const char *name, const char *compat, int len)
+{
+	for (const char *w = name; *w;) {
+		size_t n = 0;
+		bool found = false;
+
+		while (*w && !isalnum((unsigned char)*w))
+			w++;
+		while (isalnum((unsigned char)w[n]))
+			n++;
+		for (int k = 0; n >= 2 && !found && k < len; k += (int)strlen(compat + k) + 1)
+			for (const char *p = compat + k; !found && strlen(p) >= n; p++)
+				found = !strncasecmp(p, w, n);
+		if (n >= 2 && !found)
+			return false;
+		w += n;
+	}
+	return true;
+}
+
+/*
+ * A name no driver of the target knows (3.x "r8a7790-ether", "qspi": 6.1's
+ * sh_eth.c and spi-rspi.c match only compatibles): the labelled node at the
+ * device's address is it when the name's words are in its compatible.
+ */
+static const char *dtsi_node_by_words(struct conv *c, uint64_t addr, const char *name,
+				      const char **first_compat)
+{
+	const char *label = soc_dtsi_label_at(c->opt->dtsi, addr);
+	const char *path = label ? soc_dtsi_label_path(c->opt->dtsi, label) : NULL;
+	const void *fdt = soc_dtsi_fdt(c->opt->dtsi);
+	int off = path ? fdt_path_offset(fdt, path) : -1, len = 0;
+	const char *compat = off >= 0 ? fdt_getprop(fdt, off, "compatible", &len) : NULL;
+
+	if (!compat || len <= 0 || !name_words_in(name, compat, len))
+		return NULL;
+	*first_compat = compat;
+	return soc_dtsi_name_at_compatible(c->opt->dtsi, addr, compat);
+}
+
 static const char *dtsi_node_of_driver(struct conv *c, struct dt_node *n, const struct value *init,
 				       const char *name)
 {
@@ -240,16 +287,24 @@ static const char *dtsi_node_of_driver(struct conv *c, struct dt_node *n, const 
 				 res->init->kids[0] : NULL) : res->init) : NULL;
 	const struct value *start = r ? conv_field(c, r, "start") : NULL;
 	struct compat_hit hits[16];
+	const char *at, *first = NULL;
 	size_t k;
 
 	if (!name || !start || start->kind != VAL_INT || !(value_field_int(r, "flags", 0) & IORESOURCE_MEM) ||
 	    !c->opt || !c->opt->dtsi || !c->opt->compat)
 		return NULL;
 	k = compat_map_find(c->opt->compat, "platform", name, hits, 16);
+	if (!k && (at = dtsi_node_by_words(c, (uint64_t)start->ival, name, &first))) {
+		const char *sep = strchr(at, '@');
+
+		n->name = sep ? arena_strndup(c->a, at, (size_t)(sep - at)) : arena_strdup(c->a, at);
+		return arena_strdup(c->a, first);
+	}
 	for (size_t i = 0; i < k && i < 16; i++) {
-		const char *at = soc_dtsi_name_at_compatible(c->opt->dtsi, (uint64_t)start->ival,
-							      hits[i].compat);
-		const char *sep = at ? strchr(at, '@') : NULL;
+		const char *sep;
+
+		at = soc_dtsi_name_at_compatible(c->opt->dtsi, (uint64_t)start->ival, hits[i].compat);
+		sep = at ? strchr(at, '@') : NULL;
 
 		if (at) {
 			n->name = sep ? arena_strndup(c->a, at, (size_t)(sep - at)) : arena_strdup(c->a, at);

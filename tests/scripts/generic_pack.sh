@@ -7,7 +7,11 @@
 # &i2c0, its keyboard (a platform device at the .dtsi's kbd@a0000000) as
 # that node enabled, not a second root node; a root TODO says what the
 # pack made from the tree does not know. A board whose
-# words name no .dtsi keeps the no-pack output. Each output compiles (the
+# words name no .dtsi keeps the no-pack output, and so does one whose words
+# name a .dtsi that refers to labels only a board .dts defines (an
+# integrator_cp.c of the test's own in mach-integrator/: integrator.dtsi's
+# timers name &pic of integratorcp.dts; included, the output did not
+# compile and nothing was written). Each output compiles (the
 # tool runs dtc).
 #
 #   bash generic_pack.sh BOARD2DTS SOURCE_DIR     (run by ctest)
@@ -78,5 +82,40 @@ if "$BIN" convert -q --kernel "$KERNEL" acme_other.c -o out2/ >log2 2>&1; then
 	b2d_ok "a board naming no .dtsi keeps the no-pack output"
 else
 	b2d_bad "convert (no .dtsi named) failed: $(head -3 log2)"
+fi
+
+# words that name a .dtsi no output can include alone: no pack, an output
+mkdir -p mach-integrator
+cat >mach-integrator/integrator_cp.c <<'C'
+// SPDX-License-Identifier: GPL-2.0
+/* board2dts test board: an ARM Integrator/CP, 3.x mach-integrator style. */
+#include <linux/init.h>
+#include <linux/platform_device.h>
+#include <asm/mach/arch.h>
+#include "common.h"
+
+static struct resource acme_eth_res[] = {
+	{ .start = 0xc8000000, .end = 0xc800000f, .flags = IORESOURCE_MEM },
+};
+static struct platform_device acme_eth = {
+	.name = "smc91x", .id = 0,
+	.num_resources = ARRAY_SIZE(acme_eth_res), .resource = acme_eth_res,
+};
+static void __init intcp_init(void)
+{
+	platform_device_register(&acme_eth);
+}
+MACHINE_START(CINTEGRATOR, "ARM-IntegratorCP")
+	.reserve = integrator_reserve,
+	.init_early = integrator_init_early,
+	.init_machine = intcp_init,
+MACHINE_END
+C
+if "$BIN" convert -q --kernel "$KERNEL" mach-integrator/integrator_cp.c -o out3/ >log3 2>&1; then
+	b2d_hasnt out3/integrator_cp.dts '#include "integrator.dtsi"'
+	b2d_has out3/integrator_cp.dts 'compatible = "smsc,lan91c111";'
+	b2d_ok "a .dtsi that needs a board's labels is no pack"
+else
+	b2d_bad "convert (integrator.dtsi named) failed: $(head -3 log3)"
 fi
 b2d_exit $B2D_FAIL
