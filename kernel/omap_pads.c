@@ -76,6 +76,22 @@ static const char *ident_start(const char *bol, const char *end)
 	return end;
 }
 
+/*
+ * A function "gpioN" is the mux framework's "gpio_N", the name
+ * omap_mux_init_gpio(N) looks up (6.1 omap2420-n810.dts: eac_ac_rst.gpio118).
+ */
+static char *gpio_fn(char *fn)
+{
+	char *out;
+
+	if (strncmp(fn, "gpio", 4) || !isdigit((unsigned char)fn[4]) ||
+	    fn[4 + strspn(fn + 4, "0123456789")])
+		return fn;
+	out = xasprintf("gpio_%s", fn + 4);
+	free(fn);
+	return out;
+}
+
 /* One `XXX_IOPAD(0x2144, ... MUX_MODEn) /\* name.function *\/` line inside &label { }. */
 static void scan_line(struct votes *vs, const char *label, const char *l, const char *eol)
 {
@@ -101,6 +117,8 @@ static void scan_line(struct votes *vs, const char *label, const char *l, const 
 	name = lower_word(w, (size_t)(dot - w));
 	w = *dot == '.' ? dot + 1 : w;
 	fn = lower_word(w, strspn(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"));
+	if (*dot == '.')
+		fn = gpio_fn(fn);
 	if (mode && mode[8] == '0' && *dot == '.' && *fn && strcmp(name, fn)) {
 		free(name);	/* a pad is named after its mode-0 function: at MUX_MODE0, */
 		name = xstrdup(fn);	/* "mcbsp_clks.mcbsp1_fsx" is the mcbsp1_fsx pad */
@@ -354,7 +372,7 @@ static char *scan_tree(const char *kdir, const char *const *prefixes, size_t npr
 	return tally(&vs);
 }
 
-/* cache_dir/omap-pads5-<tree and prefixes hash>-<Makefile mtime>.tsv, or NULL. */
+/* cache_dir/omap-pads6-<tree and prefixes hash>-<Makefile mtime>.tsv, or NULL. */
 static char *cache_file(const char *kdir, const char *const *prefixes, size_t nprefixes,
 			const char *cache_dir)
 {
@@ -369,7 +387,7 @@ static char *cache_file(const char *kdir, const char *const *prefixes, size_t np
 		for (size_t i = 0; i < nprefixes; i++)
 			for (const char *q = prefixes[i]; *q; q++)
 				h = h * 33 + (unsigned char)*q + i;
-		path = xasprintf("%s/omap-pads5-%lx-%lld.tsv", cache_dir, h, (long long)st.st_mtime);
+		path = xasprintf("%s/omap-pads6-%lx-%lld.tsv", cache_dir, h, (long long)st.st_mtime);
 	}
 	free(mk);
 	return path;
