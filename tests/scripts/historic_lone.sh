@@ -21,11 +21,7 @@
 #    (eac_ac_sclk.mcbsp2_clkx, eac_ac_rst.gpio118: "gpioN" is the mux
 #    framework's gpio_N) are pinctrl-single groups under &omap2420_pmx,
 #    a pad none names a TODO saying so (was "no rule for call");
-#  - a 2.6.37 OMAP3 board's LAN9221 (board-omap3logic.c): gpmc_smsc911x_init()
-#    ORs .flags = IORESOURCE_IRQ_LOWLEVEL into the IRQ: the trigger of
-#    its interrupt, no "no rule reads them" TODO;
-# and each output but the OMAP3 one is the same for both targets but for the
-# .dtsi's path.
+# and each output is the same for both targets but for the .dtsi's path.
 #
 #   bash historic_lone.sh BOARD2DTS SOURCE_DIR   (run by ctest; exit 77 = skipped)
 set -uo pipefail
@@ -174,31 +170,6 @@ MACHINE_START(ACME_H4, "Acme OMAP2420 board")
 MACHINE_END
 C
 
-cat >"$TMP/board-acme-logic.c" <<'C'
-// SPDX-License-Identifier: GPL-2.0
-/* board2dts test board: a 2.6.37 OMAP3 module with a LAN9221 on the GPMC. */
-#include <linux/init.h>
-#include <linux/platform_device.h>
-#include <asm/mach/arch.h>
-#include <plat/gpmc-smsc911x.h>
-
-static struct omap_smsc911x_platform_data __initdata acme_smsc911x_data = {
-	.cs		= 1,
-	.gpio_irq	= 129,
-	.gpio_reset	= -EINVAL,
-	.flags		= IORESOURCE_IRQ_LOWLEVEL,
-};
-static void __init acme_logic_init(void)
-{
-	omap3_mux_init(NULL, OMAP_PACKAGE_CBB);
-	gpmc_smsc911x_init(&acme_smsc911x_data);
-}
-MACHINE_START(ACME_LOGIC, "Acme OMAP3 module")
-	.map_io		= omap3_map_io,
-	.init_machine	= acme_logic_init,
-MACHINE_END
-C
-
 # convert TAG KDIR BOARD: $TMP/TAG.dts (failure: a FAIL line, status 1)
 convert() {
 	"$BIN" convert -v --kernel "$2" "$TMP/$3" -o "$TMP/$1.dts" 2>"$TMP/$1.err" && return 0
@@ -255,18 +226,13 @@ for t in $targets; do
 		b2d_has "$D" 'no .dts of the target tree names the pad of gpio_88'
 		b2d_hasnt "$D" 'no rule for call omap_mux'
 	fi
-	if convert "logic-$v" "$k" board-acme-logic.c; then
-		D=$TMP/logic-$v.dts
-		node_has "$D" gpmc 'interrupts = <1 IRQ_TYPE_LEVEL_LOW>;'
-		b2d_hasnt "$D" 'no rule reads them'
-	fi
 done
 # the two targets give one output but for the .dtsi's path
 if [ -f "$TMP/lcdk-612.dts" ]; then
-	for b in lcdk om44 h4; do	# (6.12's omap3 .dtsi have a &usb_otg_hs 6.1's lack)
+	for b in lcdk om44 h4; do
 		sed 's|ti/[a-z]*/||g' "$TMP/$b-612.dts" | diff - "$TMP/$b-61.dts" >"$TMP/$b.diff" ||
 			b2d_bad "$b: the 6.1 and 6.12 outputs differ: $(head -c 400 "$TMP/$b.diff")"
 	done
 fi
-[ "$B2D_FAIL" = 0 ] && b2d_ok "historic_lone.sh: lone DA850, OMAP4460, OMAP2420 and OMAP3 boards"
+[ "$B2D_FAIL" = 0 ] && b2d_ok "historic_lone.sh: lone DA850, OMAP4460 and OMAP2420 boards"
 b2d_exit "$B2D_FAIL"
