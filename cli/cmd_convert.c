@@ -383,8 +383,8 @@ static int build_outputs(const struct cli_options *o, const struct pipeline_sess
 
 	for (size_t i = 0; i < o->nassume; i++)
 		assume[i] = (struct assumption){ o->assume_names[i], o->assume_values[i] };
-	eo.soc = o->soc ? o->soc : pipeline_soc_name(s->soc);
-	eo.soc_given = o->soc != NULL;
+	eo.soc = s->soc_given ? s->soc_given : pipeline_soc_name(s->soc);
+	eo.soc_given = s->soc_given != NULL;
 	eo.soc_picked = true;
 	eo.soc_pack = s->generic ? s->soc : NULL;
 	eo.assume = assume;

@@ -89,9 +89,6 @@ expect "two input files" 2 'more than one input file' --lines 1 -- \
 expect "bad --assume" 2 '--assume needs NAME=VALUE' --lines 1 -- \
 	convert --assume rev "$TMP/two.c"
 expect "help for unknown command" 2 "unknown command 'bogus'" --lines 1 -- help bogus
-expect "unknown --soc" 2 "unknown SoC 'nosuchsoc'" --lines 1 -- \
-	convert --soc nosuchsoc -o "$O" "$TMP/two.c"
-no_file "$O" "unknown --soc"
 expect "-p without compile_commands.json" 2 'compile_commands\.json not found' --lines 1 -- \
 	convert -p "$TMP/adir" -o "$O" "$TMP/two.c"
 expect "-p not a directory" 2 "-p: '$TMP/nodir' is not a directory" --lines 1 -- \
