@@ -159,6 +159,20 @@ else
 	fail=1
 fi
 
+# --machine in the spellings a script may have for the id: mach-types'
+# MACH_TYPE_ and Kconfig's CONFIG_MACH_ prefixes, or the record's name
+for spelling in MACH_TYPE_TWO_B CONFIG_MACH_TWO_B two_b "Two B"; do
+	n=$((n + 1))
+	if "$BIN" convert --machine "$spelling" -o - "$TMP/two.c" 2>"$TMP/stderr" >"$TMP/stdout" &&
+		grep -q 'model = "Two B";' "$TMP/stdout"; then
+		echo "ok: --machine '$spelling' is TWO_B"
+	else
+		echo "FAIL: --machine '$spelling' should select TWO_B"
+		sed 's/^/    stderr: /' "$TMP/stderr"
+		fail=1
+	fi
+done
+
 # --- Never overwrite the input -------------------------------------------------
 cp "$TMP/two.c" "$TMP/keep.c"
 cp "$TMP/keep.c" "$TMP/keep.orig"
