@@ -16,6 +16,8 @@
  * TODOs. The controller's own `requires:` are checked once the machine is
  * converted (what its DT probe fails without: engine_leftovers.c).
  */
+#include <string.h>
+
 #include "engine_int.h"
 
 #include "../common/util.h"
@@ -57,6 +59,11 @@ bool conv_usb_phy(struct conv *c, struct dt_node *n, const struct rnode *rule, c
 	const char *prop;
 
 	if (!u) {
+		/* a draft keeps the device's name: `usb-phy` would be a PHY
+		 * provider's node name (phy-provider.yaml wants #phy-cells) */
+		if (name && *name && strspn(name, "abcdefghijklmnopqrstuvwxyz0123456789,._+-") ==
+				     strlen(name))
+			n->name = arena_strdup(c->a, name);
 		dt_prop_del(n, "compatible");
 		dt_node_add_todo(c->t, n, &n->pos, origin, arena_printf(c->a, "%s", rn_str(rule, "usb_phy")));
 		arena_push(c->a, (void ***)&c->unbound, &c->nunbound, n);	/* a draft */

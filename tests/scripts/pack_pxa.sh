@@ -239,6 +239,7 @@ has "$E" 'vbus-detect-gpio = <&gpio 41 GPIO_ACTIVE_HIGH>;'
 has "$E" 'no gpios, which the target'"'"'s driver requires'
 E=$TMP/tosa/tosa.dts
 hasnt "$E" 'usb-nop-xceiv'
+hasnt "$E" 'usb-phy {'
 has "$E" 'no USB device controller of the target'"'"'s SoC .dtsi takes it by phys'
 
 [ "$fail" = 0 ] && echo "pack_pxa.sh: $nfiles board files OK"
