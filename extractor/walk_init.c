@@ -88,6 +88,9 @@ static struct value *sub_list(struct ex *x, struct value *list,
 	v = ex_new_value(x, VAL_LIST, at);
 	v->field = arena_strdup(x->a, field);
 	v->index = (long)list->nkids;
+	/* the member's own type (`.constraints.always_on = 1`: regulation_constraints),
+	 * as a braced `.constraints = { ... }` has it */
+	v->type = ex_type_tag(x, clang_getCursorType(clang_getCursorReferenced(at)), &v->is_array);
 	ex_value_push(x, list, v);
 	return v;
 }
