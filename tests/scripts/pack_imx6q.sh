@@ -35,6 +35,7 @@ cat >"$B" <<'C'
 #include <linux/gpio.h>
 #include <linux/gpio_keys.h>
 #include <linux/input.h>
+#include <linux/pwm_backlight.h>
 #include <asm/mach/arch.h>
 #include <mach/common.h>
 #include <mach/hardware.h>
@@ -71,6 +72,9 @@ static struct gpio_keys_button acme_buttons[] = {
 static struct gpio_keys_platform_data acme_button_data = {
 	.buttons = acme_buttons, .nbuttons = ARRAY_SIZE(acme_buttons),
 };
+static struct platform_pwm_backlight_data acme_bl_data = {
+	.pwm_id = 0, .max_brightness = 255, .dft_brightness = 128, .pwm_period_ns = 50000,
+};
 static struct platform_device acme_button_device = {
 	.name = "gpio-keys", .id = -1, .dev = { .platform_data = &acme_button_data },
 };
@@ -83,6 +87,7 @@ static void __init acme_board_init(void)
 	imx6q_add_sdhci_usdhc_imx(3, &acme_sd4_data);
 	imx6q_add_sdhci_usdhc_imx(2, &acme_sd3_data);
 	platform_device_register(&acme_button_device);
+	imx6q_add_mxc_pwm_backlight(0, &acme_bl_data);
 }
 static struct sys_timer acme_timer = {
 	.init = acme_timer_init,
@@ -115,6 +120,7 @@ check() {	# check KERNEL OUT.dts INCLUDE
 	has "$2" 'bus-width = <8>;'
 	has "$2" 'non-removable;'
 	has "$2" 'gpios = <&gpio1 4 GPIO_ACTIVE_LOW>;'
+	has "$2" 'pwms = <&pwm1 0 50000 0>;'
 	hasnt "$2" 'no SoC rule pack matched'
 	hasnt "$2" 'not registered by this machine'
 	hasnt "$2" 'no rule for field'
