@@ -60,6 +60,9 @@ static const struct esdhc_platform_data acme_sd4_data __initconst = {
 static struct imxi2c_platform_data acme_i2c_data = {
 	.bitrate = 400000,
 };
+static struct imxi2c_platform_data acme_i2c_more[] = {
+	{ .bitrate = 100000, }, { .bitrate = 100000, },
+};
 static struct i2c_board_info acme_i2c1_devs[] __initdata = {
 	{ I2C_BOARD_INFO("wm8962", 0x1a) },
 };
@@ -78,6 +81,14 @@ static struct platform_pwm_backlight_data acme_bl_data = {
 static struct platform_device acme_button_device = {
 	.name = "gpio-keys", .id = -1, .dev = { .platform_data = &acme_button_data },
 };
+/* a loop's index names the controller: no crash, a TODO */
+static void __init acme_more_i2c(void)
+{
+	int i;
+
+	for (i = 2; i < 4; i++)
+		imx6q_add_imx_i2c(i, &acme_i2c_more[i - 2]);
+}
 static void __init acme_board_init(void)
 {
 	imx6q_add_imx_uart(0, NULL);
@@ -88,6 +99,7 @@ static void __init acme_board_init(void)
 	imx6q_add_sdhci_usdhc_imx(2, &acme_sd3_data);
 	platform_device_register(&acme_button_device);
 	imx6q_add_mxc_pwm_backlight(0, &acme_bl_data);
+	acme_more_i2c();
 }
 static struct sys_timer acme_timer = {
 	.init = acme_timer_init,
@@ -121,6 +133,7 @@ check() {	# check KERNEL OUT.dts INCLUDE
 	has "$2" 'non-removable;'
 	has "$2" 'gpios = <&gpio1 4 GPIO_ACTIVE_LOW>;'
 	has "$2" 'pwms = <&pwm1 0 50000 0>;'
+	has "$2" 'cannot tell which i2c{id+1}'
 	hasnt "$2" 'no SoC rule pack matched'
 	hasnt "$2" 'not registered by this machine'
 	hasnt "$2" 'no rule for field'
