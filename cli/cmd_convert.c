@@ -83,6 +83,31 @@ static void list_machines(const struct board *b, struct strbuf *sb)
 		sb_addf(sb, "%s%s", i ? ", " : "", b->machines[i]->id);
 }
 
+/*
+ * --machine NAME: the MACHINE_START id in any case, with the prefix of its
+ * other spellings (MACH_TYPE_MINI6410, CONFIG_MACH_MINI6410, MACH_MINI6410),
+ * or the record's name string ("FriendlyARM Mini6410"); NULL: none.
+ */
+static struct machine *find_machine(const struct board *b, const char *name)
+{
+	static const char *const prefixes[] = { "MACH_TYPE_", "CONFIG_MACH_", "MACH_", "" };
+	struct machine *m = board_find_machine(b, name);
+
+	for (size_t p = 0; !m && p < sizeof(prefixes) / sizeof(*prefixes); p++) {
+		size_t n = strlen(prefixes[p]);
+
+		if (strncasecmp(name, prefixes[p], n))
+			continue;
+		for (size_t i = 0; !m && i < b->nmachines; i++)
+			if (!strcasecmp(b->machines[i]->id, name + n))
+				m = b->machines[i];
+	}
+	for (size_t i = 0; !m && i < b->nmachines; i++)
+		if (b->machines[i]->name && !strcasecmp(b->machines[i]->name, name))
+			m = b->machines[i];
+	return m;
+}
+
 /* The machines to convert, or an exit status. */
 static int select_machines(const struct cli_options *o, const struct board *b,
 			   struct machine ***sel, size_t *nsel)
@@ -94,11 +119,8 @@ static int select_machines(const struct cli_options *o, const struct board *b,
 		return EXIT_FAIL;
 	}
 	if (o->machine) {
-		struct machine *m = board_find_machine(b, o->machine);
+		struct machine *m = find_machine(b, o->machine);
 
-		for (size_t i = 0; !m && i < b->nmachines; i++)
-			if (!strcasecmp(b->machines[i]->id, o->machine))
-				m = b->machines[i];
 		if (!m) {
 			struct strbuf sb;
 
@@ -383,8 +405,8 @@ static int build_outputs(const struct cli_options *o, const struct pipeline_sess
 
 	for (size_t i = 0; i < o->nassume; i++)
 		assume[i] = (struct assumption){ o->assume_names[i], o->assume_values[i] };
-	eo.soc = o->soc ? o->soc : pipeline_soc_name(s->soc);
-	eo.soc_given = o->soc != NULL;
+	eo.soc = s->soc_given ? s->soc_given : pipeline_soc_name(s->soc);
+	eo.soc_given = s->soc_given != NULL;
 	eo.soc_picked = true;
 	eo.soc_pack = s->generic ? s->soc : NULL;
 	eo.assume = assume;

@@ -165,6 +165,7 @@ struct cs_move {
 	struct dt_prop *reg;
 	struct window w;
 	const char *todo;
+	const struct call *cl;	/* its gpmc_cs_request() */
 };
 
 /* The call of `cs_request:` whose base argument is &name, when exactly one is; else NULL. */
@@ -236,6 +237,7 @@ struct dt_prop *conv_cs_window_reg(struct conv *c, struct dt_node *n, const stru
 	m->w = (struct window){ rn_str(rule, "bus"), (uint32_t)cl->args[size]->ival, 0, 0,
 				(uint64_t)sz->ival };
 	m->todo = rn_str(rule, "todo");
+	m->cl = cl;
 	m->reg = dt_prop_set(c->t, n, "reg");
 	m->reg->pos = res->pos;
 	struct dt_chunk *ch = dt_prop_add_cells(c->t, m->reg);
@@ -246,6 +248,39 @@ struct dt_prop *conv_cs_window_reg(struct conv *c, struct dt_node *n, const stru
 				      cl->spelling);
 	arena_push(c->a, (void ***)&c->cs_moves, &c->ncs_moves, m);
 	return m->reg;
+}
+
+static bool same_pos(const struct srcpos *a, const struct srcpos *b)
+{
+	return a->line == b->line && a->col == b->col && str_eq(a->file, b->file);
+}
+
+/*
+ * The chip select request a moved device uses is that device's window:
+ * its call, a "no rule" TODO until now, is converted (a request no device
+ * uses stays the TODO), and its TODO comment goes.
+ */
+static void settle_cs_call(struct conv *c, const struct cs_move *m)
+{
+	for (size_t i = 0; i < c->t->nfacts; i++) {
+		struct fact *f = c->t->facts[i];
+
+		if (!str_eq(f->kind, "call") || f->fate != FACT_TODO || !f->reason ||
+		    strncmp(f->reason, "no rule for call ", 17) || !same_pos(&f->pos, &m->cl->pos))
+			continue;
+		f->fate = FACT_CONVERTED;
+		f->reason = NULL;
+		f->became = arena_printf(c->a, "the window of %s (chip select %u of &%s)",
+					 dt_node_path(c->t, m->n), m->w.cs, m->w.label);
+	}
+	for (size_t i = 0; i < c->t->ntodos; i++)
+		if (same_pos(&c->t->todos[i]->pos, &m->cl->pos) &&
+		    !strncmp(c->t->todos[i]->reason, "no rule for call ", 17)) {
+			memmove(&c->t->todos[i], &c->t->todos[i + 1],
+				(c->t->ntodos - i - 1) * sizeof(c->t->todos[0]));
+			c->t->ntodos--;
+			i--;
+		}
 }
 
 void conv_bus_windows(struct conv *c)
@@ -266,6 +301,7 @@ void conv_bus_windows(struct conv *c)
 		if (m->todo)
 			dt_node_add_todo(c->t, m->n, &m->n->pos, arena_printf(c->a, "%s@%s",
 					 m->n->name, m->n->unit), m->todo);
+		settle_cs_call(c, m);
 	}
 	if (!nw || fdt_address_cells(fdt, 0) != 1 || fdt_size_cells(fdt, 0) != 1)
 		return;

@@ -21,14 +21,9 @@ struct vote {
 	unsigned n, count, seen;	/* seen: count before the tally keeps winners only */
 };
 
-struct votes {
-	struct vote *v;
-	size_t n;
-};
+struct votes { struct vote *v; size_t n; };
 
-struct define {
-	char *name, *body;
-};
+struct define { char *name, *body; };
 
 struct omap_pads {
 	char *header;
@@ -101,6 +96,13 @@ static void scan_line(struct votes *vs, const char *label, const char *l, const 
 	name = lower_word(w, (size_t)(dot - w));
 	w = *dot == '.' ? dot + 1 : w;
 	fn = lower_word(w, strspn(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"));
+	if (*dot == '.' && !strncmp(fn, "gpio", 4) && isdigit((unsigned char)fn[4]) &&
+	    !fn[4 + strspn(fn + 4, "0123456789")]) {	/* omap2420-n810.dts: eac_ac_rst.gpio118 */
+		char *g = xasprintf("gpio_%s", fn + 4);	/* the mux framework's gpio_118 */
+
+		free(fn);
+		fn = g;
+	}
 	if (mode && mode[8] == '0' && *dot == '.' && *fn && strcmp(name, fn)) {
 		free(name);	/* a pad is named after its mode-0 function: at MUX_MODE0, */
 		name = xstrdup(fn);	/* "mcbsp_clks.mcbsp1_fsx" is the mcbsp1_fsx pad */
@@ -127,10 +129,8 @@ static void scan_text(struct votes *vs, const char *text)
 	char *label = NULL;
 
 	for (const char *l = text; l && *l;) {
-		const char *eol = strchr(l, '\n');
+		const char *eol = l + strcspn(l, "\n");
 
-		if (!eol)
-			eol = l + strlen(l);
 		if (*l == '&') {
 			size_t n = strspn(l + 1, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
 
@@ -270,11 +270,9 @@ static void parse_table(struct omap_pads *p)
 static void parse_header(struct omap_pads *p, const char *text)
 {
 	for (const char *s = strstr(text, "#define"); s; s = strstr(s + 1, "#define")) {
-		const char *n = s + 7 + strspn(s + 7, " \t"), *e = n, *eol = strchr(n, '\n');
+		const char *n = s + 7 + strspn(s + 7, " \t"), *e = n, *eol = n + strcspn(n, "\n");
 
 		e += strspn(n, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
-		if (!eol)
-			eol = n + strlen(n);
 		if (e == n)
 			continue;
 		if (*e == '(') {
@@ -354,7 +352,7 @@ static char *scan_tree(const char *kdir, const char *const *prefixes, size_t npr
 	return tally(&vs);
 }
 
-/* cache_dir/omap-pads5-<tree and prefixes hash>-<Makefile mtime>.tsv, or NULL. */
+/* cache_dir/omap-pads6-<tree and prefixes hash>-<Makefile mtime>.tsv, or NULL. */
 static char *cache_file(const char *kdir, const char *const *prefixes, size_t nprefixes,
 			const char *cache_dir)
 {
@@ -369,7 +367,7 @@ static char *cache_file(const char *kdir, const char *const *prefixes, size_t np
 		for (size_t i = 0; i < nprefixes; i++)
 			for (const char *q = prefixes[i]; *q; q++)
 				h = h * 33 + (unsigned char)*q + i;
-		path = xasprintf("%s/omap-pads5-%lx-%lld.tsv", cache_dir, h, (long long)st.st_mtime);
+		path = xasprintf("%s/omap-pads6-%lx-%lld.tsv", cache_dir, h, (long long)st.st_mtime);
 	}
 	free(mk);
 	return path;

@@ -336,14 +336,6 @@ static const struct rnode *noted_pick(const struct pipeline_options *o,
 	return found;
 }
 
-static void list_socs(const struct ruleset *rs, struct strbuf *sb)
-{
-	for (size_t i = 0; i < rs->nsocs; i++)
-		sb_addf(sb, "%s%s", i ? ", " : "", pipeline_soc_name(rs->socs[i]));
-	if (!rs->nsocs)
-		sb_add(sb, "none");
-}
-
 int pipeline_load(const struct pipeline_options *o, struct pipeline_session *s)
 {
 	const char *dir = pipeline_rules_dir(o->rules_dir);
@@ -521,27 +513,25 @@ static void merge_siblings(const struct pipeline_options *o, struct pipeline_ses
 	diag_time("siblings");
 }
 
-int pipeline_load_board(const struct pipeline_options *o, struct ruleset *rules, void *index,
+int pipeline_load_board(const struct pipeline_options *given, struct ruleset *rules, void *index,
 		   struct pipeline_session *s)
 {
+	struct pipeline_options hinted = *given;
+	const struct pipeline_options *o = &hinted;
 	const struct rnode *guess;
-	bool reparsed = false;
+	bool reparsed = false, exact;
+	const char *hint;
 	int rc;
 
 	s->rules = rules;
 	s->board = NULL;
 	s->soc = NULL;
 	s->generic = NULL;
-	if (o->soc && !rules_soc(s->rules, o->soc)) {
-		struct strbuf sb;
+	/* --soc is a hint: a pack's name, one a pack covers, or nothing (soc_hint.c) */
+	hint = pipeline_soc_hint(rules, given->soc, &exact);
 
-		sb_init(&sb);
-		list_socs(s->rules, &sb);
-		diag_error(NULL, "unknown SoC '%s' (rule packs in %s: %s)", o->soc,
-			   pipeline_rules_dir(o->rules_dir), sb.buf);
-		sb_free(&sb);
-		return PL_USAGE;
-	}
+	s->soc_given = hinted.soc = exact ? hint : NULL;
+	s->soc_fallback = exact ? NULL : hint;
 	rc = check_input(o->input);
 	if (rc == PL_OK && !o->build_dir)
 		rc = prescan_model_dir(pipeline_model_dir());	/* libclang would block on a FIFO there */
@@ -549,12 +539,16 @@ int pipeline_load_board(const struct pipeline_options *o, struct ruleset *rules,
 		return rc;
 
 	guess = o->soc ? rules_soc(s->rules, o->soc) : soc_from_path(s->rules, o->input);
+	if (!guess && s->soc_fallback)
+		guess = rules_soc(s->rules, s->soc_fallback);
 	extract_cache_session(true);	/* an entry's dependencies checked once for this file */
 	rc = parse_for_soc(o, s, guess, index, &reparsed);
 	extract_cache_session(false);
 	if (rc)
 		return rc;
 	merge_siblings(o, s, index);
+	if (!s->soc && s->soc_fallback)
+		s->soc = rules_soc(s->rules, s->soc_fallback);
 	if (!s->soc && !o->soc)
 		s->soc = pipeline_generic_pack(o->kernel_dir, s->board, &s->generic);
 	show_clang_errors(o, s->board);

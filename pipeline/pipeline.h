@@ -51,6 +51,8 @@ struct pipeline_session {
 	struct board *board;
 	const struct rnode *soc;	/* the SoC pack used, or NULL */
 	struct ruleset *generic;	/* owns soc when it is a pack made from the target tree */
+	const char *soc_given;		/* the pack --soc names (pipeline_soc_hint), or NULL */
+	const char *soc_fallback;	/* the pack a --soc hint covers: where the board names none */
 };
 
 /*
@@ -81,6 +83,14 @@ const struct rnode *pipeline_generic_pack(const char *kernel_dir, const struct b
 const char *pipeline_rules_dir(const char *rules_dir);
 /* The tolerant-mode model headers: BOARD2DTS_MODEL, else B2D_MODEL_DIR (common/paths.h). */
 const char *pipeline_model_dir(void);
+/*
+ * The rule pack a --soc hint names: the pack of that name (*exact), the one
+ * pack that covers it (`omap3430` -> omap3, `da850` -> davinci-da8xx: a
+ * fallback for a board file whose code names no SoC), else NULL, with a note
+ * (a family of several packs) or a warning (none).
+ */
+const char *pipeline_soc_hint(const struct ruleset *rs, const char *hint, bool *exact);
+
 /* The SoC pack's name (`soc:` key), or NULL. */
 const char *pipeline_soc_name(const struct rnode *soc);
 

@@ -89,9 +89,6 @@ expect "two input files" 2 'more than one input file' --lines 1 -- \
 expect "bad --assume" 2 '--assume needs NAME=VALUE' --lines 1 -- \
 	convert --assume rev "$TMP/two.c"
 expect "help for unknown command" 2 "unknown command 'bogus'" --lines 1 -- help bogus
-expect "unknown --soc" 2 "unknown SoC 'nosuchsoc'" --lines 1 -- \
-	convert --soc nosuchsoc -o "$O" "$TMP/two.c"
-no_file "$O" "unknown --soc"
 expect "-p without compile_commands.json" 2 'compile_commands\.json not found' --lines 1 -- \
 	convert -p "$TMP/adir" -o "$O" "$TMP/two.c"
 expect "-p not a directory" 2 "-p: '$TMP/nodir' is not a directory" --lines 1 -- \
@@ -161,6 +158,20 @@ else
 	sed 's/^/    stderr: /' "$TMP/stderr"
 	fail=1
 fi
+
+# --machine in the spellings a script may have for the id: mach-types'
+# MACH_TYPE_ and Kconfig's CONFIG_MACH_ prefixes, or the record's name
+for spelling in MACH_TYPE_TWO_B CONFIG_MACH_TWO_B two_b "Two B"; do
+	n=$((n + 1))
+	if "$BIN" convert --machine "$spelling" -o - "$TMP/two.c" 2>"$TMP/stderr" >"$TMP/stdout" &&
+		grep -q 'model = "Two B";' "$TMP/stdout"; then
+		echo "ok: --machine '$spelling' is TWO_B"
+	else
+		echo "FAIL: --machine '$spelling' should select TWO_B"
+		sed 's/^/    stderr: /' "$TMP/stderr"
+		fail=1
+	fi
+done
 
 # --- Never overwrite the input -------------------------------------------------
 cp "$TMP/two.c" "$TMP/keep.c"

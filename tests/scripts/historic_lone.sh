@@ -16,6 +16,11 @@
 #    "ti,omap4460", as upstream omap4-var-som-om44.dtsi; its MMC .caps
 #    (MMC_CAP_8_BIT_DATA | MMC_CAP_1_8V_DDR) from the target's
 #    <linux/mmc/host.h> (the OMAP packs' headers:): bus-width, mmc-ddr-1_8v;
+#  - an OMAP2420 board's omap_mux_init_signal()/omap_mux_init_gpio() pads
+#    (3.10 board-h4.c): pads named by the target's omap2420 .dts comments
+#    (eac_ac_sclk.mcbsp2_clkx, eac_ac_rst.gpio118: "gpioN" is the mux
+#    framework's gpio_N) are pinctrl-single groups under &omap2420_pmx,
+#    a pad none names a TODO saying so (was "no rule for call");
 # and each output is the same for both targets but for the .dtsi's path.
 #
 #   bash historic_lone.sh BOARD2DTS SOURCE_DIR   (run by ctest; exit 77 = skipped)
@@ -127,6 +132,44 @@ MACHINE_START(ACME_OM4460, "Acme-OM4460")
 MACHINE_END
 C
 
+cat >"$TMP/board-acme-h4.c" <<'C'
+// SPDX-License-Identifier: GPL-2.0
+/* board2dts test board: a 3.x OMAP2420 board setting pads by name. */
+#include <linux/init.h>
+#include <linux/leds.h>
+#include <linux/platform_device.h>
+#include <asm/mach/arch.h>
+#include "mux.h"
+
+static struct gpio_led acme_leds[] = {
+	{ .name = "acme:green", .gpio = 118 },
+};
+static struct gpio_led_platform_data acme_led_data = {
+	.leds = acme_leds,
+	.num_leds = ARRAY_SIZE(acme_leds),
+};
+static struct platform_device acme_led_device = {
+	.name = "leds-gpio",
+	.id = -1,
+	.dev = { .platform_data = &acme_led_data },
+};
+static void __init acme_h4_init(void)
+{
+	omap_mux_init_signal("eac_ac_sclk.mcbsp2_clkx", OMAP_PULL_ENA | OMAP_PULL_UP);
+	omap_mux_init_gpio(118, 0);
+	omap_mux_init_signal("gpio_88", OMAP_PULL_ENA | OMAP_PULL_UP);
+	platform_device_register(&acme_led_device);
+}
+static void __init acme_h4_map_io(void)
+{
+	omap242x_map_io();
+}
+MACHINE_START(ACME_H4, "Acme OMAP2420 board")
+	.map_io		= acme_h4_map_io,
+	.init_machine	= acme_h4_init,
+MACHINE_END
+C
+
 # convert TAG KDIR BOARD: $TMP/TAG.dts (failure: a FAIL line, status 1)
 convert() {
 	"$BIN" convert -v --kernel "$2" "$TMP/$3" -o "$TMP/$1.dts" 2>"$TMP/$1.err" && return 0
@@ -174,13 +217,22 @@ for t in $targets; do
 		node_has "$D" mmc1 'cap-mmc-highspeed;'
 		b2d_hasnt "$D" 'MMC_CAP_1_8V_DDR: value not known'
 	fi
+	if convert "h4-$v" "$k" board-acme-h4.c; then
+		D=$TMP/h4-$v.dts
+		node_has "$D" omap2420_pmx 'OMAP2420_CORE_IOPAD(0x124, PULL_ENA | PULL_UP | MUX_MODE1)'
+		node_has "$D" omap2420_pmx 'leds_pins: leds-pins {'
+		node_has "$D" omap2420_pmx 'OMAP2420_CORE_IOPAD(0x129, MUX_MODE3)'
+		b2d_has "$D" 'pinctrl-0 = <&leds_pins>;'
+		b2d_has "$D" 'no .dts of the target tree names the pad of gpio_88'
+		b2d_hasnt "$D" 'no rule for call omap_mux'
+	fi
 done
 # the two targets give one output but for the .dtsi's path
 if [ -f "$TMP/lcdk-612.dts" ]; then
-	for b in lcdk om44; do
+	for b in lcdk om44 h4; do
 		sed 's|ti/[a-z]*/||g' "$TMP/$b-612.dts" | diff - "$TMP/$b-61.dts" >"$TMP/$b.diff" ||
 			b2d_bad "$b: the 6.1 and 6.12 outputs differ: $(head -c 400 "$TMP/$b.diff")"
 	done
 fi
-[ "$B2D_FAIL" = 0 ] && b2d_ok "historic_lone.sh: lone DA850 and OMAP4460 boards"
+[ "$B2D_FAIL" = 0 ] && b2d_ok "historic_lone.sh: lone DA850, OMAP4460 and OMAP2420 boards"
 b2d_exit "$B2D_FAIL"
