@@ -143,14 +143,26 @@ static void test_sample_by_calls(void **state)
 	free((char *)soc0);
 }
 
+/* --soc is a hint (soc_hint.c): a name no pack covers leaves the pick to the board file. */
 static void test_unknown_soc(void **state)
 {
 	struct pipeline_options po = { .input = SAMPLE, .rules_dir = RULES, .soc = "nosuchsoc" };
 	struct pipeline_session s;
 
 	(void)state;
-	assert_int_equal(pipeline_load(&po, &s), PL_USAGE);
-	assert_null(s.board);
+	assert_int_equal(pipeline_load(&po, &s), PL_OK);
+	assert_non_null(s.board);
+	assert_null(s.soc_given);
+	assert_null(s.soc_fallback);
+	assert_string_equal(pipeline_soc_name(s.soc), "s3c64xx");
+	pipeline_session_free(&s);
+
+	/* a name one pack covers: that pack, behind the board's own pick */
+	po.soc = "s3c6410";
+	assert_int_equal(pipeline_load(&po, &s), PL_OK);
+	assert_null(s.soc_given);
+	assert_string_equal(s.soc_fallback, "s3c64xx");
+	assert_string_equal(pipeline_soc_name(s.soc), "s3c64xx");
 	pipeline_session_free(&s);
 }
 
