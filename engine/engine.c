@@ -525,7 +525,7 @@ static void convert_calls(struct conv *c, int phase)
 {
 	for (size_t i = 0; i < c->nreach; i++)
 		for (size_t j = 0; j < c->reach[i]->ncalls; j++) {
-			const struct call *call = c->reach[i]->calls[j];
+			const struct call *call = conv_ruled_call(c, c->reach[i]->calls[j]);
 
 			if (conv_register_phase(find_call_rule(c, call->callee)) == phase)
 				convert_call(c, c->reach[i], call);

@@ -419,6 +419,8 @@ void conv_board_clocks(struct conv *c, const struct machine *m);	/* engine_soc_s
 /* engine_nested_macro.c: an undefined macro inside another call's argument, covered by that call */
 bool conv_nested_macro_call(struct conv *c, const struct function *fn, const struct call *call,
 			    struct fact *f);
+/* The call the rules know: clang's, or the board file's NAME(args) its macro expansion came from. */
+const struct call *conv_ruled_call(const struct conv *c, const struct call *call);
 void conv_base_layer(struct conv *c, const struct machine *m);	/* engine_base_layer.c */
 /* engine_props_down.c: `on: children` props of node moved to its children from first_child on */
 /* engine_node_name.c: an array entry's node name, "timing{n}" -> timing0, else name-index */

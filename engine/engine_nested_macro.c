@@ -44,3 +44,18 @@ bool conv_nested_macro_call(struct conv *c, const struct function *fn, const str
 	}
 	return false;
 }
+
+/*
+ * The call the rules know: clang's, or the one the board file wrote when
+ * clang's came from a header macro's expansion and only the written name has
+ * a call rule (the BSP's devices-imx6q.h beside the board: `imx6q_add_vpu()`
+ * is clang's `imx_add_vpu(&imx6q_vpu_data)`; extractor/tok_stmt.c).
+ */
+const struct call *conv_ruled_call(const struct conv *c, const struct call *call)
+{
+	if (!call->written ||
+	    conv_soc_rule(c, "calls", c->rs->calls, c->rs->ncalls, "call", call->callee) ||
+	    !conv_soc_rule(c, "calls", c->rs->calls, c->rs->ncalls, "call", call->written->callee))
+		return call;
+	return call->written;
+}

@@ -159,8 +159,12 @@ bool engine_known_registration(const char *kind)
 	return false;
 }
 
-/* `node: label` or `node: [l1, l2]`: the call enables SoC nodes; `props:` from args. */
-static void enable_nodes(struct reg_ctx *r, const struct rnode *node)
+/*
+ * `node: label` or `node: [l1, l2]`: the call enables SoC nodes; `props:` from args.
+ * False when a label cannot be told (an index not known at build time: a loop's
+ * `imx6q_add_sdhci_usdhc_imx(i, &data[i])`): a TODO, and the call goes no further.
+ */
+static bool enable_nodes(struct reg_ctx *r, const struct rnode *node)
 {
 	struct conv *c = r->c;
 	const struct rnode *props = rn_get(r->rule, "props");
@@ -180,7 +184,7 @@ static void enable_nodes(struct reg_ctx *r, const struct rnode *node)
 			continue;
 		if (!label) {
 			reg_todo(r, arena_printf(c->a, "cannot tell which %s", tmpl));
-			return;
+			return false;
 		}
 		first = first ? first : label;
 		dn = conv_enable(c, label, &r->call->pos, r->call->spelling);
@@ -225,6 +229,7 @@ static void enable_nodes(struct reg_ctx *r, const struct rnode *node)
 		reg_todo(r, arena_printf(c->a, "&%s enabled; %s", first, rn_str(r->rule, "node_todo")));
 	else
 		reg_converted(r, arena_printf(c->a, "&%s", first));
+	return true;
 }
 
 /*
@@ -413,8 +418,8 @@ bool conv_register_call(struct conv *c, const struct call *call, const struct rn
 		reg_converted(&r, arena_printf(c->a, "no DT equivalent: %s", rn_str(rule, "ignore")));
 		return true;
 	}
-	if (rn_get(rule, "node"))
-		enable_nodes(&r, rn_get(rule, "node"));
+	if (rn_get(rule, "node") && !enable_nodes(&r, rn_get(rule, "node")))
+		return true;
 	if (rn_get(rule, "node_bits") && f->fate != FACT_TODO) {
 		enable_bits(&r, rn_get(rule, "node_bits"));
 		return true;

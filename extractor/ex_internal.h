@@ -113,6 +113,7 @@ struct value *tok_recover_init(struct ex *x, CXCursor var, unsigned limit);
  * (kids) stands for, from its tokens; their count. */
 size_t tok_block_calls(struct ex *x, CXCursor block, const struct cvec *kids,
 		       struct call ***out);
+struct call *tok_written_call(struct ex *x, CXCursor c, const struct call *call);
 unsigned tok_stmt_line(CXCursor c);	/* the line a statement starts on, in the main file */
 /* A struct initializer clang kept without its fields (its definition invalid). */
 bool tok_fields_lost(const struct value *v);

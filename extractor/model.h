@@ -65,6 +65,8 @@ struct call {
 	struct srcpos pos;
 	const char *spelling;	/* whole call as written, for annotations */
 	bool nested;		/* inside another expression: its value is used there */
+	struct call *written;	/* from a header macro's expansion: NAME(args) as the board
+				 * file wrote them (tok_written_call()), or NULL */
 };
 
 /* An assignment `var.path = rhs` / `var[i].f = rhs` / `p->f = rhs` inside a function. */

@@ -65,21 +65,27 @@ static bool is_ident(const char *s)
 	return true;
 }
 
-/* One `NAME(args);` at r->t[b]: its call, r->i past it; NULL when it is none. */
-static struct call *one_call(struct rx *r, int b)
+/* The `)` closing `NAME(` at r->t[b], or -1 (a `;` or `{` first: no call). */
+static int call_end(struct rx *r, int b)
 {
-	struct call *tc;
-	int depth = 0, e, a;
+	int depth = 0, e;
 
 	if (b + 3 > r->n || !is_ident(r->t[b].s) || strcmp(r->t[b + 1].s, "("))
-		return NULL;
+		return -1;
 	for (e = b + 1; e < r->n; e++) {
 		depth += !strcmp(r->t[e].s, "(") - !strcmp(r->t[e].s, ")");
 		if (!depth || !strcmp(r->t[e].s, ";") || !strcmp(r->t[e].s, "{"))
 			break;
 	}
-	if (e + 1 >= r->n || depth || strcmp(r->t[e + 1].s, ";"))
-		return NULL;
+	return e < r->n && !depth ? e : -1;
+}
+
+/* The call r->t[b..e], e its `)`: named as written, its arguments read from the tokens. */
+static struct call *read_call(struct rx *r, int b, int e)
+{
+	struct call *tc;
+	int depth, a;
+
 	tc = arena_alloc(r->x->a, sizeof(*tc));	/* a call of the block's function */
 	tc->callee = arena_strdup(r->x->a, r->t[b].s);
 	tc->pos = ex_pos_loc(r->x, clang_getTokenLocation(r->x->tu, r->cx[r->t[b].src]));
@@ -97,8 +103,18 @@ static struct call *one_call(struct rx *r, int b)
 		tc->args[tc->nargs - 1]->index = (long)tc->nargs - 1;
 		a = k;
 	}
-	r->i = e + 2;
 	return tc;
+}
+
+/* One `NAME(args);` at r->t[b]: its call, r->i past it; NULL when it is none. */
+static struct call *one_call(struct rx *r, int b)
+{
+	int e = call_end(r, b);
+
+	if (e < 0 || e + 1 >= r->n || strcmp(r->t[e + 1].s, ";"))
+		return NULL;
+	r->i = e + 2;
+	return read_call(r, b, e);
 }
 
 size_t tok_block_calls(struct ex *x, CXCursor block, const struct cvec *kids,
@@ -164,4 +180,66 @@ size_t tok_block_calls(struct ex *x, CXCursor block, const struct cvec *kids,
 	clang_disposeTokens(x->tu, toks, n);
 	clang_disposeSourceRangeList(sk);
 	return found;
+}
+
+/* Did an earlier call of the function, at the same place, take the written form? */
+static bool written_taken(struct ex *x, const struct call *call)
+{
+	for (size_t i = 0; i + 1 < x->fn->ncalls; i++)
+		if (x->fn->calls[i]->written && x->fn->calls[i]->pos.line == call->pos.line &&
+		    x->fn->calls[i]->pos.col == call->pos.col)
+			return true;
+	return false;
+}
+
+/*
+ * The call as the board file wrote it, when clang's call c (just recorded
+ * as call) came from a function-like macro of a header: with the BSP's own
+ * devices-imx6q.h beside the board, `imx6q_add_vpu()` is clang's
+ * `imx_add_vpu(&imx6q_vpu_data)`, a name no rule knows. The board file's
+ * `NAME(args)` at the expansion is read from its tokens, with the call's
+ * guards; the engine takes it when the rules know NAME and not the callee
+ * (conv_ruled_call()). NULL when the text there is the callee itself, or no
+ * call; one statement's expansion gives its written form to one call only.
+ */
+struct call *tok_written_call(struct ex *x, CXCursor c, const struct call *call)
+{
+	CXSourceLocation loc = clang_getRangeStart(clang_getCursorExtent(c));
+	CXFile f;
+	unsigned off, nt;
+	size_t size = 0, n;
+	const char *buf = clang_getFileContents(x->tu, x->main_file, &size);
+	CXToken *toks;
+	struct tvec raw = { 0 };
+	struct rx r = { .x = x };
+	struct call *w = NULL;
+	int e;
+
+	clang_getExpansionLocation(loc, &f, NULL, NULL, &off);
+	if (call->nested || !buf || !f || !clang_File_isEqual(f, x->main_file) || off >= size ||
+	    written_taken(x, call))
+		return NULL;
+	n = strspn(buf + off, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_");
+	if (!n || (strlen(call->callee) == n && !strncmp(buf + off, call->callee, n)))
+		return NULL;
+	/* NAME( ... up to the line's end is enough to find its `)` */
+	size_t end = off + n;
+
+	while (end < size && buf[end] != ';' && buf[end] != '{')
+		end++;
+	clang_tokenize(x->tu, clang_getRange(clang_getLocationForOffset(x->tu, x->main_file, off),
+					     clang_getLocationForOffset(x->tu, x->main_file, (unsigned)end)),
+		       &toks, &nt);
+	tok_cx_tokens(x, toks, nt, &raw);
+	r.cx = toks;
+	r.t = raw.v;
+	r.n = raw.n;
+	if ((e = call_end(&r, 0)) > 0) {
+		w = read_call(&r, 0, e);
+		w->guards = call->guards;
+		w->nguards = call->nguards;
+	}
+	tv_free(&raw);
+	clang_disposeTokens(x->tu, toks, nt);
+	return w;
 }

@@ -91,6 +91,7 @@ static void record_call(struct ex *x, CXCursor c, struct gstack *g)
 	call = new_call(x, c, callee, g);
 	for (int i = 0; i < n; i++)
 		add_arg(x, call, clang_Cursor_getArgument(c, i));
+	call->written = tok_written_call(x, c, call);
 }
 
 /*

@@ -7,6 +7,8 @@
  *   platform_device_register_data(parent, name, id, data, size)
  *   platform_device_register_resndata(parent, name, id, res, nres, data, size)
  *   platform_device_register_full(&info)      (`info`: struct platform_device_info)
+ *   a SoC helper that names its driver itself: `driver: pwm-backlight` in
+ *   the rule (the i.MX6 BSP's imx6q_add_mxc_pwm_backlight(id, pdata))
  *
  * The call's arguments become the members of a platform_device
  * (.name, .id, .resource, .num_resources, .dev.platform_data; an info's
@@ -52,6 +54,7 @@ static bool device_args(struct reg_ctx *r, const struct value *args[6])
 	static const char *const info_fields[] = { "name", "id", "res", "num_res", "data", "properties" };
 	const struct value *info = reg_arg(r, "info");
 	const struct variable *var = info ? conv_deref_one(r->c, info) : NULL;
+	const char *fixed = r->reg && r->reg->kind == RN_MAP ? rn_str(r->reg, "driver") : NULL;
 
 	if (info && (!var || !var->init)) {
 		reg_todo(r, arena_printf(r->c->a, "platform_device_info %s is not defined in this file",
@@ -62,6 +65,12 @@ static bool device_args(struct reg_ctx *r, const struct value *args[6])
 		conv_mark_var(r->c, var->name);
 	for (size_t i = 0; i < 6; i++)
 		args[i] = var ? conv_field(r->c, var->init, info_fields[i]) : reg_arg(r, call_args[i]);
+	if (!args[0] && fixed) {	/* a helper that names its driver itself */
+		struct value *name = reg_new_value(r->c, VAL_STRING, &r->call->pos, r->call->spelling);
+
+		name->text = fixed;
+		args[0] = name;
+	}
 	return true;
 }
 
