@@ -167,35 +167,6 @@ static void test_unnamed_struct(void **state)
 	board_free(b);
 }
 
-/*
- * `.constraints.always_on = 1`: a designator path opens the member's list,
- * typed as a braced `.constraints = { ... }` would be (the engine finds the
- * struct's rule by that type; untyped, each member was "no rule for struct ?").
- */
-static void test_designator_path_type(void **state)
-{
-	struct board *b = parse_src("struct regulation_constraints { int min_uV; int always_on; };\n"
-				    "struct regulator_init_data { int n;\n"
-				    "\tstruct regulation_constraints constraints; };\n"
-				    "static struct regulator_init_data vmmc = {\n"
-				    "\t.constraints.min_uV = 3300000,\n"
-				    "\t.constraints.always_on = 1,\n"
-				    "};\n", NULL, 0);
-	struct variable *v = board_find_var(b, "vmmc");
-	struct value *c;
-
-	(void)state;
-	assert_non_null(v);
-	c = value_field(v->init, "constraints");
-	assert_non_null(c);
-	assert_int_equal(c->kind, VAL_LIST);
-	assert_non_null(c->type);
-	assert_string_equal(c->type, "regulation_constraints");
-	assert_int_equal(value_field_int(c, "min_uV", -1), 3300000);
-	assert_int_equal(value_field_int(c, "always_on", -1), 1);
-	board_free(b);
-}
-
 static void test_refs_nested(void **state)
 {
 	struct board *b = parse_src(src_tables, NULL, 0);
@@ -610,7 +581,6 @@ int main(void)
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_recovered_call),
 		cmocka_unit_test(test_unnamed_struct),
-		cmocka_unit_test(test_designator_path_type),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
