@@ -63,6 +63,8 @@ const struct rnode *engine_machine_other_soc(const struct ruleset *rs, const str
  */
 struct ptrvec;
 void engine_soc_words(const struct board *b, struct ptrvec *words, struct ptrvec *from);
+/* Is w a SoC-like word (letters and digits, 4 or more: s5pc100, omap3430)? */
+bool engine_soc_like(const char *w);
 
 /*
  * Why engine_pick_soc() chose soc for b, appended to sb for -v: "given with

@@ -486,9 +486,17 @@ static void setup_word(struct ptrvec *words, struct ptrvec *from, const char *fi
 		push_word(words, from, name, n, name);
 }
 
+bool engine_soc_like(const char *w)
+{
+	return w && soc_like(w, strlen(w));
+}
+
 void engine_soc_words(const struct board *b, struct ptrvec *words, struct ptrvec *from)
 {
-	const char *mach = b->path ? strstr(b->path, "mach-") : NULL;
+	/* the directory as the file system has it: `board2dts convert board.c` run in mach-X/ */
+	char *real = b->path ? realpath(b->path, NULL) : NULL;
+	const char *path = real ? real : b->path;
+	const char *mach = path ? strstr(path, "mach-") : NULL;
 
 	if (mach) {
 		size_t n = strcspn(mach + 5, "/");
@@ -496,6 +504,7 @@ void engine_soc_words(const struct board *b, struct ptrvec *words, struct ptrvec
 		if (n && mach[5 + n] == '/')
 			push_word(words, from, mach + 5, n, "the path");
 	}
+	free(real);
 	for (size_t i = 0; i < b->nmachines; i++) {
 		const struct value *r = b->machines[i]->record;
 

@@ -77,6 +77,27 @@ static bool dtsi_stands_alone(const char *kernel_dir, const char *rel)
 	return alone;
 }
 
+/*
+ * Does the board's directory name its SoC (mach-s5pc100: a SoC-like word)
+ * and that word no .dtsi found? Then a .dtsi another word names is a shared
+ * helper's SoC (3.x smdkc100 calls plat-samsung's s3c24xx_init_clocks(),
+ * which named s3c24xx.dtsi for a Cortex-A8 S5PC100), not the board's.
+ */
+static bool own_soc_unnamed(const struct ptrvec *words, const struct ptrvec *from,
+			    const size_t *which, size_t nfound)
+{
+	for (size_t i = 0; i < words->len; i++) {
+		bool named = false;
+
+		if (!str_eq(from->items[i], "the path") || !engine_soc_like(words->items[i]))
+			continue;
+		for (size_t k = 0; k < nfound && k < NAMED_MAX; k++)
+			named |= which[k] == i;
+		return !named;
+	}
+	return false;
+}
+
 /* The one SoC .dtsi the board's words name, malloc'd; NULL: none, or several. */
 static char *named_soc_dtsi(const char *kernel_dir, const struct board *b)
 {
@@ -98,7 +119,8 @@ static char *named_soc_dtsi(const char *kernel_dir, const struct board *b)
 			one = found.items[i];
 		}
 	}
-	one = tops == 1 && dtsi_stands_alone(kernel_dir, one) ? xstrdup(one) : NULL;
+	one = tops == 1 && dtsi_stands_alone(kernel_dir, one) && !own_soc_unnamed(&words, &from,
+	      which, found.len) ? xstrdup(one) : NULL;
 	free_all(&words);
 	free_all(&from);
 	free_all(&found);

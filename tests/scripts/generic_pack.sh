@@ -118,4 +118,42 @@ if "$BIN" convert -q --kernel "$KERNEL" mach-integrator/integrator_cp.c -o out3/
 else
 	b2d_bad "convert (integrator.dtsi named) failed: $(head -3 log3)"
 fi
+
+# A board whose directory names its SoC (mach-s5pc100) when the target has
+# no .dtsi for it: a shared helper's word (plat-samsung's
+# s3c24xx_init_clocks(), .timer = &s3c24xx_timer) names another SoC's
+# s3c24xx.dtsi, which is not the board's. Converted from inside its
+# directory, by a relative name, as a user would.
+mkdir -p mach-s5pc100
+cat >mach-s5pc100/mach-acmec100.c <<'C'
+// SPDX-License-Identifier: GPL-2.0
+/* board2dts test board: an S5PC100 board in the style of 3.x mach-s5pc100. */
+#include <linux/init.h>
+#include <linux/platform_device.h>
+#include <asm/mach/arch.h>
+#include "common.h"
+
+static void __init acmec100_map_io(void)
+{
+	s5pc100_init_io(NULL, 0);
+	s3c24xx_init_clocks(12000000);
+}
+static void __init acmec100_init(void)
+{
+	s3c_i2c0_set_platdata(NULL);
+}
+MACHINE_START(ACMEC100, "ACME C100")
+	.init_irq = s5pc100_init_irq,
+	.map_io = acmec100_map_io,
+	.init_machine = acmec100_init,
+	.timer = &s3c24xx_timer,
+MACHINE_END
+C
+if (cd mach-s5pc100 && "$BIN" convert -q --kernel "$KERNEL" mach-acmec100.c -o ../out4/) >log4 2>&1; then
+	b2d_hasnt out4/mach-acmec100.dts '#include "s3c24xx.dtsi"'
+	b2d_has out4/mach-acmec100.dts 'model = "ACME C100";'
+	b2d_ok "a board whose directory names a SoC without a .dtsi takes no other SoC's"
+else
+	b2d_bad "convert (mach-s5pc100) failed: $(head -3 log4)"
+fi
 b2d_exit $B2D_FAIL
